@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Set up and run tool-outcomes with nothing but ``python3`` (3.11 or newer).
+
+    python3 dev.py lab     # create .venv if needed, install the workbook, open JupyterLab
+    python3 dev.py test    # create .venv if needed, install everything, run the whole suite
+
+The virtual environment lives in ``.venv`` next to this file. It is (re)installed only when
+``pyproject.toml`` changes, so the second run starts at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def _run(*args: str | os.PathLike[str], env: dict[str, str] | None = None) -> None:
+    printable = " ".join(str(a) for a in args)
+    print(f"+ {printable}", flush=True)
+    completed = subprocess.run([str(a) for a in args], cwd=ROOT, env=env, check=False)
+    if completed.returncode != 0:
+        sys.exit(completed.returncode)
+
+
+def ensure_env(extra: str) -> None:
+    """Create ``.venv`` and install the package with ``extra``, unless already current."""
+    if sys.version_info < (3, 11):  # noqa: UP036 -- dev.py runs on whatever python3 is here
+        sys.exit(f"tool-outcomes needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not PYTHON.exists():
+        print(f"Creating a virtual environment in {VENV.name}/", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        _run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    stamp = VENV / f".installed-{extra}-{digest}"
+    if not stamp.exists():
+        _run(PYTHON, "-m", "pip", "install", "--quiet", "--editable", f".[{extra}]")
+        stamp.touch()
+
+
+def lab(argv: list[str]) -> None:
+    ensure_env("workbook")
+    target = argv or ["notebooks/00_start_here.ipynb"]
+    _run(BIN / "jupyter", "lab", *target)
+
+
+def test(argv: list[str]) -> None:
+    ensure_env("dev")
+    env = dict(os.environ)
+    env.setdefault("HYPOTHESIS_PROFILE", "ci")
+    _run(BIN / "ruff", "check", ".")
+    _run(BIN / "ruff", "format", "--check", ".")
+    _run(BIN / "mypy")
+    _run(PYTHON, "-m", "pytest", *argv, env=env)
+    # nbval runs in its own invocation: strict output comparison, no coverage plugins.
+    if any((ROOT / "notebooks").rglob("*.ipynb")):
+        _run(
+            PYTHON,
+            "-m",
+            "pytest",
+            "--nbval",
+            "--nbval-sanitize-with",
+            "notebooks/sanitize.cfg",
+            "notebooks",
+            env=env,
+        )
+
+
+COMMANDS = {"lab": lab, "test": test}
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        sys.exit(__doc__)
+    COMMANDS[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,376 @@
+"""The envelope: one closed outcome on every tool response, and the invariants that bind it.
+
+Two questions decide the outcome class. Did the tool make contact with its source? Did it
+return everything the source held? ``success`` and ``empty`` answer yes to both, ``partial``
+made contact but was cut off, ``access_failure`` never made usable contact. The
+:class:`Envelope` validator makes every combination that would contradict its own outcome
+unconstructible, so a consumer can trust the class it branches on.
+"""
+
+from __future__ import annotations
+
+import html
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "RAW_SAMPLE_MAX_CHARS",
+    "Coverage",
+    "Envelope",
+    "Failure",
+    "FailureCode",
+    "FailureKind",
+    "Outcome",
+    "Repair",
+    "RepairKind",
+    "TruncatedBy",
+]
+
+T = TypeVar("T")
+
+#: The most characters of an upstream's raw reply an envelope ever keeps.
+RAW_SAMPLE_MAX_CHARS = 500
+
+
+class Outcome(StrEnum):
+    """The four outcome classes. Every envelope carries exactly one."""
+
+    SUCCESS = "success"
+    """Contact, and the complete answer: use it."""
+    EMPTY = "empty"
+    """Contact, and a verified nothing: report a real absence, never retry."""
+    PARTIAL = "partial"
+    """Contact, but the answer was cut off: use what arrived, never as the whole."""
+    ACCESS_FAILURE = "access_failure"
+    """No usable contact: conclude nothing about the source's contents."""
+
+
+class FailureKind(StrEnum):
+    """Whether asking again could give a different answer."""
+
+    TRANSIENT = "transient"
+    PERMANENT = "permanent"
+
+
+class FailureCode(StrEnum):
+    """Why an access failed. Closed: an unknown code is a validation error."""
+
+    TIMEOUT = "timeout"
+    """The source did not answer in time (connect, read, write or pool timeout)."""
+    CONNECT = "connect"
+    """No connection could be made (refused, unreachable, DNS)."""
+    NETWORK = "network"
+    """The connection broke while sending or reading, or the body was cut short."""
+    RATE_LIMITED = "rate_limited"
+    """HTTP 429, or an upstream's own rate-limit error in its body."""
+    SERVER_ERROR = "server_error"
+    """HTTP 5xx."""
+    UNAUTHORIZED = "unauthorized"
+    """HTTP 401, or an upstream's own "invalid credentials" error."""
+    FORBIDDEN = "forbidden"
+    """HTTP 403, or a missing scope reported by the upstream."""
+    NOT_FOUND = "not_found"
+    """HTTP 404 or 410 on an endpoint where absence is not a confirmed empty."""
+    BAD_REQUEST = "bad_request"
+    """The request itself was refused (400, 405, 409, 413, 422, …): fix the arguments."""
+    UPSTREAM_ERROR = "upstream_error"
+    """A 2xx whose body reports an error (``ok: false``, JSON-RPC ``error``, problem+json)."""
+    PROTOCOL = "protocol"
+    """The reply was not valid HTTP, could not be decoded, or redirected without end."""
+    INVALID_BODY = "invalid_body"
+    """The body was not the JSON the endpoint promised (an HTML page in a 200, say)."""
+    TOO_LARGE = "too_large"
+    """The body exceeded the adapter's byte cap."""
+    SCHEMA = "schema"
+    """The result did not match its declared model, even after shape repair."""
+    EXECUTION = "execution"
+    """The tool's own code raised before it produced a result."""
+    CIRCUIT_OPEN = "circuit_open"
+    """The circuit breaker refused the call without touching the upstream."""
+
+
+class TruncatedBy(StrEnum):
+    """The evidence that a contact returned only part of the answer."""
+
+    TOTAL_EXCEEDS_RETURNED = "total_exceeds_returned"
+    NEXT_PAGE = "next_page"
+    UPSTREAM_TIMEOUT = "upstream_timeout"
+    SHARD_FAILURE = "shard_failure"
+    FIELD_ERRORS = "field_errors"
+    STREAM_ERROR = "stream_error"
+    SIZE_CAP = "size_cap"
+    PARTIAL_CONTENT = "partial_content"
+    UPSTREAM_FLAG = "upstream_flag"
+
+
+class RepairKind(StrEnum):
+    """The shape-only repairs. None of them can change what a value means."""
+
+    COERCED_NUMBER = "coerced_number"
+    WRAPPED_IN_LIST = "wrapped_in_list"
+    DROPPED_UNKNOWN_FIELD = "dropped_unknown_field"
+    MAPPED_ALIAS = "mapped_alias"
+
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Repair(BaseModel):
+    """One shape repair applied to a result before it was validated."""
+
+    model_config = _FROZEN
+
+    kind: RepairKind
+    path: str = Field(description="Where in the result, as a dotted path ('' for the root).")
+    detail: str = Field(description="What was changed, e.g. \"'18.0' -> 18.0\".")
+
+    def __str__(self) -> str:
+        where = self.path or "<root>"
+        return f"{self.kind.value} at {where}: {self.detail}"
+
+
+class Failure(BaseModel):
+    """Why an access failed, and whether asking again could help."""
+
+    model_config = _FROZEN
+
+    code: FailureCode
+    kind: FailureKind
+    detail: str = ""
+    http_status: int | None = Field(default=None, ge=100, le=599)
+    retry_after_s: float | None = Field(default=None, ge=0)
+    raw_sample: str | None = Field(
+        default=None,
+        max_length=RAW_SAMPLE_MAX_CHARS,
+        description=f"At most {RAW_SAMPLE_MAX_CHARS} characters of what actually came back.",
+    )
+
+    @field_validator("raw_sample", mode="before")
+    @classmethod
+    def _cap_raw_sample(cls, value: object) -> object:
+        if isinstance(value, bytes):
+            value = value.decode("utf-8", errors="replace")
+        if isinstance(value, str) and len(value) > RAW_SAMPLE_MAX_CHARS:
+            return value[: RAW_SAMPLE_MAX_CHARS - 1] + "…"
+        return value
+
+    @property
+    def transient(self) -> bool:
+        """True when a retry could give a different answer."""
+        return self.kind is FailureKind.TRANSIENT
+
+
+class Coverage(BaseModel):
+    """What a contact examined and returned, and, for a partial, what it dropped."""
+
+    model_config = _FROZEN
+
+    returned: int = Field(ge=0, description="How many items came back.")
+    total: int | None = Field(
+        default=None, ge=0, description="How many items the source says exist, when it says."
+    )
+    next_cursor: str | None = Field(
+        default=None, description="Where to resume: a cursor, a page token or a next URL."
+    )
+    truncated_by: TruncatedBy | None = None
+    dropped: tuple[str, ...] = Field(
+        default=(),
+        description="What the source reported as left out (error paths, failed shards, …).",
+    )
+    detail: str = ""
+
+    @model_validator(mode="after")
+    def _total_not_below_returned(self) -> Coverage:
+        if self.total is not None and self.total < self.returned:
+            raise ValueError(
+                f"coverage.total ({self.total}) is below coverage.returned ({self.returned})"
+            )
+        return self
+
+    @property
+    def missing(self) -> int | None:
+        """How many items were not returned, when the total is known."""
+        return None if self.total is None else self.total - self.returned
+
+    def summary(self) -> str:
+        """One line, e.g. ``"3 of 10 returned (total_exceeds_returned), next cursor 'p2'"``."""
+        text = f"{self.returned}" + (f" of {self.total}" if self.total is not None else "")
+        text += " returned"
+        if self.truncated_by is not None:
+            text += f" ({self.truncated_by.value})"
+        if self.next_cursor is not None:
+            text += f", next cursor {self.next_cursor!r}"
+        if self.dropped:
+            text += f", dropped: {', '.join(self.dropped)}"
+        return text
+
+
+class Envelope(BaseModel, Generic[T]):
+    """A tool's result together with the outcome it declares.
+
+    The invariants (checked on construction, so an envelope that breaks them cannot exist):
+
+    * ``access_failure`` carries a ``failure`` and no ``data`` and no ``coverage``;
+    * every other outcome carries no ``failure``;
+    * ``partial`` carries a ``coverage`` naming its evidence (``truncated_by``);
+    * ``empty`` carries no items (``coverage.returned == 0`` when given);
+    * ``success`` never claims fewer items than the source says exist.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    outcome: Outcome
+    data: T | None = None
+    coverage: Coverage | None = None
+    failure: Failure | None = None
+    attempts: int = Field(default=1, ge=1, description="How many calls were made to get this.")
+    repairs: tuple[Repair, ...] = ()
+    tool: str | None = Field(default=None, description="The tool that produced this result.")
+    target: str | None = Field(
+        default=None, description="What was called, with credentials redacted."
+    )
+    authority: str | None = Field(
+        default=None, description="The identity or scope the call ran under, when known."
+    )
+
+    @model_validator(mode="after")
+    def _check_invariants(self) -> Envelope[T]:
+        problems = _invariant_violations(self)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    # -- convenience -------------------------------------------------------------------------
+
+    @property
+    def ok(self) -> bool:
+        """True for ``success`` and ``empty``: a complete answer a consumer may rely on."""
+        return self.outcome in (Outcome.SUCCESS, Outcome.EMPTY)
+
+    @property
+    def made_contact(self) -> bool:
+        """True for every outcome except ``access_failure``."""
+        return self.outcome is not Outcome.ACCESS_FAILURE
+
+    # -- displays ----------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        parts = [f"outcome={self.outcome.value}"]
+        if self.tool is not None:
+            parts.append(f"tool={self.tool!r}")
+        if self.data is not None:
+            parts.append(f"data={_describe(self.data)}")
+        if self.coverage is not None:
+            parts.append(f"coverage={self.coverage.summary()!r}")
+        if self.failure is not None:
+            f = self.failure
+            text = f"{f.code.value}/{f.kind.value}"
+            if f.http_status is not None:
+                text += f" http {f.http_status}"
+            if f.retry_after_s is not None:
+                text += f" retry after {f.retry_after_s:g}s"
+            parts.append(f"failure={text!r}")
+        if self.attempts != 1:
+            parts.append(f"attempts={self.attempts}")
+        if self.repairs:
+            parts.append(f"repairs={len(self.repairs)}")
+        return f"Envelope({', '.join(parts)})"
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        colour = _BADGE_COLOURS[self.outcome]
+        rows: list[tuple[str, str]] = []
+        if self.tool is not None:
+            rows.append(("tool", self.tool))
+        if self.target is not None:
+            rows.append(("target", self.target))
+        if self.coverage is not None:
+            rows.append(("coverage", self.coverage.summary()))
+        if self.failure is not None:
+            f = self.failure
+            text = f"{f.code.value} ({f.kind.value})"
+            if f.http_status is not None:
+                text += f", HTTP {f.http_status}"
+            if f.retry_after_s is not None:
+                text += f", retry after {f.retry_after_s:g} s"
+            if f.detail:
+                text += f": {f.detail}"
+            rows.append(("failure", text))
+        if self.data is not None:
+            rows.append(("data", _describe(self.data)))
+        rows.append(("attempts", str(self.attempts)))
+        for repair in self.repairs:
+            rows.append(("repair", str(repair)))
+        body = "".join(
+            f"<tr><th style='text-align:left;padding-right:1em'>{html.escape(k)}</th>"
+            f"<td style='text-align:left'>{html.escape(v)}</td></tr>"
+            for k, v in rows
+        )
+        badge = (
+            f"<span style='background:{colour};color:white;border-radius:4px;"
+            f"padding:2px 8px;font-family:monospace;font-weight:bold'>"
+            f"{self.outcome.value}</span>"
+        )
+        return f"<div class='tool-outcomes-envelope'>{badge}<table>{body}</table></div>"
+
+
+_BADGE_COLOURS: dict[Outcome, str] = {
+    Outcome.SUCCESS: "#2e7d32",
+    Outcome.EMPTY: "#1565c0",
+    Outcome.PARTIAL: "#ef6c00",
+    Outcome.ACCESS_FAILURE: "#c62828",
+}
+
+
+def _invariant_violations(env: Envelope[Any]) -> list[str]:
+    problems: list[str] = []
+    outcome = env.outcome
+    if outcome is Outcome.ACCESS_FAILURE:
+        if env.failure is None:
+            problems.append("access_failure needs a failure saying why")
+        if env.data is not None:
+            problems.append("access_failure carries no data: nothing may be concluded")
+        if env.coverage is not None:
+            problems.append("access_failure carries no coverage: nothing was examined")
+    elif env.failure is not None:
+        problems.append(f"{outcome.value} carries no failure (only access_failure does)")
+    if outcome is Outcome.PARTIAL:
+        if env.coverage is None:
+            problems.append("partial needs a coverage saying what was returned")
+        elif env.coverage.truncated_by is None:
+            problems.append("partial needs coverage.truncated_by: the evidence of the cut")
+    if outcome is Outcome.EMPTY and env.coverage is not None and env.coverage.returned != 0:
+        problems.append(f"empty returned {env.coverage.returned} items, not 0")
+    if outcome is Outcome.EMPTY and _item_count(env.data) not in (None, 0):
+        problems.append("empty carries items in its data")
+    if outcome is Outcome.SUCCESS and env.coverage is not None:
+        missing = env.coverage.missing
+        if missing is not None and missing > 0:
+            problems.append(
+                f"success claims {env.coverage.returned} of {env.coverage.total} items: "
+                "that is a partial"
+            )
+        if env.coverage.truncated_by is not None:
+            problems.append("success has truncation evidence: that is a partial")
+    return problems
+
+
+def _item_count(data: object) -> int | None:
+    if isinstance(data, list | tuple | dict | set | frozenset):
+        return len(data)
+    return None
+
+
+def _describe(data: object) -> str:
+    """A short, deterministic description of a payload for reprs."""
+    if isinstance(data, list | tuple):
+        return f"<{len(data)} item{'s' if len(data) != 1 else ''}>"
+    if isinstance(data, BaseModel):
+        return f"<{type(data).__name__}>"
+    if isinstance(data, dict):
+        return f"<object with {len(data)} key{'s' if len(data) != 1 else ''}>"
+    text = repr(data)
+    return text if len(text) <= 60 else text[:59] + "…"
