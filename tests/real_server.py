@@ -1,0 +1,439 @@
+"""A real HTTP server on loopback that misbehaves on purpose, one path per fault.
+
+Mocks can only raise the exceptions we already expect. This server writes raw bytes to real
+sockets, so a test sees what httpx *really* does when a body is shorter than its
+``Content-Length``, a chunked stream stops without its final chunk, a gzip body is cut short,
+or a peer accepts and never answers. Every fault is a row in :data:`FAULTS`; every handler is
+bounded: it waits at most :data:`HOLD_MAX_S` and :meth:`MisbehavingServer.stop` wakes every
+waiting handler at once, so the server always stops by itself and promptly.
+
+Example::
+
+    with MisbehavingServer() as server:
+        httpx.get(server.url("/ok.json"), timeout=httpx.Timeout(0.5))
+        server.count("/ok.json")  # 1
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import select
+import socket
+import socketserver
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from types import TracebackType
+from urllib.parse import parse_qs, urlsplit
+
+__all__ = [
+    "FAULTS",
+    "FAULT_MIX",
+    "GZIP_DOCUMENT",
+    "HOLD_MAX_S",
+    "OK_ITEMS",
+    "MisbehavingServer",
+]
+
+#: The longest any handler holds a connection open while stalling (never forever).
+HOLD_MAX_S = 5.0
+#: The most bytes of request head the server reads before giving up on a client.
+_REQUEST_HEAD_MAX_BYTES = 64 * 1024
+#: Bounds on query parameters, so no request can make a handler loop for long.
+_MAX_ITEMS = 1000
+_MAX_DRIP_BYTES = 200
+_MAX_DRIP_INTERVAL_MS = 1000
+
+#: The records ``/ok.json`` serves.
+OK_ITEMS: tuple[dict[str, object], ...] = (
+    {"id": 1, "name": "alpha"},
+    {"id": 2, "name": "beta"},
+    {"id": 3, "name": "gamma"},
+)
+#: The JSON document whose gzip ``/gzip_truncated`` cuts in half: large enough that half of
+#: its compressed form still inflates to a long, plausible-looking prefix.
+GZIP_DOCUMENT: bytes = json.dumps(
+    {"items": [{"id": i, "name": f"record-{i}", "score": i * 7 % 101} for i in range(200)]}
+).encode()
+
+
+class _Request:
+    """The parts of a request line a fault handler needs."""
+
+    def __init__(self, method: str, target: str) -> None:
+        parts = urlsplit(target)
+        self.method = method
+        self.path = parts.path or "/"
+        self.query = parse_qs(parts.query)
+
+    def int_param(self, name: str, default: int, *, low: int, high: int) -> int:
+        """The integer query parameter ``name``, clamped to ``[low, high]``."""
+        values = self.query.get(name)
+        if not values:
+            return default
+        try:
+            value = int(values[0])
+        except ValueError:
+            return default
+        return max(low, min(high, value))
+
+
+class _Conn:
+    """One accepted connection: raw writes, and bounded waits that stop() interrupts."""
+
+    def __init__(self, sock: socket.socket, wake: socket.socket) -> None:
+        self.sock = sock
+        self._wake = wake
+
+    def send(self, data: bytes) -> bool:
+        """Write ``data``; False when the client has gone away."""
+        try:
+            self.sock.sendall(data)
+        except OSError:
+            return False
+        return True
+
+    def hold(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` with nothing sent.
+
+        Returns:
+            True when the whole time passed; False when the server is stopping or the
+            client hung up (so the handler should give up at once).
+        """
+        deadline = time.monotonic() + min(seconds, HOLD_MAX_S)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return True
+            readable, _, _ = select.select([self.sock, self._wake], [], [], remaining)
+            if self._wake in readable:
+                return False
+            if self.sock in readable:
+                try:
+                    chunk = self.sock.recv(4096)
+                except OSError:
+                    return False
+                if not chunk:  # the client closed its end: nobody is waiting any more
+                    return False
+
+
+def _head(status: str, headers: Mapping[str, str]) -> bytes:
+    lines = [f"HTTP/1.1 {status}"] + [f"{k}: {v}" for k, v in headers.items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def _respond(conn: _Conn, status: str, body: bytes, content_type: str, **extra: str) -> None:
+    headers = {
+        "Content-Type": content_type,
+        "Content-Length": str(len(body)),
+        "Connection": "close",
+        **{k.replace("_", "-"): v for k, v in extra.items()},
+    }
+    conn.send(_head(status, headers) + body)
+
+
+def _jsonl(n: int) -> list[bytes]:
+    return [json.dumps({"id": i, "line": f"item {i}"}).encode() + b"\n" for i in range(n)]
+
+
+def _chunk(data: bytes) -> bytes:
+    return f"{len(data):x}\r\n".encode() + data + b"\r\n"
+
+
+# -- the faults, one handler each ---------------------------------------------------------------
+
+
+def _ok_json(conn: _Conn, req: _Request) -> None:
+    _respond(conn, "200 OK", json.dumps(list(OK_ITEMS)).encode(), "application/json")
+
+
+def _empty_json(conn: _Conn, req: _Request) -> None:
+    _respond(conn, "200 OK", b"[]", "application/json")
+
+
+def _items_jsonl(conn: _Conn, req: _Request) -> None:
+    n = req.int_param("n", 5, low=0, high=_MAX_ITEMS)
+    _respond(conn, "200 OK", b"".join(_jsonl(n)), "application/x-ndjson")
+
+
+def _jsonl_cut(conn: _Conn, req: _Request) -> None:
+    # n complete lines, then half a line, then the connection drops without the last chunk.
+    n = req.int_param("n", 3, low=0, high=_MAX_ITEMS)
+    headers = {"Content-Type": "application/x-ndjson", "Transfer-Encoding": "chunked"}
+    conn.send(_head("200 OK", headers))
+    for line in _jsonl(n):
+        conn.send(_chunk(line))
+    conn.send(_chunk(b'{"id": ' + str(n).encode() + b', "li'))
+
+
+def _short_content_length(conn: _Conn, req: _Request) -> None:
+    body = json.dumps(list(OK_ITEMS)).encode()
+    headers = {"Content-Type": "application/json", "Content-Length": str(len(body) + 100)}
+    conn.send(_head("200 OK", headers) + body)
+
+
+def _chunked_no_terminator(conn: _Conn, req: _Request) -> None:
+    headers = {"Content-Type": "application/json", "Transfer-Encoding": "chunked"}
+    conn.send(_head("200 OK", headers) + _chunk(b'[{"id": 1}, ') + _chunk(b'{"id": 2}'))
+
+
+def _stall_body(conn: _Conn, req: _Request) -> None:
+    headers = {"Content-Type": "application/json", "Content-Length": "64"}
+    if conn.send(_head("200 OK", headers)):
+        conn.hold(HOLD_MAX_S)
+
+
+def _never_answer(conn: _Conn, req: _Request) -> None:
+    conn.hold(HOLD_MAX_S)
+
+
+def _not_http(conn: _Conn, req: _Request) -> None:
+    # What a client sees when the port belongs to some other protocol's server.
+    conn.send(b"SSH-2.0-OpenSSH_9.6 not an http server\r\n\r\n")
+
+
+def _close_immediately(conn: _Conn, req: _Request) -> None:
+    return  # the connection closes with not one byte written
+
+
+def _gzip_truncated(conn: _Conn, req: _Request) -> None:
+    compressed = gzip.compress(GZIP_DOCUMENT, mtime=0)
+    cut = compressed[: len(compressed) // 2]
+    # The Content-Length matches the cut body, so nothing at the HTTP layer looks wrong.
+    _respond(conn, "200 OK", cut, "application/json", Content_Encoding="gzip")
+
+
+def _gzip_bogus(conn: _Conn, req: _Request) -> None:
+    _respond(
+        conn, "200 OK", b'{"this": "is not gzip"}', "application/json", Content_Encoding="gzip"
+    )
+
+
+def _slow_drip(conn: _Conn, req: _Request) -> None:
+    # A JSON string of n bytes, one byte per interval: each read succeeds, the whole never ends
+    # in time. Only an overall deadline (not httpx's per-read timeout) catches it.
+    n = req.int_param("n", 20, low=2, high=_MAX_DRIP_BYTES)
+    interval_ms = req.int_param("interval_ms", 50, low=0, high=_MAX_DRIP_INTERVAL_MS)
+    body = b'"' + b"." * (n - 2) + b'"'
+    headers = {"Content-Type": "application/json", "Content-Length": str(n), "Connection": "close"}
+    if not conn.send(_head("200 OK", headers)):
+        return
+    for i in range(n):
+        if not conn.send(body[i : i + 1]):
+            return
+        if i < n - 1 and not conn.hold(interval_ms / 1000):
+            return
+
+
+def _rate_limited(conn: _Conn, req: _Request) -> None:
+    body = b'{"error": "rate limit exceeded"}'
+    _respond(conn, "429 Too Many Requests", body, "application/json", Retry_After="2")
+
+
+def _unavailable(conn: _Conn, req: _Request) -> None:
+    body = b'{"error": "service unavailable"}'
+    _respond(conn, "503 Service Unavailable", body, "application/json", Retry_After="3")
+
+
+def _html_200(conn: _Conn, req: _Request) -> None:
+    body = b"<!doctype html><html><body><h1>Please sign in</h1></body></html>"
+    _respond(conn, "200 OK", body, "text/html; charset=utf-8")
+
+
+def _not_found(conn: _Conn, req: _Request) -> None:
+    _respond(conn, "404 Not Found", b'{"error": "no such path"}', "application/json")
+
+
+Handler = Callable[[_Conn, _Request], None]
+
+#: Every fault the server reproduces, by path. Tests enumerate this table.
+FAULTS: dict[str, Handler] = {
+    "/ok.json": _ok_json,
+    "/empty.json": _empty_json,
+    "/items.jsonl": _items_jsonl,
+    "/jsonl_cut": _jsonl_cut,
+    "/short_content_length": _short_content_length,
+    "/chunked_no_terminator": _chunked_no_terminator,
+    "/stall_body": _stall_body,
+    "/never_answer": _never_answer,
+    "/not_http": _not_http,
+    "/close_immediately": _close_immediately,
+    "/gzip_truncated": _gzip_truncated,
+    "/gzip_bogus": _gzip_bogus,
+    "/slow_drip": _slow_drip,
+    "/rate_limited": _rate_limited,
+    "/unavailable": _unavailable,
+    "/html_200": _html_200,
+}
+
+#: What ``/fault_mix?i=N`` serves: row ``N % len(FAULT_MIX)``. Only faults that answer at
+#: once, so a load test can fire many requests without waiting on stalls.
+FAULT_MIX: tuple[str, ...] = (
+    "/ok.json",
+    "/rate_limited",
+    "/ok.json",
+    "/unavailable",
+    "/empty.json",
+    "/short_content_length",
+    "/ok.json",
+    "/html_200",
+    "/close_immediately",
+    "/gzip_bogus",
+)
+
+
+def _fault_mix(conn: _Conn, req: _Request) -> None:
+    i = req.int_param("i", 0, low=0, high=2**31)
+    FAULTS[FAULT_MIX[i % len(FAULT_MIX)]](conn, req)
+
+
+FAULTS["/fault_mix"] = _fault_mix
+
+
+def _read_request(sock: socket.socket) -> _Request | None:
+    """Read one request head (bounded in size and time); None if the client sent no request."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        if len(data) > _REQUEST_HEAD_MAX_BYTES:
+            return None
+        try:
+            chunk = sock.recv(4096)
+        except OSError:
+            return None
+        if not chunk:
+            return None
+        data += chunk
+    request_line = data.split(b"\r\n", 1)[0].decode("latin-1")
+    parts = request_line.split(" ")
+    if len(parts) != 3:
+        return None
+    return _Request(parts[0], parts[1])
+
+
+class _TCPServer(socketserver.ThreadingTCPServer):
+    allow_reuse_address = True
+    # Non-daemon handler threads are tracked so server_close() joins them all; every handler
+    # is bounded by HOLD_MAX_S and woken by stop(), so the join is prompt and cannot hang.
+    daemon_threads = False
+    block_on_close = True
+    owner: MisbehavingServer
+
+
+class _Handler(socketserver.BaseRequestHandler):
+    server: _TCPServer
+
+    def handle(self) -> None:
+        owner = self.server.owner
+        sock: socket.socket = self.request
+        sock.settimeout(HOLD_MAX_S)  # a client that never sends its request cannot pin us
+        req = _read_request(sock)
+        if req is None:
+            return
+        owner._record(req.path)
+        handler = FAULTS.get(req.path, _not_found)
+        handler(_Conn(sock, owner._wake_r), req)
+
+
+class MisbehavingServer:
+    """A misbehaving HTTP/1.1 server on ``127.0.0.1``, an ephemeral port, a background thread.
+
+    Use it as a context manager (or call :meth:`start` / :meth:`stop`). Paths are the keys of
+    :data:`FAULTS`; unknown paths get a plain 404. :attr:`refused_url` points at a loopback
+    port that refuses connections for as long as the server lives.
+    """
+
+    def __init__(self) -> None:
+        self._counts: Counter[str] = Counter()
+        self._lock = threading.Lock()
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._server: _TCPServer | None = None
+        self._thread: threading.Thread | None = None
+        # Bound but never listening: connecting to it is refused, and holding it bound means
+        # no other process can take the port while a test relies on the refusal.
+        self._refuser = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._refuser.bind(("127.0.0.1", 0))
+
+    # -- lifecycle -----------------------------------------------------------------------------
+
+    def start(self) -> MisbehavingServer:
+        """Bind an ephemeral loopback port and serve in a daemon thread.
+
+        Returns:
+            The server itself, started.
+        """
+        if self._server is not None:
+            raise RuntimeError("MisbehavingServer is already started")
+        server = _TCPServer(("127.0.0.1", 0), _Handler)
+        server.owner = self
+        self._server = server
+        self._thread = threading.Thread(
+            target=server.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name="misbehaving-server",
+            daemon=True,
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Wake every stalled handler, stop accepting, and join all threads (idempotent)."""
+        server, self._server = self._server, None
+        if server is None:
+            return
+        self._wake_w.send(b"x")  # never drained: every later select() sees it readable too
+        server.shutdown()
+        server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=HOLD_MAX_S)
+        self._wake_r.close()
+        self._wake_w.close()
+        self._refuser.close()
+
+    def __enter__(self) -> MisbehavingServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    # -- addresses -----------------------------------------------------------------------------
+
+    @property
+    def port(self) -> int:
+        """The port the server listens on."""
+        if self._server is None:
+            raise RuntimeError("MisbehavingServer is not running: call start() first")
+        return int(self._server.server_address[1])
+
+    def url(self, path: str) -> str:
+        """The absolute URL of ``path`` (which may carry a query) on this server."""
+        if not path.startswith("/"):
+            raise ValueError(f"path must start with '/', got {path!r}")
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    @property
+    def refused_url(self) -> str:
+        """A loopback URL whose port refuses every connection while the server lives."""
+        return f"http://127.0.0.1:{self._refuser.getsockname()[1]}/refused"
+
+    # -- request counts ------------------------------------------------------------------------
+
+    def _record(self, path: str) -> None:
+        with self._lock:
+            self._counts[path] += 1
+
+    def count(self, path: str) -> int:
+        """How many requests for ``path`` (query ignored) the server has read so far."""
+        with self._lock:
+            return self._counts[path]
+
+    def counts(self) -> dict[str, int]:
+        """A snapshot of the request count per path."""
+        with self._lock:
+            return dict(self._counts)
