@@ -138,7 +138,9 @@ def repair(raw: object, model: Any) -> Repaired[Any] | Rejection:
                 problems.append((kind, path, message))
     except (ValueError, TypeError, RecursionError) as exc:
         # Not serialisable as JSON at all (an arbitrary object, a cycle, invalid UTF-8 bytes).
-        problems.append(("invalid", "", f"not JSON-like data ({_first_line(exc)})"))
+        # When the walk already named the offending value, that is the better message.
+        if not problems:
+            problems.append(("invalid", "", f"not JSON-like data ({_first_line(exc)})"))
     repairs = tuple(walk.repairs)
     if not problems:
         return Repaired(value=value, repairs=repairs)
@@ -189,7 +191,8 @@ def _walk(value: object, declared: Any, path: str, walk: _Walk) -> object:
             items[i] = _walk(item, item_tp, _join(path, i), walk)
         return items
     if tp in _MAPPING_ORIGINS or origin in _MAPPING_ORIGINS:
-        return _walk_mapping(value, args[1] if len(args) == 2 else Any, path, walk)
+        key_tp, value_tp = args if len(args) == 2 else (Any, Any)
+        return _walk_mapping(value, key_tp, value_tp, path, walk)
     return value
 
 
@@ -242,11 +245,16 @@ def _walk_sequence(value: object, item_tp: Any, path: str, walk: _Walk) -> objec
     return value
 
 
-def _walk_mapping(value: object, value_tp: Any, path: str, walk: _Walk) -> object:
+def _walk_mapping(value: object, key_tp: Any, value_tp: Any, path: str, walk: _Walk) -> object:
     if value is None:
         walk.flag(path, "null where an object is required")
         return value
     if isinstance(value, Mapping):
+        if _unwrap(key_tp) is str:
+            # JSON would silently turn a key such as (2, 3) into the text "2,3".
+            for key in value:
+                if not isinstance(key, str):
+                    walk.flag(_join(path, key), f"key {_short_repr(key)} is not text")
         return {key: _walk(item, value_tp, _join(path, key), walk) for key, item in value.items()}
     return value
 
@@ -521,7 +529,10 @@ def _adapter(model: Any) -> TypeAdapter[Any]:
             f"repair: {model!r} is not a type pydantic can validate: {_first_line(exc)}"
         ) from exc
     if not complete:
-        raise TypeError(f"repair: {model!r} is not fully defined (unresolved forward references)")
+        raise TypeError(
+            f"repair: {model!r} is not a type pydantic can validate: not fully defined "
+            "(unresolved forward references)"
+        )
     # An unhashable model (Annotated with unhashable metadata) is simply not cached.
     with contextlib.suppress(TypeError):
         _ADAPTERS[model] = adapter
