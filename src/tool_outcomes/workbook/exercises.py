@@ -1,0 +1,48 @@
+"""The workbook's exercises, one block per notebook, registered on import.
+
+Each exercise is a generator of :class:`~tool_outcomes.workbook.checks.Case` objects decorated
+with :func:`~tool_outcomes.workbook.checks.exercise`; the notebook's check cell names it by id
+(``check("00.2", made_contact)``). To add the exercises of a notebook, append a block headed by
+its file name below, ids ``"NN.1"``, ``"NN.2"``, … in the order they appear in the notebook.
+Hints point the way without giving the answer; case descriptions say what the input is, not what
+the output should be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tool_outcomes.envelope import Outcome
+
+from .checks import AnswerKind, Case, exercise
+
+__all__: list[str] = []  # nothing to import from here: the definitions register themselves
+
+
+# -- 00_start_here -------------------------------------------------------------------------------
+
+
+@exercise(
+    "00.1",
+    name="found_nothing_outcome",
+    hint="the search reached its source and the source answered; it just held nothing that matched",
+    answer=AnswerKind.VALUE,
+)
+def _found_nothing_outcome() -> Iterator[Case]:
+    yield Case(expected=Outcome.EMPTY, describe="a search that ran and matched nothing")
+
+
+@exercise(
+    "00.2",
+    name="made_contact",
+    hint="only one of the four outcomes means the tool never reached its source",
+)
+def _made_contact() -> Iterator[Case]:
+    contact = {
+        Outcome.SUCCESS: True,
+        Outcome.EMPTY: True,
+        Outcome.PARTIAL: True,
+        Outcome.ACCESS_FAILURE: False,
+    }
+    for outcome, expected in contact.items():
+        yield Case(args=(outcome,), expected=expected, describe=f"Outcome.{outcome.name}")
