@@ -292,12 +292,23 @@ def _fault_mix(conn: _Conn, req: _Request) -> None:
 FAULTS["/fault_mix"] = _fault_mix
 
 
-def _read_request(sock: socket.socket) -> _Request | None:
-    """Read one request head (bounded in size and time); None if the client sent no request."""
+def _read_request(sock: socket.socket, wake: socket.socket) -> _Request | None:
+    """Read one request head, bounded in size and time and woken by stop().
+
+    Returns:
+        The parsed request line, or None when the client sent no parseable request in time.
+    """
     data = b""
+    deadline = time.monotonic() + HOLD_MAX_S
     while b"\r\n\r\n" not in data:
-        if len(data) > _REQUEST_HEAD_MAX_BYTES:
+        remaining = deadline - time.monotonic()
+        if len(data) > _REQUEST_HEAD_MAX_BYTES or remaining <= 0:
             return None
+        readable, _, _ = select.select([sock, wake], [], [], remaining)
+        if wake in readable:
+            return None
+        if not readable:
+            continue
         try:
             chunk = sock.recv(4096)
         except OSError:
@@ -327,8 +338,8 @@ class _Handler(socketserver.BaseRequestHandler):
     def handle(self) -> None:
         owner = self.server.owner
         sock: socket.socket = self.request
-        sock.settimeout(HOLD_MAX_S)  # a client that never sends its request cannot pin us
-        req = _read_request(sock)
+        sock.settimeout(HOLD_MAX_S)  # bounds every send, too
+        req = _read_request(sock, owner._wake_r)
         if req is None:
             return
         owner._record(req.path)

@@ -258,9 +258,9 @@ def test_a_non_http_request_is_closed_without_reply(server: MisbehavingServer) -
 
 
 def test_stop_wakes_every_stalled_handler() -> None:
-    """stop() ends handlers that are stalling on a still-connected client, well before their cap."""
+    """stop() ends every handler still holding a connected client, well before its cap."""
     own = MisbehavingServer().start()
-    socks = [socket.create_connection(("127.0.0.1", own.port), timeout=2) for _ in range(2)]
+    socks = [socket.create_connection(("127.0.0.1", own.port), timeout=2) for _ in range(3)]
     try:
         socks[0].sendall(b"GET /never_answer HTTP/1.1\r\nHost: x\r\n\r\n")
         socks[1].sendall(b"GET /stall_body HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -271,6 +271,7 @@ def test_stop_wakes_every_stalled_handler() -> None:
         # recv timeout 2 s < HOLD_MAX_S 5 s: EOF here proves stop() woke them, not the cap.
         assert socks[0].recv(1024) == b""
         assert socks[1].recv(1024) == b""
+        assert socks[2].recv(1024) == b""  # connected, never sent a request
     finally:
         for sock in socks:
             sock.close()
