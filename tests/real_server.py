@@ -325,6 +325,8 @@ def _read_request(sock: socket.socket, wake: socket.socket) -> _Request | None:
 
 class _TCPServer(socketserver.ThreadingTCPServer):
     allow_reuse_address = True
+    # socketserver's default backlog of 5 makes a burst of connects wait a SYN retry (~1 s).
+    request_queue_size = 128
     # Non-daemon handler threads are tracked so server_close() joins them all; every handler
     # is bounded by HOLD_MAX_S and woken by stop(), so the join is prompt and cannot hang.
     daemon_threads = False
