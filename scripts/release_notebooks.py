@@ -108,7 +108,7 @@ def strip_code(source: str, where: str) -> tuple[str, list[str]]:
         indent = line[: len(line) - len(line.lstrip())]
         if _CODE_MARKER.match(text) and text not in (BEGIN_CODE, END_CODE):
             raise ReleaseError(
-                f"{where}, line {lineno}: write the marker exactly as {BEGIN_CODE!r}"
+                f"{where}, line {lineno}: spell the markers exactly {BEGIN_CODE!r} / {END_CODE!r}"
             )
         if text == BEGIN_CODE:
             if open_at is not None:

@@ -1,0 +1,299 @@
+"""The workbook notebooks: learner copies in sync with their solutions, the shape, clean outputs.
+
+The transformation itself is ``scripts/release_notebooks.py``; these tests call the same
+functions its ``--check`` mode calls, so "the tests pass" and "the release is current" agree.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import nbformat
+import pytest
+
+from tool_outcomes.workbook.checks import DEFINITIONS_MODULE, REGISTRY
+
+# nbformat ships no annotations; typing the module as Any keeps the calls below unannotated.
+V4: Any = nbformat.v4
+new_code_cell, new_markdown_cell, new_notebook = (
+    V4.new_code_cell,
+    V4.new_markdown_cell,
+    V4.new_notebook,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def _load_release_script() -> ModuleType:
+    path = ROOT / "scripts" / "release_notebooks.py"
+    spec = importlib.util.spec_from_file_location("release_notebooks", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses and pickling look modules up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+release = _load_release_script()
+SOLUTIONS: list[Path] = release.solution_notebooks()
+EVERY_NOTEBOOK: list[Path] = [*SOLUTIONS, *(release.learner_path(p) for p in SOLUTIONS)]
+
+# Part 1's notebooks, linked from 00's map before they land. Delete a name once its notebook is
+# committed; when part 1 is complete this set must be empty (every link then resolves).
+PLANNED_PART_1 = frozenset(
+    {
+        "01_the_empty_list_lie.ipynb",
+        "02_four_outcomes.ipynb",
+        "03_yes_no_not_applicable.ipynb",
+        "04_classifying_upstreams.ipynb",
+    }
+)
+
+_CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d{2}\.\d+)["']""")
+_LINK = re.compile(r"\]\(([^)\s#]+\.ipynb)(?:#[^)]*)?\)")
+_ADDRESS = re.compile(r"0x[0-9a-f]{6,}", re.IGNORECASE)
+_ABSOLUTE_PATH = re.compile(
+    r"(?<![\w.:/~-])/(?:home|Users|tmp|work|usr|opt|var|root|private|mnt|srv|etc)/"
+    r"|\b[A-Za-z]:\\[A-Za-z]"
+)
+
+
+def _read(path: Path) -> Any:
+    return release.read_notebook(path)
+
+
+def _by_name(paths: list[Path]) -> list[Any]:
+    return [pytest.param(p, id=p.relative_to(NOTEBOOKS).as_posix()) for p in paths]
+
+
+def _code_cells(nb: Any) -> list[Any]:
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def _markdown(nb: Any) -> str:
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def _output_texts(cell: Any) -> list[str]:
+    texts: list[str] = []
+    for output in cell.get("outputs", []):
+        texts.append(output.get("text", ""))
+        texts.append(output.get("evalue", ""))
+        texts.extend(output.get("traceback", []))
+        for mime, value in output.get("data", {}).items():
+            if isinstance(value, str) and not mime.startswith("image/"):  # base64 is noise
+                texts.append(value)
+    return texts
+
+
+# -- in sync -------------------------------------------------------------------------------------
+
+
+def test_the_workbook_has_notebooks() -> None:
+    """Guard the parametrised tests below against silently running on nothing."""
+    assert any(p.name.startswith("00_") for p in SOLUTIONS)
+
+
+@pytest.mark.parametrize("solution", _by_name(SOLUTIONS))
+def test_learner_notebook_is_the_transformation_of_its_solution(solution: Path) -> None:
+    """A committed learner notebook equals its in-memory rebuild and shows no solution text."""
+    assert release.sync_problems(solution, release.learner_path(solution)) == []
+
+
+def test_release_check_finds_nothing_to_do() -> None:
+    """``release_notebooks.py --check`` passes, including "no learner notebook without a source"."""
+    assert release.check_all() == []
+    assert release.main(["--check"]) == 0
+
+
+# -- the transformation --------------------------------------------------------------------------
+
+STRIP_CODE = [
+    (
+        "def f(x):\n    '''Doc.'''\n    ### BEGIN SOLUTION\n    y = x + 1\n    return y\n"
+        "    ### END SOLUTION\n\ncheck('00.2', f)",
+        "def f(x):\n    '''Doc.'''\n    # YOUR CODE HERE\n    raise NotImplementedError()\n"
+        "\ncheck('00.2', f)",
+    ),
+    ("answer = Outcome.EMPTY  # SOLUTION", "answer = ...  # YOUR CODE HERE"),
+    ("    limit: int = 3 * 2  # SOLUTION", "    limit: int = ...  # YOUR CODE HERE"),
+    ("x = 1  # not a solution\nprint(x)", "x = 1  # not a solution\nprint(x)"),
+    (
+        "class A:\n    def m(self):\n        ### BEGIN SOLUTION\n        return 1\n"
+        "        ### END SOLUTION",
+        "class A:\n    def m(self):\n        # YOUR CODE HERE\n        raise NotImplementedError()",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "learner"), STRIP_CODE)
+def test_solution_regions_become_stubs(source: str, learner: str) -> None:
+    """Regions become an indented stub, one-line answers become ``...``, the rest is kept."""
+    assert release.strip_code(source, "nb, cell 1")[0] == learner
+
+
+def test_markdown_solution_regions_are_removed() -> None:
+    """A markdown region disappears with its markers; the text around it stays."""
+    source = "Before.\n<!-- BEGIN SOLUTION -->\nThe answer is 42.\n<!-- END SOLUTION -->\nAfter."
+    learner, removed = release.strip_markdown(source, "nb, cell 0")
+    assert learner == "Before.\nAfter."
+    assert "The answer is 42." in removed
+
+
+MALFORMED = [
+    ("def f():\n    ### BEGIN SOLUTION\n    return 1", "line 2: '### BEGIN SOLUTION' without"),
+    ("def f():\n    return 1\n    ### END SOLUTION", "line 3: '### END SOLUTION' without"),
+    (
+        "def f():\n    ### BEGIN SOLUTION\n    ### BEGIN SOLUTION\n    ### END SOLUTION",
+        "line 3: nested '### BEGIN SOLUTION' (the region opened on line 2",
+    ),
+    ("### BEGIN SOLUTION\nx = 1\n### END SOLUTION", "line 1: a solution region at top level"),
+    ("def f():\n    # BEGIN SOLUTION\n    return 1", "line 2: spell the markers exactly"),
+    ("print(42)  # SOLUTION", "line 1: '# SOLUTION' marks only 'name = expr  # SOLUTION'"),
+]
+
+
+@pytest.mark.parametrize(("source", "message"), MALFORMED)
+def test_malformed_regions_are_errors_naming_notebook_and_cell(source: str, message: str) -> None:
+    """A broken marker stops the release with the notebook, cell and line that need fixing."""
+    nb = new_notebook(cells=[new_markdown_cell("# T"), new_code_cell(source)])
+    with pytest.raises(release.ReleaseError, match=re.escape(f"07_x.ipynb, cell 1, {message}")):
+        release.to_learner(nb, "07_x.ipynb")
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "<!-- BEGIN SOLUTION -->\nopen",
+        "closed\n<!-- END SOLUTION -->",
+        "<!-- BEGIN SOLUTION -->\n<!-- BEGIN SOLUTION -->\n<!-- END SOLUTION -->",
+    ],
+)
+def test_malformed_markdown_regions_are_errors(markdown: str) -> None:
+    """Unbalanced or nested markdown regions name the notebook and cell."""
+    nb = new_notebook(cells=[new_markdown_cell(markdown)])
+    with pytest.raises(release.ReleaseError, match=r"^07_x\.ipynb, cell 0: "):
+        release.to_learner(nb, "07_x.ipynb")
+
+
+def _write(nb: Any, path: Path) -> None:
+    path.write_text(V4.writes(nb), encoding="utf-8")
+
+
+def test_a_learner_notebook_that_leaks_or_drifts_is_reported(tmp_path: Path) -> None:
+    """Solution text in a learner cell, or a source edited by hand, fails the sync check."""
+    code = "def f(x):\n    ### BEGIN SOLUTION\n    return x * 2 + 1\n    ### END SOLUTION"
+    solution = new_notebook(cells=[new_markdown_cell("# T"), new_code_cell(code)])
+    learner, secret = release.to_learner(solution, "07_x.ipynb")
+    assert secret == {"return x * 2 + 1"}
+    solution_path, learner_path = tmp_path / "solution.ipynb", tmp_path / "learner.ipynb"
+    _write(solution, solution_path)
+    _write(learner, learner_path)
+    assert release.sync_problems(solution_path, learner_path) == []
+
+    learner.cells[1].outputs = [V4.new_output("stream", text="return x * 2 + 1\n")]
+    learner.cells[0].source = "# T, edited"
+    _write(learner, learner_path)
+    assert release.sync_problems(solution_path, learner_path) == [
+        "learner.ipynb, cell 0: source differs from the solution's",
+        "learner.ipynb, cell 1: contains solution text 'return x * 2 + 1'",
+    ]
+    assert release.sync_problems(solution_path, tmp_path / "gone.ipynb") == [
+        "gone.ipynb is missing: run python scripts/release_notebooks.py"
+    ]
+
+
+# -- shape ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("solution", _by_name(SOLUTIONS))
+def test_every_notebook_has_the_workbook_shape(solution: Path) -> None:
+    """Title, objectives, exercises with checks, a recap and a link to the next notebook."""
+    nb = _read(solution)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown"
+    assert re.match(r"# \S", first.source), "the first cell starts with an H1 title"
+    markdown = _markdown(nb)
+    assert re.search(r"you will learn", markdown, re.IGNORECASE)
+    assert re.search(r"^##+ .*\bRecap\b", markdown, re.MULTILINE)
+    checks = [c for c in _code_cells(nb) if _CHECK_CALL.search(c.source)]
+    if not solution.name.startswith("00_"):
+        assert checks, "every notebook after 00 has at least one exercise with a check"
+    later = [p.name for p in SOLUTIONS if p.name > solution.name]
+    if later:
+        assert f"]({later[0]})" in markdown, f"a link to the next notebook, {later[0]}"
+
+
+@pytest.mark.parametrize("solution", _by_name(SOLUTIONS))
+def test_checks_name_exercises_of_their_own_notebook(solution: Path) -> None:
+    """Each check cell names a registered exercise of its notebook, and each is checked there."""
+    __import__(DEFINITIONS_MODULE)
+    number = solution.name[:2]
+    used = {m for c in _code_cells(_read(solution)) for m in _CHECK_CALL.findall(c.source)}
+    assert all(exercise_id.startswith(f"{number}.") for exercise_id in used), used
+    assert used <= set(REGISTRY.ids()), used - set(REGISTRY.ids())
+    assert {i for i in REGISTRY.ids() if i.startswith(f"{number}.")} <= used
+
+
+@pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))
+def test_links_between_notebooks_resolve(notebook: Path) -> None:
+    """Navigation links point at notebooks that exist (or are part 1's, still being written)."""
+    for target in _LINK.findall(_markdown(_read(notebook))):
+        if "://" in target:
+            continue
+        resolved = notebook.parent / target
+        assert resolved.exists() or target in PLANNED_PART_1, f"dead link {target}"
+
+
+@pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))
+def test_at_most_one_code_cell_in_ten_ignores_its_output(notebook: Path) -> None:
+    """nbval compares nearly every cell: ``nbval-ignore-output`` is the rare exception."""
+    cells = _code_cells(_read(notebook))
+    ignored = [c for c in cells if "nbval-ignore-output" in c.metadata.get("tags", [])]
+    assert len(ignored) * 10 <= len(cells), f"{len(ignored)} of {len(cells)} code cells"
+
+
+# -- committed outputs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))
+def test_committed_outputs_are_executed_and_deterministic(notebook: Path) -> None:
+    """Every code cell ran (else nbval skips it) and carries no run-specific metadata."""
+    for index, cell in enumerate(_code_cells(_read(notebook))):
+        assert cell.execution_count is not None, f"code cell {index} was never executed"
+        assert "execution" not in cell.metadata, f"code cell {index} records timestamps"
+
+
+@pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))
+def test_committed_outputs_show_no_absolute_paths_or_addresses(notebook: Path) -> None:
+    """Outputs must read the same on every machine: no /home/…, C:\\…, or 0x7f… in them."""
+    home = str(Path.home())
+    for index, cell in enumerate(_read(notebook).cells):
+        for text in _output_texts(cell):
+            assert not _ADDRESS.search(text), f"cell {index}: memory address in {text!r}"
+            assert not _ABSOLUTE_PATH.search(text), f"cell {index}: absolute path in {text!r}"
+            assert str(ROOT) not in text, f"cell {index}: the repository path in {text!r}"
+            assert home == "/" or home not in text, f"cell {index}: the home path in {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ("File /home/ana/repo/x.py, line 3", True),
+        ("C:\\Users\\ana\\x.py", True),
+        ("<object at 0x7f3a2b1c0d>", True),
+        ("see https://errors.pydantic.dev/2.14/v/value_error", False),
+        ("src/tool_outcomes (this repo)", False),
+        ("3 of 10 returned, next cursor 'p2'", False),
+    ],
+)
+def test_the_output_scanner_tells_paths_and_addresses_from_text(text: str, bad: bool) -> None:
+    """The patterns above catch what they should and let ordinary output through."""
+    assert bool(_ADDRESS.search(text) or _ABSOLUTE_PATH.search(text)) is bad
