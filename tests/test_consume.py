@@ -164,14 +164,27 @@ def spend(env: Envelope[list[int]]) -> str:
             assert_never(outcome)
 """
 _LAST_CASE = '        case Outcome.ACCESS_FAILURE:\n            return "unanswered"\n'
+_FORGETFUL_ROUTER = """
+from tool_outcomes.consume import OutcomeHandlers, on_outcome
+from tool_outcomes.envelope import Envelope
 
 
-def test_mypy_reports_a_match_that_forgets_an_outcome(tmp_path: Path) -> None:
-    """mypy --strict accepts the exhaustive match and flags the one missing access_failure."""
+def label(env: Envelope[int]) -> str:
+    return env.outcome.value
+
+
+route: OutcomeHandlers[int, str] = on_outcome(success=label, empty=label, partial=label)
+"""
+
+
+def test_mypy_reports_a_match_or_router_that_forgets_an_outcome(tmp_path: Path) -> None:
+    """mypy --strict accepts the exhaustive match, and flags a forgotten case or handler."""
     complete = tmp_path / "complete_match.py"
     forgetful = tmp_path / "forgetful_match.py"
+    router = tmp_path / "forgetful_router.py"
     complete.write_text(textwrap.dedent(_MATCH_TEMPLATE.format(last_case=_LAST_CASE)))
     forgetful.write_text(textwrap.dedent(_MATCH_TEMPLATE.format(last_case="")))
+    router.write_text(_FORGETFUL_ROUTER)
     stdout, stderr, status = mypy_api.run(
         [
             "--strict",
@@ -181,11 +194,15 @@ def test_mypy_reports_a_match_that_forgets_an_outcome(tmp_path: Path) -> None:
             "--cache-dir=" + str(tmp_path / "mypy_cache"),
             str(complete),
             str(forgetful),
+            str(router),
         ]
     )
     assert status == 1, stdout + stderr
-    errors = [line for line in stdout.splitlines() if ": error:" in line]
-    assert len(errors) == 1, stdout
-    assert errors[0].startswith(str(forgetful))
-    assert "assert_never" in errors[0]
-    assert "ACCESS_FAILURE" in errors[0]
+    errors = sorted(line for line in stdout.splitlines() if ": error:" in line)
+    assert len(errors) == 2, stdout
+    match_error, router_error = errors
+    assert match_error.startswith(str(forgetful))
+    assert "assert_never" in match_error
+    assert "ACCESS_FAILURE" in match_error
+    assert router_error.startswith(str(router))
+    assert 'Missing named argument "access_failure"' in router_error
