@@ -420,6 +420,12 @@ def test_upstream_strings_never_add_lines(name: str) -> None:
     assert len(to_text(failure).splitlines()) == 5  # headline, source, guidance, detail, advice
 
 
+def test_the_text_is_always_valid_utf8() -> None:
+    """A lone surrogate in untyped data (pydantic refuses it in str fields) is escaped."""
+    env = Envelope[Any](outcome=Outcome.SUCCESS, data=["bad \udc80 byte"])
+    assert "\\udc80" in to_text(env).encode("utf-8").decode("utf-8")
+
+
 def test_credentials_never_reach_the_text_or_the_structured_content() -> None:
     """A token in the target, detail or raw sample is redacted everywhere it is rendered."""
     env = Envelope[list[Item]](

@@ -207,7 +207,8 @@ _MIN_FENCE = 3
 _BACKTICK_RUN = re.compile(r"`+")
 
 # Characters that could start a new line (for some reader) or hide text, escaped wherever
-# upstream text is rendered: C0/C1 controls, line and paragraph separators, bidi overrides.
+# upstream text is rendered: C0/C1 controls, line and paragraph separators, bidi overrides;
+# and lone surrogates, which would make the text unencodable as UTF-8.
 _INVISIBLE = frozenset(
     [
         *range(0x20),
@@ -217,6 +218,7 @@ _INVISIBLE = frozenset(
         0x2029,
         *range(0x202A, 0x202F),
         *range(0x2066, 0x206A),
+        *range(0xD800, 0xE000),
     ]
 )
 _ESCAPE_ALL: Final[Mapping[int, str]] = {c: f"\\u{c:04x}" for c in _INVISIBLE}
