@@ -386,7 +386,17 @@ def execute(nb: Any, cwd: Path, label: str, timeout_s: int = DEFAULT_TIMEOUT_S) 
             )
 
 
-def _make_deterministic(nb: Any, stem: str) -> None:
+def make_deterministic(nb: Any, stem: str) -> None:
+    """Remove from ``nb`` (in place) everything that differs between two runs or machines.
+
+    Args:
+        nb: An executed notebook.
+        stem: The notebook's file stem, for the ids of cells that lack one.
+
+    Cell timings go, error tracebacks shrink to ``ename: evalue``, the kernelspec is fixed,
+    the Python version leaves ``language_info`` and widget state is kept only when an output
+    displays a widget.
+    """
     nb.nbformat, nb.nbformat_minor = 4, max(5, int(nb.get("nbformat_minor", 5)))
     for index, cell in enumerate(nb.cells):
         cell.setdefault("id", f"{stem[:40]}-{index}")
@@ -423,12 +433,12 @@ def release_one(solution_path: Path, *, solutions: bool, timeout_s: int) -> None
     learner, _ = to_learner(solution, _label(solution_path))
     target = learner_path(solution_path)
     execute(learner, NOTEBOOKS, _label(target), timeout_s)
-    _make_deterministic(learner, target.stem)
+    make_deterministic(learner, target.stem)
     _write_notebook(learner, target)
     print(f"wrote {_label(target)}")
     if solutions:
         execute(solution, SOLUTIONS, _label(solution_path), timeout_s)
-        _make_deterministic(solution, solution_path.stem)
+        make_deterministic(solution, solution_path.stem)
         _write_notebook(solution, solution_path)
         print(f"wrote {_label(solution_path)}")
 

@@ -297,3 +297,54 @@ def test_committed_outputs_show_no_absolute_paths_or_addresses(notebook: Path) -
 def test_the_output_scanner_tells_paths_and_addresses_from_text(text: str, bad: bool) -> None:
     """The patterns above catch what they should and let ordinary output through."""
     assert bool(_ADDRESS.search(text) or _ABSOLUTE_PATH.search(text)) is bad
+
+
+# -- executing a release -------------------------------------------------------------------------
+
+
+def _tagged(cell: Any, tag: str) -> Any:
+    cell.metadata["tags"] = [tag]
+    return cell
+
+
+@pytest.mark.parametrize(
+    ("cells", "message"),
+    [
+        (
+            [new_markdown_cell("# T"), new_code_cell("x = 1"), new_code_cell("1 / 0")],
+            "07_x.ipynb, cell 2 raised while executing",
+        ),
+        (
+            [_tagged(new_code_cell("x = 1"), "raises-exception")],
+            "07_x.ipynb, cell 0 is tagged raises-exception but did not raise",
+        ),
+    ],
+    ids=["untagged-error", "tagged-but-clean"],
+)
+def test_a_release_stops_on_a_cell_that_fails_unexpectedly(
+    cells: list[Any], message: str, tmp_path: Path
+) -> None:
+    """A cell that raises without the tag, or is tagged and does not raise, is named."""
+    with pytest.raises(release.ReleaseError, match=re.escape(message)):
+        release.execute(new_notebook(cells=cells), tmp_path, "07_x.ipynb", timeout_s=60)
+
+
+def test_released_errors_keep_one_line_and_no_paths() -> None:
+    """An on-purpose error keeps its name and message; frames (paths, colours) are dropped."""
+    cell = new_code_cell("boom()")
+    cell.outputs = [
+        V4.new_output(
+            "error",
+            ename="ValueError",
+            evalue="bad",
+            traceback=["\x1b[0;31m File /home/ana/x.py:3\x1b[0m", "ValueError: bad"],
+        )
+    ]
+    cell.metadata["execution"] = {"iopub.status.busy": "2026-01-01T00:00:00Z"}
+    nb = new_notebook(cells=[cell])
+    nb.metadata["language_info"] = {"name": "python", "version": "3.11.7"}
+    release.make_deterministic(nb, "07_x")
+    assert nb.cells[0].outputs[0].traceback == ["ValueError: bad"]
+    assert "execution" not in nb.cells[0].metadata
+    assert nb.metadata.language_info == {"name": "python"}
+    assert nb.metadata.kernelspec["name"] == "python3"
