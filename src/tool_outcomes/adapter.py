@@ -1,0 +1,547 @@
+"""The tool adapter: classify, repair, retry, trace, and return an envelope, on every call.
+
+A tool declares its arguments model and its result model next to its handler::
+
+    @tool(args=SearchArgs, result=list[Ticket], items="results", total="count")
+    def search_tickets(args: SearchArgs) -> httpx.Request:
+        return httpx.Request("GET", "https://tickets.example.test/search", params={"q": args.q})
+
+    env = search_tickets.call({"q": "refund"}, client=httpx.Client(timeout=5))
+
+The handler is either a request builder (it returns an ``httpx.Request``, which the adapter sends
+on the caller's ``httpx.Client`` / ``httpx.AsyncClient``) or a plain function whose return value
+is the result (a value, an ``httpx.Response``, or an :class:`~tool_outcomes.Envelope` it built
+itself). ``call`` / ``acall`` never raise for anything the upstream does: every path ends in an
+envelope whose outcome says what happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, TypeVar, cast, overload
+
+import httpx
+from pydantic import BaseModel, ValidationError
+
+from .breaker import CircuitBreaker
+from .classify import BodyCut, classify_http, classify_parts
+from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome, Repair
+from .redact import REDACTED, SECRET_QUERY_PARAMS, redact_text, redact_url
+from .repair import Rejection, repair
+from .retry import RetryPolicy, with_retry, with_retry_async
+from .trace import OutcomeCounter
+
+__all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"]
+
+A = TypeVar("A", bound=BaseModel)
+R = TypeVar("R")
+
+#: The default byte cap on a response body: 10 MiB.
+DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
+
+Handler = Callable[[A], Any]
+
+#: Exceptions a plain-function handler may raise that mean "the source did not answer".
+_FUNCTION_ERRORS: tuple[tuple[type[BaseException], FailureCode, FailureKind], ...] = (
+    (TimeoutError, FailureCode.TIMEOUT, FailureKind.TRANSIENT),
+    (ConnectionRefusedError, FailureCode.CONNECT, FailureKind.TRANSIENT),
+    (ConnectionError, FailureCode.NETWORK, FailureKind.TRANSIENT),
+    (PermissionError, FailureCode.FORBIDDEN, FailureKind.PERMANENT),
+)
+
+
+@dataclass(frozen=True)
+class Tool(Generic[A, R]):
+    """A tool with a declared argument model, result model and handler.
+
+    Build one with the :func:`tool` decorator. ``call`` runs it synchronously, ``acall`` under
+    asyncio; both validate the arguments, run the handler, classify, repair, retry per
+    ``policy``, consult the ``breaker``, trace, count, and return an :class:`Envelope`.
+    """
+
+    name: str
+    handler: Callable[[A], Any]
+    args_model: type[A]
+    result_model: Any = None
+    items: str | None = None
+    total: str | None = None
+    not_found: Literal["failure", "empty"] = "failure"
+    policy: RetryPolicy = field(default_factory=RetryPolicy)
+    breaker: CircuitBreaker | None = None
+    counter: OutcomeCounter | None = None
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    authority: str | None = None
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if self.max_body_bytes < 1:
+            raise ValueError(f"max_body_bytes must be at least 1, got {self.max_body_bytes}")
+        if not (isinstance(self.args_model, type) and issubclass(self.args_model, BaseModel)):
+            raise TypeError(f"args must be a pydantic model class, got {self.args_model!r}")
+        if self.not_found not in ("failure", "empty"):
+            raise ValueError(f"not_found must be 'failure' or 'empty', got {self.not_found!r}")
+
+    # -- schemas for tool definitions --------------------------------------------------------
+
+    def input_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the arguments, for a model's tool definition."""
+        return self.args_model.model_json_schema()
+
+    def output_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the envelope this tool returns (its ``outcome`` is required)."""
+        model = self.result_model if self.result_model is not None else Any
+        return Envelope[model].model_json_schema()  # type: ignore[valid-type]
+
+    # -- sync --------------------------------------------------------------------------------
+
+    def call(
+        self,
+        arguments: A | Mapping[str, Any] | None = None,
+        /,
+        *,
+        client: httpx.Client | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        **kwargs: Any,
+    ) -> Envelope[R]:
+        """Run the tool once, with retries per its policy.
+
+        Args:
+            arguments: The arguments as the args model, a mapping, or ``None`` (use ``kwargs``).
+            client: The ``httpx.Client`` a request-building handler's request is sent on.
+            sleep: Called between retries; inject a fake in tests and notebooks.
+            clock: Monotonic seconds, for the deadline and elapsed times.
+            **kwargs: Arguments by name, when ``arguments`` is not given.
+
+        Returns:
+            An envelope. Invalid arguments are an ``access_failure`` with code ``bad_request``.
+
+        Raises:
+            TypeError: for programming errors only: arguments given both ways, or an async
+                handler called through ``call``. (A request built with no client to send it on
+                comes back as an ``execution`` access failure that says so.)
+        """
+        args_or_failure = self._validate_args(arguments, kwargs)
+        if isinstance(args_or_failure, Envelope):
+            return self._finish(args_or_failure)
+        args = args_or_failure
+        if inspect.iscoroutinefunction(self.handler):
+            raise TypeError(f"tool {self.name!r} has an async handler: use `await acall(...)`")
+
+        deadline_at = self._deadline_at(clock)
+
+        def attempt() -> Envelope[Any]:
+            return self._attempt_sync(args, client, clock, deadline_at)
+
+        once = self._through_breaker(attempt)
+        env = with_retry(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
+        return self._finish(env)
+
+    def _attempt_sync(
+        self,
+        args: A,
+        client: httpx.Client | None,
+        clock: Callable[[], float],
+        deadline_at: float | None,
+    ) -> Envelope[Any]:
+        try:
+            produced = self.handler(args)
+        except Exception as exc:  # the handler is the upstream here: its failure is an outcome
+            return self._with_target(self._handler_failure(exc), args)
+        if isinstance(produced, httpx.Request):
+            if client is None:
+                raise TypeError(
+                    f"tool {self.name!r} built an httpx.Request: pass client=httpx.Client(...)"
+                )
+            return self._send_sync(client, produced, clock, deadline_at)
+        return self._with_target(self._from_value(produced), args)
+
+    def _send_sync(
+        self,
+        client: httpx.Client,
+        request: httpx.Request,
+        clock: Callable[[], float],
+        deadline_at: float | None,
+    ) -> Envelope[Any]:
+        try:
+            request = _rebuild(client, request, _remaining(deadline_at, clock))
+            response = client.send(request, stream=True)
+        except Exception as exc:
+            return self._stamp(classify_http(exc, tool=self.name), request)
+        body = bytearray()
+        cut: BodyCut | None = None
+        cut_error: BaseException | None = None
+        try:
+            for chunk in response.iter_bytes():
+                body += chunk
+                if len(body) > self.max_body_bytes:
+                    cut, body = BodyCut.SIZE_CAP, body[: self.max_body_bytes]
+                    break
+                if deadline_at is not None and clock() > deadline_at:
+                    cut_error = httpx.ReadTimeout("the overall deadline passed mid-body")
+                    cut = BodyCut.STREAM_ERROR
+                    break
+        except httpx.DecodingError as exc:
+            return self._stamp(classify_http(exc, tool=self.name), request)
+        except Exception as exc:
+            if not body:
+                return self._stamp(classify_http(exc, tool=self.name), request)
+            cut, cut_error = BodyCut.STREAM_ERROR, exc
+        finally:
+            response.close()
+        return self._classify_read(response, bytes(body), cut, cut_error)
+
+    # -- async -------------------------------------------------------------------------------
+
+    async def acall(
+        self,
+        arguments: A | Mapping[str, Any] | None = None,
+        /,
+        *,
+        client: httpx.AsyncClient | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        **kwargs: Any,
+    ) -> Envelope[R]:
+        """The asynchronous twin of :meth:`call`; handlers may be ``async def``."""
+        args_or_failure = self._validate_args(arguments, kwargs)
+        if isinstance(args_or_failure, Envelope):
+            return self._finish(args_or_failure)
+        args = args_or_failure
+
+        deadline_at = self._deadline_at(clock)
+
+        async def attempt() -> Envelope[Any]:
+            return await self._attempt_async(args, client, clock, deadline_at)
+
+        once = self._through_breaker_async(attempt)
+        env = await with_retry_async(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
+        return self._finish(env)
+
+    async def _attempt_async(
+        self,
+        args: A,
+        client: httpx.AsyncClient | None,
+        clock: Callable[[], float],
+        deadline_at: float | None,
+    ) -> Envelope[Any]:
+        try:
+            produced = self.handler(args)
+            if inspect.isawaitable(produced):
+                produced = await produced
+        except Exception as exc:
+            return self._with_target(self._handler_failure(exc), args)
+        if isinstance(produced, httpx.Request):
+            if client is None:
+                raise TypeError(
+                    f"tool {self.name!r} built an httpx.Request: pass client=httpx.AsyncClient(...)"
+                )
+            remaining = _remaining(deadline_at, clock)
+            try:
+                async with asyncio.timeout(remaining):
+                    return await self._send_async(client, produced, remaining)
+            except TimeoutError:
+                late = httpx.ReadTimeout("the overall deadline passed during the call")
+                return self._stamp(classify_http(late, tool=self.name), produced)
+        return self._with_target(self._from_value(produced), args)
+
+    async def _send_async(
+        self, client: httpx.AsyncClient, request: httpx.Request, remaining_s: float | None
+    ) -> Envelope[Any]:
+        try:
+            request = _rebuild(client, request, remaining_s)
+            response = await client.send(request, stream=True)
+        except Exception as exc:
+            return self._stamp(classify_http(exc, tool=self.name), request)
+        body = bytearray()
+        cut: BodyCut | None = None
+        cut_error: BaseException | None = None
+        try:
+            async for chunk in response.aiter_bytes():
+                body += chunk
+                if len(body) > self.max_body_bytes:
+                    cut, body = BodyCut.SIZE_CAP, body[: self.max_body_bytes]
+                    break
+        except httpx.DecodingError as exc:
+            return self._stamp(classify_http(exc, tool=self.name), request)
+        except Exception as exc:
+            if not body:
+                return self._stamp(classify_http(exc, tool=self.name), request)
+            cut, cut_error = BodyCut.STREAM_ERROR, exc
+        finally:
+            await response.aclose()
+        return self._classify_read(response, bytes(body), cut, cut_error)
+
+    # -- shared steps ------------------------------------------------------------------------
+
+    def _validate_args(self, arguments: Any, kwargs: Mapping[str, Any]) -> A | Envelope[Any]:
+        if arguments is not None and kwargs:
+            raise TypeError("pass the arguments either as one object or by name, not both")
+        raw = kwargs if arguments is None else arguments
+        try:
+            if isinstance(raw, self.args_model):
+                return raw
+            return self.args_model.model_validate(raw)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or '<arguments>'}: {err['msg']}"
+                for err in exc.errors(include_url=False)
+            )
+            failure = Failure(
+                code=FailureCode.BAD_REQUEST,
+                kind=FailureKind.PERMANENT,
+                detail=f"invalid arguments for {self.name}: {problems}",
+            )
+            return Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=failure, tool=self.name)
+
+    def _handler_failure(self, exc: Exception) -> Envelope[Any]:
+        if isinstance(exc, httpx.HTTPError | httpx.InvalidURL | httpx.StreamError):
+            return classify_http(exc, tool=self.name)
+        code, kind = FailureCode.EXECUTION, FailureKind.PERMANENT
+        for exc_type, mapped_code, mapped_kind in _FUNCTION_ERRORS:
+            if isinstance(exc, exc_type):
+                code, kind = mapped_code, mapped_kind
+                break
+        detail = redact_text(f"{type(exc).__name__}: {exc}")
+        failure = Failure(code=code, kind=kind, detail=detail)
+        return Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=failure, tool=self.name)
+
+    def _from_value(self, value: Any) -> Envelope[Any]:
+        """Classify what a plain function returned."""
+        if isinstance(value, Envelope):
+            return value
+        if isinstance(value, httpx.Response):
+            return classify_http(
+                value,
+                items=self.items,
+                total=self.total,
+                not_found=self.not_found,
+                result_model=self.result_model,
+                tool=self.name,
+            )
+        if value is None or (isinstance(value, list | tuple) and not value):
+            return Envelope[Any](
+                outcome=Outcome.EMPTY,
+                data=[] if value is not None else None,
+                coverage=Coverage(returned=0),
+                tool=self.name,
+            )
+        data: Any = value
+        repairs: tuple[Repair, ...] = ()
+        if self.result_model is not None:
+            checked = repair(value, self.result_model)
+            if isinstance(checked, Rejection):
+                failure = Failure(
+                    code=FailureCode.SCHEMA,
+                    kind=FailureKind.PERMANENT,
+                    detail=checked.detail,
+                    raw_sample=_sample(value),
+                )
+                return Envelope[Any](
+                    outcome=Outcome.ACCESS_FAILURE,
+                    failure=failure,
+                    repairs=checked.repairs,
+                    tool=self.name,
+                )
+            data, repairs = checked.value, checked.repairs
+        returned = len(data) if isinstance(data, list | tuple) else 1
+        outcome = Outcome.SUCCESS if returned else Outcome.EMPTY
+        return Envelope[Any](
+            outcome=outcome,
+            data=data,
+            coverage=Coverage(returned=returned),
+            repairs=repairs,
+            tool=self.name,
+        )
+
+    def _classify_read(
+        self,
+        response: httpx.Response,
+        body: bytes,
+        cut: BodyCut | None,
+        cut_error: BaseException | None,
+    ) -> Envelope[Any]:
+        env = classify_parts(
+            response.status_code,
+            response.headers,
+            body,
+            cut=cut,
+            cut_error=cut_error,
+            url=redact_url(response.request.url),
+            items=self.items,
+            total=self.total,
+            not_found=self.not_found,
+            result_model=self.result_model,
+            tool=self.name,
+        )
+        return self._stamp(env, response.request)
+
+    def _stamp(self, env: Envelope[Any], request: httpx.Request) -> Envelope[Any]:
+        update: dict[str, Any] = {"tool": self.name, "target": redact_url(request.url)}
+        return env.model_copy(update=update)
+
+    def _with_target(self, env: Envelope[Any], args: A) -> Envelope[Any]:
+        if env.target is not None:
+            return env
+        return env.model_copy(update={"target": self._target(args)})
+
+    def _finish(self, env: Envelope[Any]) -> Envelope[R]:
+        update: dict[str, Any] = {"tool": self.name}
+        if self.authority is not None:
+            update["authority"] = self.authority
+        final = env.model_copy(update=update)
+        if self.counter is not None:
+            self.counter.observe(final)
+        return cast(Envelope[R], final)
+
+    def _target(self, args: A) -> str:
+        return f"{self.name}({_describe_args(args)})"
+
+    def _through_breaker(self, attempt: Callable[[], Envelope[Any]]) -> Callable[[], Envelope[Any]]:
+        breaker = self.breaker
+        if breaker is None:
+            return attempt
+        return lambda: breaker.call(attempt)
+
+    def _through_breaker_async(
+        self, attempt: Callable[[], Awaitable[Envelope[Any]]]
+    ) -> Callable[[], Awaitable[Envelope[Any]]]:
+        breaker = self.breaker
+        if breaker is None:
+            return attempt
+
+        async def guarded() -> Envelope[Any]:
+            return await breaker.acall(attempt)
+
+        return guarded
+
+    def _deadline_at(self, clock: Callable[[], float]) -> float | None:
+        deadline = self.policy.deadline_s
+        return None if deadline is None else clock() + deadline
+
+
+def _remaining(deadline_at: float | None, clock: Callable[[], float]) -> float | None:
+    return None if deadline_at is None else max(0.0, deadline_at - clock())
+
+
+def _rebuild(
+    client: httpx.Client | httpx.AsyncClient, request: httpx.Request, remaining_s: float | None
+) -> httpx.Request:
+    """Send the handler's request with the client's defaults (base URL, headers, timeout).
+
+    A request built on its own carries no timeout; sent as is it could wait forever. Rebuilding
+    it through the client applies the client's timeout, and the overall deadline shortens it.
+    """
+    headers = [(k, v) for k, v in request.headers.multi_items() if k.lower() != "host"]
+    rebuilt = client.build_request(
+        request.method, request.url, headers=headers, content=request.content
+    )
+    rebuilt.extensions.update({k: v for k, v in request.extensions.items() if k != "timeout"})
+    if remaining_s is not None:
+        timeouts = dict(rebuilt.extensions.get("timeout", {}))
+        for phase in ("connect", "read", "write", "pool"):
+            current = timeouts.get(phase)
+            timeouts[phase] = remaining_s if current is None else min(current, remaining_s)
+        rebuilt.extensions["timeout"] = timeouts
+    return rebuilt
+
+
+def _describe_args(args: BaseModel) -> str:
+    parts = []
+    for key, value in args.model_dump().items():
+        shown = REDACTED if key.lower() in SECRET_QUERY_PARAMS else repr(value)
+        parts.append(f"{key}={shown}")
+    text = redact_text(", ".join(parts))
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def _sample(value: Any) -> str:
+    return redact_text(repr(value))
+
+
+@overload
+def tool(
+    *,
+    args: type[A],
+    result: type[R],
+    name: str | None = ...,
+    items: str | None = ...,
+    total: str | None = ...,
+    not_found: Literal["failure", "empty"] = ...,
+    policy: RetryPolicy | None = ...,
+    breaker: CircuitBreaker | None = ...,
+    counter: OutcomeCounter | None = ...,
+    max_body_bytes: int = ...,
+    authority: str | None = ...,
+) -> Callable[[Callable[[A], Any]], Tool[A, R]]: ...
+@overload
+def tool(
+    *,
+    args: type[A],
+    result: Any = ...,
+    name: str | None = ...,
+    items: str | None = ...,
+    total: str | None = ...,
+    not_found: Literal["failure", "empty"] = ...,
+    policy: RetryPolicy | None = ...,
+    breaker: CircuitBreaker | None = ...,
+    counter: OutcomeCounter | None = ...,
+    max_body_bytes: int = ...,
+    authority: str | None = ...,
+) -> Callable[[Callable[[A], Any]], Tool[A, Any]]: ...
+def tool(
+    *,
+    args: type[A],
+    result: Any = None,
+    name: str | None = None,
+    items: str | None = None,
+    total: str | None = None,
+    not_found: Literal["failure", "empty"] = "failure",
+    policy: RetryPolicy | None = None,
+    breaker: CircuitBreaker | None = None,
+    counter: OutcomeCounter | None = None,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    authority: str | None = None,
+) -> Callable[[Callable[[A], Any]], Tool[A, Any]]:
+    """Declare a tool: its argument model and result model, next to its handler.
+
+    Args:
+        args: The pydantic model the arguments must satisfy.
+        result: The type of the envelope's ``data`` (``list[Item]`` for a collection).
+        name: The tool's name (defaults to the handler's ``__name__``).
+        items: Dotted path to the collection in a JSON body (see ``classify_http``).
+        total: Dotted path to the source's total count.
+        not_found: ``"empty"`` when a 404 is a confirmed absence (a lookup by id).
+        policy: Retry policy (default: ``RetryPolicy()``).
+        breaker: An outcome-aware circuit breaker shared by calls to this upstream.
+        counter: An ``OutcomeCounter`` that tallies every final envelope.
+        max_body_bytes: Past this, a JSON document is ``too_large`` and a JSON-lines stream is
+            ``partial`` with the items read.
+        authority: The identity or scope the tool runs under, recorded on every envelope.
+
+    Returns:
+        A decorator turning the handler into a :class:`Tool`.
+    """
+
+    def decorate(handler: Callable[[A], Any]) -> Tool[A, Any]:
+        return Tool(
+            name=name or str(getattr(handler, "__name__", "tool")),
+            handler=handler,
+            args_model=args,
+            result_model=result,
+            items=items,
+            total=total,
+            not_found=not_found,
+            policy=policy if policy is not None else RetryPolicy(),
+            breaker=breaker,
+            counter=counter,
+            max_body_bytes=max_body_bytes,
+            authority=authority,
+            description=inspect.getdoc(handler) or "",
+        )
+
+    return decorate
