@@ -167,6 +167,13 @@ REPAIRS: list[tuple[str, object, Any, object, list[tuple[RepairKind, str, str]]]
         Nested(address={"city": "Oslo"}),
         [(A, "city", "'address.city' -> 'city'")],
     ),
+    (
+        "unresolved alias path is an unknown key",
+        {"city": "Oslo", "address": {"zip": "0150"}},
+        Nested,
+        Nested(address={"city": "Oslo"}),
+        [(D, "address", "dropped 'address'")],
+    ),
     ("extra allowed is kept", {"id": "1", "note": "n"}, Open, Open(id="1", note="n"), []),
     (
         "typed dict",

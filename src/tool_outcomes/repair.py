@@ -288,19 +288,21 @@ def _walk_fields(value: object, tp: Any, path: str, walk: _Walk) -> object:
     used: set[object] = set()
     for field in spec.fields:
         where = _join(path, field.name)
-        found = [(label, item) for label, item in _lookup(value, field.keys)]
-        used.update(key if isinstance(key, str) else key[0] for key in field.keys)
+        found = _lookup(value, field.keys)
+        # Only keys that supplied a value are consumed; an AliasPath that did not resolve
+        # leaves its top-level key to be dropped (and recorded) like any other unknown key.
+        used.update(top for _, top, _ in found)
         if not found:
             if field.required:
                 walk.problems.append(("missing", where, f"missing required field {where!r}"))
             continue
-        labels = [label for label, _ in found]
-        if any(item != found[0][1] for _, item in found[1:]):
+        labels = [label for label, _, _ in found]
+        if any(item != found[0][2] for _, _, item in found[1:]):
             walk.flag(where, f"given more than once with different values ({', '.join(labels)})")
         for label in labels:
             if label != field.name:
                 walk.fix(RepairKind.MAPPED_ALIAS, where, f"{label!r} -> {field.name!r}")
-        out[field.name] = _walk(found[0][1], field.annotation, where, walk)
+        out[field.name] = _walk(found[0][2], field.annotation, where, walk)
     for key, item in value.items():
         if key in used:
             continue
@@ -313,13 +315,13 @@ def _walk_fields(value: object, tp: Any, path: str, walk: _Walk) -> object:
 
 def _lookup(
     value: Mapping[Any, object], keys: tuple[str | tuple[str | int, ...], ...]
-) -> list[tuple[str, object]]:
-    """Every (label, value) found in ``value`` under one of ``keys``."""
-    found: list[tuple[str, object]] = []
+) -> list[tuple[str, object, object]]:
+    """Every (label, top-level key, value) found in ``value`` under one of ``keys``."""
+    found: list[tuple[str, object, object]] = []
     for key in keys:
         if isinstance(key, str):
             if key in value:
-                found.append((key, value[key]))
+                found.append((key, key, value[key]))
             continue
         current: object = value
         for step in key:
@@ -327,7 +329,7 @@ def _lookup(
             if current is _NOT_FOUND:
                 break
         else:
-            found.append((".".join(str(step) for step in key), current))
+            found.append((".".join(str(step) for step in key), key[0], current))
     return found
 
 
