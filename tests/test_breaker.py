@@ -23,6 +23,12 @@ from tool_outcomes.envelope import (
 )
 
 
+def trace_of(record: logging.LogRecord) -> dict[str, Any]:
+    """The structured trace fields a record carries (as logging's ``extra`` attaches them)."""
+    fields: dict[str, Any] = getattr(record, "tool_outcomes")  # noqa: B009 -- not a static attr
+    return fields
+
+
 def fail(
     code: FailureCode = FailureCode.SERVER_ERROR, kind: FailureKind = FailureKind.TRANSIENT
 ) -> Envelope[Any]:
@@ -291,16 +297,16 @@ def test_state_changes_are_traced(caplog: pytest.LogCaptureFixture) -> None:
     clock_of(breaker).now_s = 10.0
     feed(breaker, SUCCESS)
     changes = [
-        (r.levelno, r.tool_outcomes["detail"])  # type: ignore[attr-defined]
+        (r.levelno, trace_of(r)["detail"])
         for r in caplog.records
-        if r.tool_outcomes["decision"] == "breaker_state"  # type: ignore[attr-defined]
+        if trace_of(r)["decision"] == "breaker_state"
     ]
     assert changes == [
         (logging.WARNING, "closed -> open"),
         (logging.INFO, "open -> half_open"),
         (logging.INFO, "half_open -> closed"),
     ]
-    assert all(r.tool_outcomes["tool"] == "search" for r in caplog.records)  # type: ignore[attr-defined]
+    assert all(trace_of(r)["tool"] == "search" for r in caplog.records)
 
 
 # -- concurrency -------------------------------------------------------------------------------
