@@ -46,3 +46,10 @@ def _made_contact() -> Iterator[Case]:
     }
     for outcome, expected in contact.items():
         yield Case(args=(outcome,), expected=expected, describe=f"Outcome.{outcome.name}")
+
+
+# -- 01–04: one module per notebook; importing it registers its exercises -------------------------
+
+from . import ex01, ex02, ex03, ex04  # noqa: E402  (after 00's block on purpose: ids stay in order)
+
+_NOTEBOOK_MODULES = (ex01, ex02, ex03, ex04)  # imported for their registrations
