@@ -83,6 +83,9 @@ JSON_LINES_TYPES = frozenset(
 # Declared markup is never the JSON a tool asked for, even when it happens to parse.
 _MARKUP_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/xml", "application/xml"})
 _BOM = b"\xef\xbb\xbf"
+#: Deepest nesting accepted in a JSON body. Real APIs stay far below it; pydantic's JSON
+#: serializer (and so every renderer) stops near 255 levels, so deeper data would break later.
+MAX_JSON_DEPTH = 200
 _RAW_SAMPLE_READ = 2048  # bytes looked at for a raw sample; Failure keeps at most 500 chars
 _ERROR_BODY_PARSE_LIMIT = 256 * 1024  # error bodies larger than this are not parsed for a message
 # Truncation evidence, strongest first: what the transport saw, what the upstream flagged
@@ -333,13 +336,37 @@ def _decode_json(body: bytes) -> tuple[Any, str | None]:
     if body.startswith(_BOM):
         body = body[len(_BOM) :]
     try:
-        return json.loads(body.decode("utf-8")), None
+        value = json.loads(body.decode("utf-8"))
     except UnicodeDecodeError as exc:
         return None, f"the body is not UTF-8 ({exc.reason} at byte {exc.start})"
     except RecursionError:
         return None, "the body nests too deeply to decode"
     except ValueError as exc:  # JSONDecodeError, and int() refusing thousands of digits
         return None, f"the body is not JSON ({exc!s:.120})"
+    # A \uD800-style escape is the only way JSON text can smuggle in a lone surrogate.
+    problem = _tree_problem(value, check_text=b"\\u" in body)
+    return (None, problem) if problem else (value, None)
+
+
+def _tree_problem(value: object, *, check_text: bool) -> str | None:
+    """Why a decoded value cannot travel on (too deep, or text that is not encodable)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return f"the body nests deeper than {MAX_JSON_DEPTH} levels"
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+            if check_text:
+                stack.extend((k, depth) for k in node)
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+        elif check_text and isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                return "the body has an unpaired UTF-16 surrogate escape (RFC 8259 §8.2)"
+    return None
 
 
 def _judge_2xx(
@@ -514,7 +541,11 @@ class _Judge:
             return self.call.envelope(outcome, data=data, coverage=coverage)
         from .repair import Rejection, repair  # built alongside; imported late to keep layering
 
-        checked = repair(data, self.call.result_model)
+        try:
+            checked = repair(data, self.call.result_model)
+        except TypeError as exc:  # the declared model is not a type pydantic can validate
+            detail = f"result_model {self.call.result_model!r:.80} is not a validatable type: {exc}"
+            return self.call.fail(FailureCode.EXECUTION, _P, detail)
         if isinstance(checked, Rejection):
             return self.call.fail(
                 FailureCode.SCHEMA,

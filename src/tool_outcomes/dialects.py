@@ -321,7 +321,12 @@ def _slack(body: object, content_type: str) -> Verdict | None:
     if isinstance(description, str):  # Telegram: {"ok": false, "error_code": 429, ...}
         status = _status_from(body, "error_code")
         return _failure_from_status(status, f"ok: false: {description}", "telegram")
+    if set(body) <= _SLACK_ENVELOPE_KEYS:  # nothing but the envelope: a failure with no reason
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "ok: false", "slack")
     return None
+
+
+_SLACK_ENVELOPE_KEYS = frozenset({"ok", "error", "warning", "response_metadata"})
 
 
 # -- Other error-in-a-200 conventions -------------------------------------------------------------

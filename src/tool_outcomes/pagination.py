@@ -302,7 +302,8 @@ def _last_id(collection: Collection | None) -> str | None:
 
 # -- RFC 8288 Link header ------------------------------------------------------------------------
 
-_LINK = re.compile(r"<(?P<url>[^>]*)>(?P<params>(?:\s*;\s*[^;,]*(?:\"[^\"]*\"[^;,]*)?)*)")
+# A link is <target> then ;-separated params whose quoted values may hold ";" and ",".
+_LINK = re.compile(r'<(?P<url>[^>]*)>(?P<params>(?:\s*;(?:[^;,"]|"[^"]*")*)*)')
 _REL = re.compile(r";\s*rel\s*=\s*(?:\"(?P<q>[^\"]*)\"|(?P<t>[^\s;,]+))", re.IGNORECASE)
 
 

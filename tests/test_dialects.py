@@ -1,0 +1,769 @@
+"""Dialects and pagination: each upstream's own words for failure and truncation, and no more."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from tool_outcomes.classify import classify_parts
+from tool_outcomes.dialects import (
+    DETECTORS,
+    GRAPHQL_CODES,
+    JSONRPC_CODES,
+    SLACK_ERRORS,
+    as_count,
+    detect,
+    error_message,
+)
+from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
+from tool_outcomes.pagination import next_link, resolve_path
+
+T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
+URL = "https://api.example.test/v1/things?q=x"
+
+
+def judge(
+    body: Any,
+    *,
+    status: int = 200,
+    content_type: str = "application/json",
+    headers: dict[str, str] | None = None,
+    **options: Any,
+) -> Envelope[Any]:
+    """Classify ``body`` (serialised as JSON) as a complete response to ``URL``."""
+    all_headers = {"content-type": content_type, **(headers or {})}
+    raw = json.dumps(body).encode()
+    return classify_parts(status, httpx.Headers(all_headers), raw, url=URL, **options)
+
+
+def failure_of(env: Envelope[Any]) -> tuple[FailureCode, FailureKind]:
+    """The (code, kind) of an access failure; fails the test for any other outcome."""
+    assert env.outcome is Outcome.ACCESS_FAILURE, env
+    assert env.failure is not None
+    return env.failure.code, env.failure.kind
+
+
+def truncation_of(env: Envelope[Any]) -> TruncatedBy:
+    """The truncation evidence of a partial; fails the test for any other outcome."""
+    assert env.outcome is Outcome.PARTIAL, env
+    assert env.coverage is not None
+    assert env.coverage.truncated_by is not None
+    return env.coverage.truncated_by
+
+
+# -- false positives: keys that look alarming but report nothing ----------------------------------
+
+NOT_EVIDENCE: list[tuple[str, Any, Outcome]] = [
+    ("error_null", {"error": None, "results": [{"id": 1}]}, Outcome.SUCCESS),
+    ("errors_empty", {"data": {"a": 1}, "errors": []}, Outcome.SUCCESS),
+    ("errors_empty_alone", {"errors": []}, Outcome.SUCCESS),
+    ("has_more_false", {"data": [{"id": "a"}], "has_more": False}, Outcome.SUCCESS),
+    ("next_null", {"count": 1, "next": None, "results": [{"id": 1}]}, Outcome.SUCCESS),
+    ("timed_out_false", {"timed_out": False, "hits": {"hits": [{"_id": "1"}]}}, Outcome.SUCCESS),
+    (
+        "shards_failed_zero",
+        {"_shards": {"total": 2, "failed": 0}, "hits": {"hits": []}},
+        Outcome.EMPTY,
+    ),
+    (
+        "incomplete_false",
+        {"total_count": 0, "incomplete_results": False, "items": []},
+        Outcome.EMPTY,
+    ),
+    ("ok_true", {"ok": True, "messages": [], "has_more": False}, Outcome.EMPTY),
+    (
+        "next_cursor_empty",
+        {"ok": True, "members": [{"id": "U1"}], "response_metadata": {"next_cursor": ""}},
+        Outcome.SUCCESS,
+    ),
+    ("twitter_cursor_zero", {"users": [{"id": 1}], "next_cursor": 0}, Outcome.SUCCESS),
+    (
+        "page_info_no_next",
+        {"data": {"q": {"pageInfo": {"hasNextPage": False, "endCursor": "c"}, "nodes": [1]}}},
+        Outcome.SUCCESS,
+    ),
+    ("success_true", {"success": True, "errors": [], "result": {"id": 1}}, Outcome.SUCCESS),
+    ("job_status_error", {"id": 7, "status": "error", "finished": True}, Outcome.SUCCESS),
+    (
+        "record_with_error_field",
+        {"id": 7, "error": "disk full", "state": "failed"},
+        Outcome.SUCCESS,
+    ),
+    (
+        "terminated_early_false",
+        {"terminated_early": False, "hits": {"hits": [{"_id": "1"}]}},
+        Outcome.SUCCESS,
+    ),
+    ("error_code_zero", {"error_code": 0, "message": "ok"}, Outcome.SUCCESS),
+    (
+        "invoice_total_is_a_price",
+        {"id": "inv_1", "total": 1999, "currency": "eur"},
+        Outcome.SUCCESS,
+    ),
+    ("record_next_is_not_a_page", {"title": "Chapter 1", "next": "chapter-2"}, Outcome.SUCCESS),
+    ("truncated_false", {"tree": [], "truncated": False, "sha": "abc"}, Outcome.SUCCESS),
+    ("count_equals_returned", {"count": 2, "results": [1, 2]}, Outcome.SUCCESS),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"), [c[1:] for c in NOT_EVIDENCE], ids=[c[0] for c in NOT_EVIDENCE]
+)
+def test_keys_without_a_reporting_value_are_not_evidence(body: Any, expected: Outcome) -> None:
+    """A null error, an empty errors list or a false flag leaves the outcome untouched."""
+    env = judge(body)
+    assert env.outcome is expected, env
+    assert env.coverage is not None
+    assert env.coverage.truncated_by is None
+
+
+def test_plain_records_match_no_dialect() -> None:
+    """detect() finds nothing in ordinary data."""
+    for body in ({"id": 1, "name": "a"}, [1, 2], "text", 3, None, {"ok": True}, {}):
+        assert detect(body) is None
+
+
+def test_detectors_are_a_named_ordered_table() -> None:
+    """The detector table has unique names and runs failures before the Elasticsearch flags."""
+    names = [name for name, _ in DETECTORS]
+    assert len(set(names)) == len(names)
+    assert names[-1] == "elasticsearch_flags"
+
+
+# -- GraphQL ---------------------------------------------------------------------------------------
+
+
+def test_graphql_errors_beside_data_are_a_partial_naming_each_path() -> None:
+    """Field errors beside non-null data: partial, dropped lists 'path: message' per error."""
+    body = {
+        "data": {"hero": {"name": "R2-D2", "friends": [{"name": None}]}},
+        "errors": [
+            {
+                "message": "Name for character with ID 1002 could not be fetched.",
+                "path": ["hero", "friends", 0, "name"],
+            },
+            {"message": "Rate of fetches exceeded"},
+        ],
+    }
+    env = judge(body)
+    assert truncation_of(env) is TruncatedBy.FIELD_ERRORS
+    assert env.coverage is not None
+    assert env.coverage.dropped == (
+        "hero.friends.0.name: Name for character with ID 1002 could not be fetched.",
+        "Rate of fetches exceeded",
+    )
+    assert env.data == body
+
+
+@pytest.mark.parametrize(("code", "expected"), sorted(GRAPHQL_CODES.items()))
+def test_graphql_error_codes_without_data_map_to_failures(
+    code: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """data null plus errors is an access failure keyed on extensions.code."""
+    body = {"data": None, "errors": [{"message": "nope", "extensions": {"code": code}}]}
+    assert failure_of(judge(body)) == expected
+
+
+def test_graphql_github_type_field_is_read_like_extensions_code() -> None:
+    """GitHub's errors[].type (RATE_LIMITED) counts as the error code."""
+    body = {"errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded"}]}
+    assert failure_of(judge(body)) == (FailureCode.RATE_LIMITED, T)
+
+
+def test_graphql_unknown_code_is_a_permanent_upstream_error() -> None:
+    """An error code outside the table is upstream_error, permanent."""
+    body = {"data": None, "errors": [{"message": "?", "extensions": {"code": "WEIRD"}}]}
+    assert failure_of(judge(body)) == (FailureCode.UPSTREAM_ERROR, P)
+
+
+def test_graphql_needs_messages_and_only_its_own_members() -> None:
+    """A JSON:API errors document (no message) is not GraphQL; it is an error-only body."""
+    body = {"errors": [{"status": "422", "title": "Invalid Attribute", "detail": "too short"}]}
+    env = judge(body)
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    assert env.failure is not None
+    assert "graphql" not in env.failure.detail
+    extra = {"data": {"a": 1}, "errors": [{"message": "m"}], "meta": {}}
+    assert detect(extra) is None
+
+
+def test_graphql_relay_connection_is_found_and_paged() -> None:
+    """Auto-detection descends single-field selections to a Relay connection's edges."""
+    body = {
+        "data": {
+            "viewer": {
+                "repos": {
+                    "totalCount": 10,
+                    "pageInfo": {"hasNextPage": True, "endCursor": "Y3Vy"},
+                    "edges": [{"node": {"name": "a"}}],
+                }
+            }
+        }
+    }
+    env = judge(body)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total, env.coverage.next_cursor) == (1, 10, "Y3Vy")
+    assert env.data == [{"node": {"name": "a"}}]
+
+
+# -- Elasticsearch / OpenSearch --------------------------------------------------------------------
+
+
+def es(hits: int = 0, **extra: Any) -> dict[str, Any]:
+    """A search response with ``hits`` hits and the given top-level members."""
+    body: dict[str, Any] = {
+        "took": 5,
+        "timed_out": False,
+        "_shards": {"total": 3, "successful": 3, "skipped": 0, "failed": 0},
+        "hits": {
+            "total": {"value": hits, "relation": "eq"},
+            "max_score": None,
+            "hits": [{"_id": str(i)} for i in range(hits)],
+        },
+    }
+    body.update(extra)
+    return body
+
+
+def test_es_timed_out_is_partial_even_with_zero_hits() -> None:
+    """timed_out: true with no hits is a partial, never a verified empty."""
+    env = judge(es(0, timed_out=True))
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_TIMEOUT
+    assert env.coverage is not None
+    assert env.coverage.returned == 0
+    assert env.data == []
+
+
+def test_es_failed_shards_are_partial_and_name_their_reasons() -> None:
+    """_shards.failed > 0 is a partial whose dropped list names each failed shard's reason."""
+    shards = {
+        "total": 3,
+        "successful": 2,
+        "failed": 1,
+        "failures": [
+            {
+                "shard": 2,
+                "index": "logs",
+                "reason": {"type": "query_shard_exception", "reason": "bad"},
+            }
+        ],
+    }
+    env = judge(es(0, _shards=shards))
+    assert truncation_of(env) is TruncatedBy.SHARD_FAILURE
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("index logs shard 2: query_shard_exception: bad",)
+
+
+def test_es_failed_shards_without_details_still_count() -> None:
+    """A failed count with no failures list still names how many shards were lost."""
+    env = judge(es(1, _shards={"total": 4, "successful": 3, "failed": 1}))
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("1 of 4 shards failed",)
+
+
+def test_es_skipped_remote_clusters_are_partial() -> None:
+    """A cross-cluster search that skipped a cluster searched only part of the data."""
+    env = judge(es(2, _clusters={"total": 2, "successful": 1, "skipped": 1}))
+    assert truncation_of(env) is TruncatedBy.SHARD_FAILURE
+
+
+def test_es_terminated_early_is_an_upstream_flag() -> None:
+    """terminated_early: true means the search stopped at terminate_after."""
+    assert truncation_of(judge(es(2, terminated_early=True))) is TruncatedBy.UPSTREAM_FLAG
+
+
+@pytest.mark.parametrize(
+    ("total", "returned", "outcome"),
+    [
+        ({"value": 10000, "relation": "gte"}, 3, Outcome.PARTIAL),
+        ({"value": 3, "relation": "eq"}, 3, Outcome.SUCCESS),
+        (7, 3, Outcome.PARTIAL),  # Elasticsearch 6 and earlier: a bare number
+        ({"value": 0, "relation": "eq"}, 0, Outcome.EMPTY),
+    ],
+)
+def test_es_hits_total_against_hits_returned(total: Any, returned: int, outcome: Outcome) -> None:
+    """hits.total (either form; gte is a lower bound) above the hits returned is a partial."""
+    body = es(returned)
+    body["hits"]["total"] = total
+    env = judge(body)
+    assert env.outcome is outcome
+    assert env.coverage is not None
+    assert env.coverage.returned == returned
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        (400, (FailureCode.BAD_REQUEST, P)),
+        (404, (FailureCode.NOT_FOUND, P)),
+        (429, (FailureCode.RATE_LIMITED, T)),
+        (503, (FailureCode.SERVER_ERROR, T)),
+        (200, (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_es_error_body_in_a_200_is_keyed_on_its_status(
+    status: int, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """{"error": {...}, "status": N} in a 2xx is an access failure classified by N."""
+    body = {
+        "error": {"type": "search_phase_execution_exception", "reason": "all shards failed"},
+        "status": status,
+    }
+    env = judge(body)
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert "all shards failed" in env.failure.detail
+
+
+# -- Slack (and Telegram) --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("error", "expected"), sorted(SLACK_ERRORS.items()))
+def test_slack_errors_map_through_the_table(
+    error: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """ok: false with a tabled error string gets that code and kind."""
+    assert failure_of(judge({"ok": False, "error": error})) == expected
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        ("channel_not_found", (FailureCode.NOT_FOUND, P)),
+        ("user_not_found", (FailureCode.NOT_FOUND, P)),
+        ("is_archived", (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_slack_other_errors(error: str, expected: tuple[FailureCode, FailureKind]) -> None:
+    """*_not_found is not_found; any other error string is a permanent upstream_error."""
+    assert failure_of(judge({"ok": False, "error": error})) == expected
+
+
+def test_slack_ok_false_without_a_reason_is_still_a_failure() -> None:
+    """{"ok": false} alone reports failure; ok: false beside unrelated data is not Slack."""
+    assert failure_of(judge({"ok": False})) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"ok": False, "checks": [{"db": "down"}], "version": 3}).outcome is Outcome.SUCCESS
+
+
+def test_slack_has_more_and_next_cursor_make_a_partial() -> None:
+    """ok: true with has_more or a non-empty next_cursor is a page with that cursor."""
+    body = {
+        "ok": True,
+        "channels": [{"id": "C1"}],
+        "response_metadata": {"next_cursor": "dGVhbTpD"},
+    }
+    env = judge(body)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "dGVhbTpD"
+    env = judge({"ok": True, "messages": [{"ts": "1"}], "has_more": True})
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+
+
+def test_slack_rate_limit_in_a_200_keeps_retry_after() -> None:
+    """A ratelimited body is transient and keeps the Retry-After header's seconds."""
+    env = judge({"ok": False, "error": "ratelimited"}, headers={"retry-after": "12"})
+    assert failure_of(env) == (FailureCode.RATE_LIMITED, T)
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 12.0
+
+
+def test_telegram_ok_false_is_keyed_on_error_code() -> None:
+    """Telegram's {"ok": false, "error_code": 429, "description": ...} is rate_limited."""
+    body = {"ok": False, "error_code": 429, "description": "Too Many Requests: retry after 5"}
+    assert failure_of(judge(body)) == (FailureCode.RATE_LIMITED, T)
+
+
+# -- RFC 9457 problem details ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("problem_status", "expected"),
+    [
+        (403, (FailureCode.FORBIDDEN, P)),
+        (503, (FailureCode.SERVER_ERROR, T)),
+        ("429", (FailureCode.RATE_LIMITED, T)),
+        (None, (FailureCode.UPSTREAM_ERROR, P)),
+        (200, (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_problem_json_in_a_2xx_is_keyed_on_its_status(
+    problem_status: Any, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """A problem document is a failure keyed on its status member (else upstream_error)."""
+    body: dict[str, Any] = {"type": "about:blank", "title": "Nope", "detail": "because"}
+    if problem_status is not None:
+        body["status"] = problem_status
+    env = judge(body, content_type="application/problem+json")
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert "Nope: because" in env.failure.detail
+
+
+def test_problem_members_without_the_problem_media_type_are_data() -> None:
+    """type/title/status in a plain JSON record is a record, not a problem document."""
+    env = judge({"type": "book", "title": "Dune", "status": 404, "author": "Herbert"})
+    assert env.outcome is Outcome.SUCCESS
+
+
+def test_problem_json_detail_on_an_error_status() -> None:
+    """On a 4xx the HTTP status decides the code and the problem's words fill the detail."""
+    body = {"title": "Out of credit", "detail": "Balance is 30", "status": 403}
+    env = judge(body, status=403, content_type="application/problem+json")
+    assert failure_of(env) == (FailureCode.FORBIDDEN, P)
+    assert env.failure is not None
+    assert env.failure.detail == "HTTP 403 Forbidden: Balance is 30"
+
+
+# -- JSON-RPC 2.0 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        *sorted(JSONRPC_CODES.items()),
+        (-32000, (FailureCode.UPSTREAM_ERROR, P)),
+        (-32099, (FailureCode.UPSTREAM_ERROR, P)),
+        (42, (FailureCode.UPSTREAM_ERROR, P)),
+        ("x", (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_jsonrpc_error_codes(code: Any, expected: tuple[FailureCode, FailureKind]) -> None:
+    """JSON-RPC error objects map through the §5.1 table; everything else is upstream_error."""
+    body = {"jsonrpc": "2.0", "id": 1, "error": {"code": code, "message": "m"}}
+    assert failure_of(judge(body)) == expected
+
+
+@pytest.mark.parametrize(
+    ("result", "outcome", "data"),
+    [
+        ([{"id": 1}], Outcome.SUCCESS, [{"id": 1}]),
+        ([], Outcome.EMPTY, []),
+        (None, Outcome.EMPTY, None),
+        ({"name": "x"}, Outcome.SUCCESS, {"name": "x"}),
+    ],
+)
+def test_jsonrpc_result_is_judged_as_the_body(result: Any, outcome: Outcome, data: Any) -> None:
+    """The result member, not the JSON-RPC wrapper, decides the outcome and becomes data."""
+    env = judge({"jsonrpc": "2.0", "id": 1, "result": result})
+    assert (env.outcome, env.data) == (outcome, data)
+
+
+def test_jsonrpc_result_carrying_a_dialect_error_is_still_a_failure() -> None:
+    """A result that is itself a Slack-style error is judged like any body."""
+    body = {"jsonrpc": "2.0", "id": 1, "result": {"ok": False, "error": "invalid_auth"}}
+    assert failure_of(judge(body)) == (FailureCode.UNAUTHORIZED, P)
+
+
+def test_jsonrpc_response_with_neither_member_is_a_failure() -> None:
+    """A 2.0 response with neither result nor error breaks the spec; a request object does not."""
+    assert failure_of(judge({"jsonrpc": "2.0", "id": 1})) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"jsonrpc": "2.0", "method": "ping"}).outcome is Outcome.SUCCESS
+
+
+# -- error-only bodies, Cloudflare, JSend ----------------------------------------------------------
+
+ERROR_BODIES: list[tuple[str, Any, FailureKind]] = [
+    ("oauth", {"error": "invalid_grant", "error_description": "expired"}, P),
+    ("google", {"error": {"code": 503, "message": "Backend Error", "status": "UNAVAILABLE"}}, T),
+    ("google_403", {"error": {"code": 403, "message": "denied", "status": "PERMISSION_DENIED"}}, P),
+    (
+        "spring",
+        {
+            "timestamp": "2024-01-01T00:00:00Z",
+            "status": 500,
+            "error": "Internal Server Error",
+            "path": "/x",
+        },
+        T,
+    ),
+    ("status_and_message", {"status": 429, "message": "slow down"}, T),
+    (
+        "anthropic",
+        {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
+        P,
+    ),
+    (
+        "apigee",
+        {
+            "fault": {
+                "faultstring": "Invalid ApiKey",
+                "detail": {"errorcode": "oauth.v2.InvalidApiKey"},
+            }
+        },
+        P,
+    ),
+    (
+        "cloudflare",
+        {
+            "success": False,
+            "errors": [{"code": 7003, "message": "No route"}],
+            "messages": [],
+            "result": None,
+        },
+        P,
+    ),
+    ("jsend_error", {"status": "error", "message": "Unable to communicate with database"}, P),
+    ("jsend_fail", {"status": "fail", "data": {"title": "A title is required"}}, P),
+    ("jsend_error_503", {"status": "error", "message": "down", "code": 503}, T),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"), [c[1:] for c in ERROR_BODIES], ids=[c[0] for c in ERROR_BODIES]
+)
+def test_error_only_bodies_in_a_200_are_upstream_errors(body: Any, kind: FailureKind) -> None:
+    """A 2xx whose body only reports an error is upstream_error; its kind follows any status."""
+    env = judge(body)
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, kind)
+    assert env.failure is not None
+    assert env.failure.http_status == 200
+    assert env.failure.raw_sample is not None
+
+
+def test_error_message_reads_the_usual_places() -> None:
+    """The upstream's own words are found where well-known APIs put them."""
+    cases: list[tuple[Any, str | None]] = [
+        ({"error": {"message": "quota"}}, "quota"),
+        ({"errors": [{"message": "first"}, {"message": "second"}]}, "first"),
+        ({"error": "invalid_token", "error_description": "expired"}, "expired"),
+        ({"detail": "Not found."}, "Not found."),
+        ({"fault": {"faultstring": "Invalid ApiKey"}}, "Invalid ApiKey"),
+        ("<html><title>502 Bad Gateway</title></html>", "502 Bad Gateway"),
+        ("<html><body>no title</body></html>", None),
+        ("Service down\nsecond line", "Service down"),
+        ({"nothing": "here"}, None),
+        ([1, 2], None),
+    ]
+    assert [error_message(body) for body, _ in cases] == [expected for _, expected in cases]
+
+
+# -- pagination -----------------------------------------------------------------------------------
+
+LINK_CASES: list[tuple[str, str | None]] = [
+    ('<https://api.example.test/x?page=2>; rel="next"', "https://api.example.test/x?page=2"),
+    ("<https://api.example.test/x?page=2>; rel=next", "https://api.example.test/x?page=2"),
+    (
+        '<https://a.example.test/1>; rel="prev", <https://a.example.test/3>; rel="next"',
+        "https://a.example.test/3",
+    ),
+    ('<https://a.example.test/3>; rel="next last"', "https://a.example.test/3"),
+    ('<https://a.example.test/3>; title="a, b; c"; rel="next"', "https://a.example.test/3"),
+    ('</v1/things?page=2>; rel="next"', "https://api.example.test/v1/things?page=2"),
+    (
+        '<https://a.example.test/3?access_token=s3cret>; rel="next"',
+        "https://a.example.test/3?access_token=[REDACTED]",
+    ),
+    ('<https://a.example.test/1>; rel="prev"', None),
+    ("garbage", None),
+    ("", None),
+]
+
+
+@pytest.mark.parametrize(("header", "expected"), LINK_CASES)
+def test_link_header_next_is_found_resolved_and_redacted(header: str, expected: str | None) -> None:
+    """RFC 8288: rel="next" (quoted or not, among several rels) gives the resolved next URL."""
+    assert next_link(header, URL) == expected
+
+
+def test_link_header_next_makes_a_partial() -> None:
+    """A list with a Link rel="next" header is a page; the cursor is the next URL."""
+    env = judge([{"id": 1}], headers={"link": '<https://api.example.test/x?page=2>; rel="next"'})
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "https://api.example.test/x?page=2"
+
+
+PAGES: list[tuple[str, Any, TruncatedBy, int | None, str | None]] = [
+    (
+        "stripe",
+        {"object": "list", "has_more": True, "data": [{"id": "ch_1"}, {"id": "ch_2"}]},
+        TruncatedBy.NEXT_PAGE,
+        None,
+        "ch_2",
+    ),
+    (
+        "drf",
+        {"count": 9, "next": "https://api.example.test/x?page=2", "previous": None, "results": [1]},
+        TruncatedBy.NEXT_PAGE,
+        9,
+        "https://api.example.test/x?page=2",
+    ),
+    (
+        "odata",
+        {
+            "@odata.count": 50,
+            "value": [{"a": 1}],
+            "@odata.nextLink": "https://api.example.test/P?$skiptoken=1",
+        },
+        TruncatedBy.NEXT_PAGE,
+        50,
+        "https://api.example.test/P?$skiptoken=1",
+    ),
+    (
+        "google",
+        {"items": [{"id": "e1"}], "nextPageToken": "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA"},
+        TruncatedBy.NEXT_PAGE,
+        None,
+        "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA",
+    ),
+    ("snake_token", {"records": [1], "next_page_token": "t2"}, TruncatedBy.NEXT_PAGE, None, "t2"),
+    ("camel_cursor", {"entries": [1], "nextCursor": "c2"}, TruncatedBy.NEXT_PAGE, None, "c2"),
+    (
+        "int_cursor",
+        {"users": [{"id": 1}], "next_cursor": 1489467234237774933},
+        TruncatedBy.NEXT_PAGE,
+        None,
+        "1489467234237774933",
+    ),
+    (
+        "relay",
+        {"edges": [1], "pageInfo": {"hasNextPage": True, "endCursor": "Y3Vy"}},
+        TruncatedBy.NEXT_PAGE,
+        None,
+        "Y3Vy",
+    ),
+    (
+        "jsonapi",
+        {"data": [{"id": "1"}], "links": {"next": "/articles?page[number]=2"}},
+        TruncatedBy.NEXT_PAGE,
+        None,
+        "https://api.example.test/articles?page[number]=2",
+    ),
+    (
+        "hal",
+        {"items": [1], "_links": {"next": {"href": "https://api.example.test/o?page=2"}}},
+        TruncatedBy.NEXT_PAGE,
+        None,
+        "https://api.example.test/o?page=2",
+    ),
+    (
+        "salesforce",
+        {
+            "totalSize": 3000,
+            "done": False,
+            "records": [1],
+            "nextRecordsUrl": "/services/data/v59.0/query/01g-2000",
+        },
+        TruncatedBy.NEXT_PAGE,
+        3000,
+        "https://api.example.test/services/data/v59.0/query/01g-2000",
+    ),
+    (
+        "github_incomplete",
+        {"total_count": 5, "incomplete_results": True, "items": [1, 2]},
+        TruncatedBy.UPSTREAM_FLAG,
+        5,
+        None,
+    ),
+    (
+        "drive_incomplete",
+        {"files": [1], "incompleteSearch": True},
+        TruncatedBy.UPSTREAM_FLAG,
+        None,
+        None,
+    ),
+    (
+        "truncated_record",
+        {"sha": "abc", "tree": [1], "truncated": True},
+        TruncatedBy.UPSTREAM_FLAG,
+        None,
+        None,
+    ),
+    ("total", {"total": 30, "items": [1, 2]}, TruncatedBy.TOTAL_EXCEEDS_RETURNED, 30, None),
+    (
+        "total_count",
+        {"total_count": 30, "items": [1]},
+        TruncatedBy.TOTAL_EXCEEDS_RETURNED,
+        30,
+        None,
+    ),
+    ("count", {"count": 3, "results": [1]}, TruncatedBy.TOTAL_EXCEEDS_RETURNED, 3, None),
+    ("totalCount", {"totalCount": 4, "nodes": [1]}, TruncatedBy.TOTAL_EXCEEDS_RETURNED, 4, None),
+    (
+        "totalResults_string",
+        {"totalResults": "120", "items": [1]},
+        TruncatedBy.TOTAL_EXCEEDS_RETURNED,
+        120,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "truncated_by", "total", "cursor"), [c[1:] for c in PAGES], ids=[c[0] for c in PAGES]
+)
+def test_pagination_evidence_makes_a_partial(
+    body: Any, truncated_by: TruncatedBy, total: int | None, cursor: str | None
+) -> None:
+    """Each API's own next-page or incomplete sign yields a partial with its total and cursor."""
+    env = judge(body)
+    assert truncation_of(env) is truncated_by
+    assert env.coverage is not None
+    assert (env.coverage.total, env.coverage.next_cursor) == (total, cursor)
+
+
+def test_strongest_evidence_names_the_truncation_and_cursors_are_kept() -> None:
+    """An upstream flag outranks a next page, which outranks a bare total; the cursor survives."""
+    body = {"total_count": 90, "incomplete_results": True, "items": [1], "next_page_token": "n"}
+    env = judge(body, headers={"link": '<https://api.example.test/p2>; rel="next"'})
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert (env.coverage.total, env.coverage.next_cursor) == (90, "n")
+    assert "incomplete_results" in env.coverage.detail
+
+
+def test_a_total_below_the_items_returned_is_dropped() -> None:
+    """A "count" smaller than the items that arrived is not this collection's total."""
+    env = judge({"count": 1, "results": [1, 2, 3]})
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.total is None
+
+
+@pytest.mark.parametrize(
+    ("body", "data"),
+    [
+        ({"items": [1], "results": [2]}, {"items": [1], "results": [2]}),  # ambiguous: a record
+        ({"members": [{"id": "U1"}], "ok": True}, [{"id": "U1"}]),
+        ({"data": {"id": 1}}, {"data": {"id": 1}}),  # data as an object is a record
+        ({"value": [1, 2]}, [1, 2]),
+        ({"hits": {"hits": [{"_id": "1"}]}, "items": [9]}, [{"_id": "1"}]),  # hits.hits first
+    ],
+)
+def test_collection_auto_detection(body: Any, data: Any) -> None:
+    """One well-known list key is the collection; two make the body a single record."""
+    assert judge(body).data == data
+
+
+def test_resolve_path_walks_objects_and_list_indexes() -> None:
+    """Dotted paths follow object keys and numeric list indexes."""
+    body = {"a": {"b": [{"c": 1}]}}
+    assert resolve_path(body, "a.b.0.c") == 1
+    assert resolve_path(body, "") == body
+    assert resolve_path(body, "a.b") == [{"c": 1}]
+    assert resolve_path(body, "a.x") is not None  # missing is a sentinel, not None
+
+
+@pytest.mark.parametrize(
+    ("value", "count"),
+    [
+        (3, 3),
+        ("120", 120),
+        (0, 0),
+        (-1, None),
+        (True, None),
+        (1.5, None),
+        ("12a", None),
+        ("9" * 19, None),
+        ("٣", None),
+        (None, None),
+    ],
+)
+def test_counts_are_non_negative_ints_or_digit_strings(value: Any, count: int | None) -> None:
+    """as_count accepts ints and ASCII digit strings, nothing else."""
+    assert as_count(value) == count
