@@ -223,7 +223,6 @@ def test_repr_is_deterministic_and_one_line(env: Envelope[Any]) -> None:
     assert str(env) == text
 
 
-@pytest.mark.xfail(reason="envelope._describe falls back to repr(), which may hold an address")
 def test_repr_of_opaque_data_has_no_memory_address() -> None:
     """An arbitrary object as data is described by its type, not its default repr."""
     assert "0x" not in repr(Envelope[Any](outcome=Outcome.SUCCESS, data=object()))

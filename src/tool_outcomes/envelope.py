@@ -372,5 +372,7 @@ def _describe(data: object) -> str:
         return f"<{type(data).__name__}>"
     if isinstance(data, dict):
         return f"<object with {len(data)} key{'s' if len(data) != 1 else ''}>"
-    text = repr(data)
-    return text if len(text) <= 60 else text[:59] + "…"
+    if isinstance(data, str | int | float | bool):
+        text = repr(data)
+        return text if len(text) <= 60 else text[:59] + "…"
+    return f"<{type(data).__name__}>"  # never a default repr: it may hold a memory address
