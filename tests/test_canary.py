@@ -30,7 +30,7 @@ class NoArgs(BaseModel):
 
 @pytest.mark.parametrize("name", [n for n in scenarios.scenario_names() if n not in NOT_UPSTREAM])
 def test_a_canary_credential_never_leaks(name: str, caplog: pytest.LogCaptureFixture) -> None:
-    """The canary in the query string and in auth headers appears in no record, envelope or render."""
+    """The canary in the query and in auth headers shows in no record, envelope or render."""
     scenario = scenarios.get_scenario(name)
     url = httpx.URL(scenario.url).copy_merge_params(
         {"api_key": CANARY, "access_token": CANARY, "signature": CANARY}
