@@ -8,18 +8,17 @@ gives it. Timeouts are real but small; nothing here sleeps.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, cast
 
 import httpx
 import pytest
 
 from real_server import FAULT_MIX, FAULTS, GZIP_DOCUMENT, OK_ITEMS, MisbehavingServer
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
+from tool_outcomes.classify import BodyCut, classify_http, classify_parts
+from tool_outcomes.envelope import FailureCode, FailureKind, Outcome, TruncatedBy
 
 #: Per read, connect and write. Small, so stalls cost a fraction of a second.
 TIMEOUT = httpx.Timeout(0.3)
@@ -46,16 +45,6 @@ def _get(client: httpx.Client, url: str) -> Result:
         return client.get(url)
     except httpx.HTTPError as exc:
         return exc
-
-
-def _classify_module() -> Any:
-    # Imported when used, so the transport half of this file runs (and type-checks) whether
-    # or not tool_outcomes.classify has landed yet.
-    return importlib.import_module("tool_outcomes.classify")
-
-
-def _classify(result: httpx.Response | BaseException, **kwargs: Any) -> Envelope[Any]:
-    return cast("Envelope[Any]", _classify_module().classify_http(result, **kwargs))
 
 
 def _drain(response: httpx.Response, into: bytearray) -> None:
@@ -144,7 +133,7 @@ def test_classify_http_lands_each_fault_on_its_outcome(
     server: MisbehavingServer, client: httpx.Client, case: Case
 ) -> None:
     """classify_http turns each real fault into its outcome class, failure code and kind."""
-    env = _classify(_get(client, _url(server, case)))
+    env = classify_http(_get(client, _url(server, case)))
     assert env.outcome is case.outcome, repr(env)
     if case.code is None:
         assert env.failure is None
@@ -189,7 +178,6 @@ def test_classify_parts_keeps_the_lines_of_a_cut_stream_as_a_partial(
     server: MisbehavingServer, client: httpx.Client
 ) -> None:
     """The complete lines read before a stream error are a partial cut by stream_error."""
-    classify = _classify_module()
     received = bytearray()
     error: httpx.HTTPError | None = None
     with client.stream("GET", server.url("/jsonl_cut?n=3")) as response:
@@ -198,11 +186,11 @@ def test_classify_parts_keeps_the_lines_of_a_cut_stream_as_a_partial(
         except httpx.RemoteProtocolError as exc:
             error = exc
     assert error is not None
-    env = classify.classify_parts(
+    env = classify_parts(
         response.status_code,
         response.headers,
         bytes(received),
-        cut=classify.BodyCut.STREAM_ERROR,
+        cut=BodyCut.STREAM_ERROR,
         cut_error=error,
     )
     assert env.outcome is Outcome.PARTIAL

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import doctest
-import importlib
 import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import httpx
 import pytest
 import respx
 
+from tool_outcomes.classify import classify_http
 from tool_outcomes.envelope import Envelope, Outcome
 from tool_outcomes.workbook import scenarios
 from tool_outcomes.workbook.scenarios import (
@@ -48,12 +48,6 @@ GUARANTEED = (
     "truncated_page_total",
 )
 CODE_ONLY = ("flaky", "outage", "truncated_stream", "bad_gzip", "silently_truncated_gzip")
-
-
-def _classify(result: httpx.Response | BaseException, **kwargs: Any) -> Envelope[Any]:
-    # Imported when used, so this file type-checks and collects before the classifier lands.
-    module = importlib.import_module("tool_outcomes.classify")
-    return cast("Envelope[Any]", module.classify_http(result, **kwargs))
 
 
 def _drain(response: httpx.Response, into: bytearray) -> None:
@@ -94,7 +88,7 @@ def test_catalogue_holds_the_guaranteed_and_code_only_scenarios() -> None:
 def test_every_scenario_lands_on_its_expected_outcome(name: str) -> None:
     """Fetched through the mock and classified, each scenario matches all eight expect keys."""
     scenario = get_scenario(name)
-    env = _classify(fetch(scenario), **scenario.classify_kwargs)
+    env = classify_http(fetch(scenario), **scenario.classify_kwargs)
     assert _observed(env) == dict(scenario.expect), repr(env)
     assert env.outcome is scenario.expected_outcome
 

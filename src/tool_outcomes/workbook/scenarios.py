@@ -31,7 +31,6 @@ from __future__ import annotations
 import base64
 import difflib
 import gzip
-import importlib
 import json
 import os
 import threading
@@ -599,8 +598,7 @@ def outcome_table(*names: str | Scenario) -> list[dict[str, str]]:
         Rows with keys ``scenario``, ``naive_reading``, ``expected`` and ``classified``
         (``outcome`` or ``outcome/code``), ready for a notebook table.
     """
-    # Imported when used: the catalogue itself needs no classifier.
-    classify_http = importlib.import_module("tool_outcomes.classify").classify_http
+    from tool_outcomes.classify import classify_http  # lazy: the catalogue needs no classifier
 
     rows = []
     for scenario in _resolve(names):
