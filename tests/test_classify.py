@@ -1,0 +1,839 @@
+"""classify_http and classify_parts: status, transport, body and cut rules, one table each."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import BaseModel
+
+from tool_outcomes.classify import TRANSPORT_RULES, BodyCut, classify_http, classify_parts
+from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
+from tool_outcomes.statuses import (
+    STATUS_RULES,
+    ContentRange,
+    parse_content_range,
+    parse_retry_after,
+    status_rule,
+)
+
+T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
+C = FailureCode
+URL = "https://api.example.test/v1/search?q=x"
+JSON = {"content-type": "application/json"}
+
+
+def parts(
+    status: int = 200,
+    body: bytes | Any = b"",
+    headers: dict[str, str] | None = None,
+    **options: Any,
+) -> Envelope[Any]:
+    """classify_parts with JSON-serialised non-bytes bodies and JSON headers by default."""
+    raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+    return classify_parts(
+        status, httpx.Headers(JSON if headers is None else headers), raw, **options
+    )
+
+
+def response(
+    status: int = 200, body: bytes = b"", headers: dict[str, str] | None = None, url: str = URL
+) -> httpx.Response:
+    """A complete response to a GET of ``url``."""
+    request = httpx.Request("GET", url)
+    return httpx.Response(
+        status, headers=JSON if headers is None else headers, content=body, request=request
+    )
+
+
+def code_kind(env: Envelope[Any]) -> tuple[FailureCode, FailureKind]:
+    """The failure's (code, kind); the test fails unless the envelope is an access failure."""
+    assert env.outcome is Outcome.ACCESS_FAILURE, env
+    assert env.failure is not None
+    return env.failure.code, env.failure.kind
+
+
+# -- status ---------------------------------------------------------------------------------------
+
+STATUSES: list[tuple[int, FailureCode, FailureKind]] = [
+    (100, C.PROTOCOL, P),
+    (101, C.PROTOCOL, P),
+    (103, C.PROTOCOL, P),
+    (300, C.PROTOCOL, P),
+    (301, C.PROTOCOL, P),
+    (304, C.PROTOCOL, P),
+    (308, C.PROTOCOL, P),
+    (400, C.BAD_REQUEST, P),
+    (401, C.UNAUTHORIZED, P),
+    (402, C.BAD_REQUEST, P),
+    (403, C.FORBIDDEN, P),
+    (404, C.NOT_FOUND, P),
+    (405, C.BAD_REQUEST, P),
+    (407, C.UNAUTHORIZED, P),
+    (408, C.TIMEOUT, T),
+    (409, C.BAD_REQUEST, P),
+    (410, C.NOT_FOUND, P),
+    (413, C.BAD_REQUEST, P),
+    (418, C.BAD_REQUEST, P),
+    (422, C.BAD_REQUEST, P),
+    (425, C.PROTOCOL, T),
+    (429, C.RATE_LIMITED, T),
+    (451, C.BAD_REQUEST, P),
+    (499, C.BAD_REQUEST, P),
+    (500, C.SERVER_ERROR, T),
+    (501, C.SERVER_ERROR, P),
+    (502, C.SERVER_ERROR, T),
+    (503, C.SERVER_ERROR, T),
+    (504, C.TIMEOUT, T),
+    (505, C.PROTOCOL, P),
+    (506, C.SERVER_ERROR, P),
+    (507, C.SERVER_ERROR, T),
+    (508, C.SERVER_ERROR, P),
+    (510, C.BAD_REQUEST, P),
+    (511, C.UNAUTHORIZED, P),
+    (520, C.SERVER_ERROR, T),
+    (521, C.SERVER_ERROR, T),
+    (522, C.TIMEOUT, T),
+    (523, C.SERVER_ERROR, T),
+    (524, C.TIMEOUT, T),
+    (529, C.SERVER_ERROR, T),
+    (530, C.SERVER_ERROR, P),
+    (599, C.SERVER_ERROR, P),
+]
+
+
+@pytest.mark.parametrize(("status", "code", "kind"), STATUSES)
+def test_final_status_maps_to_code_and_kind(
+    status: int, code: FailureCode, kind: FailureKind
+) -> None:
+    """Every non-2xx final status is an access failure with the table's code and kind."""
+    env = parts(status, {"message": "m"})
+    assert code_kind(env) == (code, kind)
+    assert env.failure is not None
+    assert env.failure.http_status == status
+
+
+def test_every_tabled_status_is_exercised() -> None:
+    """The status test table covers every explicit entry of STATUS_RULES."""
+    assert set(STATUS_RULES) <= {s for s, _, _ in STATUSES}
+
+
+@pytest.mark.parametrize("status", [0, 1, 99, 600, 700, 999, -1, 10**6])
+def test_status_outside_100_to_599_is_a_protocol_failure(status: int) -> None:
+    """A number that is no HTTP status is a permanent protocol failure without http_status."""
+    env = parts(status, [1])
+    assert code_kind(env) == (C.PROTOCOL, P)
+    assert env.failure is not None
+    assert env.failure.http_status is None
+    assert str(status) in env.failure.detail
+
+
+@pytest.mark.parametrize("status", [204, 205])
+def test_no_content_is_a_verified_empty(status: int) -> None:
+    """204 and 205 are empty with zero returned, whatever bytes arrived."""
+    env = parts(status, b'[{"id": 1}]')
+    assert env.outcome is Outcome.EMPTY
+    assert env.coverage is not None
+    assert env.coverage.returned == 0
+    assert env.data is None
+
+
+@pytest.mark.parametrize("status", [200, 201, 202, 203, 207, 226])
+def test_other_2xx_are_judged_by_their_body(status: int) -> None:
+    """A 2xx with content is success when the body is a clean collection."""
+    env = parts(status, [{"id": 1}, {"id": 2}])
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == [{"id": 1}, {"id": 2}]
+
+
+@pytest.mark.parametrize(
+    ("status", "not_found", "outcome"),
+    [
+        (404, "empty", Outcome.EMPTY),
+        (410, "empty", Outcome.EMPTY),
+        (404, "failure", Outcome.ACCESS_FAILURE),
+        (410, "failure", Outcome.ACCESS_FAILURE),
+        (403, "empty", Outcome.ACCESS_FAILURE),
+        (400, "empty", Outcome.ACCESS_FAILURE),
+    ],
+)
+def test_not_found_is_empty_only_when_declared(
+    status: int, not_found: Any, outcome: Outcome
+) -> None:
+    """404/410 are a confirmed empty only with not_found="empty"; other 4xx never are."""
+    env = parts(status, {"message": "Not Found"}, not_found=not_found)
+    assert env.outcome is outcome
+    if outcome is Outcome.EMPTY:
+        assert env.coverage is not None
+        assert env.coverage.returned == 0
+
+
+def test_bad_not_found_option_is_a_classified_caller_error() -> None:
+    """An unknown not_found value is an execution failure, not an exception."""
+    assert code_kind(parts(404, b"", not_found="maybe")) == (C.EXECUTION, P)
+
+
+def test_redirect_detail_names_the_redacted_location() -> None:
+    """A 3xx final response names where it pointed, with credentials removed."""
+    env = parts(302, b"", {"location": "https://user:pw@login.example.test/sso?token=abc"})
+    assert code_kind(env) == (C.PROTOCOL, P)
+    assert env.failure is not None
+    assert "login.example.test/sso" in env.failure.detail
+    assert "pw" not in env.failure.detail
+    assert "abc" not in env.failure.detail
+
+
+ERROR_DETAILS: list[tuple[dict[str, str], bytes, str]] = [
+    (
+        {"content-type": "application/problem+json"},
+        b'{"title": "Out of credit", "detail": "Balance 30", "status": 403}',
+        "Balance 30",
+    ),
+    (JSON, b'{"error": {"code": 429, "message": "Quota exceeded"}}', "Quota exceeded"),
+    (
+        JSON,
+        b'{"message": "Bad credentials", "documentation_url": "https://d.example.test"}',
+        "Bad credentials",
+    ),
+    (
+        {"content-type": "text/html"},
+        b"<html><title>502 Bad Gateway</title></html>",
+        "502 Bad Gateway",
+    ),
+    ({"content-type": "text/plain"}, b"upstream connect error\n", "upstream connect error"),
+]
+
+
+@pytest.mark.parametrize(("headers", "body", "words"), ERROR_DETAILS)
+def test_error_detail_carries_the_upstreams_own_words(
+    headers: dict[str, str], body: bytes, words: str
+) -> None:
+    """The failure detail quotes the body's message and raw_sample keeps the body."""
+    env = parts(403, body, headers)
+    assert env.failure is not None
+    assert words in env.failure.detail
+    assert env.failure.raw_sample == body.decode()
+
+
+def test_raw_sample_is_capped_and_redacted() -> None:
+    """A huge error body leaves at most 500 characters, with tokens scrubbed."""
+    body = b"Authorization failed for Bearer abcdefghijklmnop " + b"x" * 100_000
+    env = parts(401, body, {"content-type": "text/plain"})
+    assert env.failure is not None
+    assert env.failure.raw_sample is not None
+    assert len(env.failure.raw_sample) <= 500
+    assert "abcdefghijklmnop" not in env.failure.raw_sample
+    assert "abcdefghijklmnop" not in env.failure.detail
+
+
+# -- Retry-After ----------------------------------------------------------------------------------
+
+DATE = "Wed, 21 Oct 2015 07:28:00 GMT"
+NOW = datetime(2015, 10, 21, 7, 28, 0, tzinfo=UTC)
+RETRY_AFTER: list[tuple[str, str | None, float | None]] = [
+    ("7", None, 7.0),
+    ("0", None, 0.0),
+    (" 120 ", None, 120.0),
+    ("7.5", None, 7.5),  # not in the grammar, tolerated
+    ("Wed, 21 Oct 2015 07:29:30 GMT", DATE, 90.0),  # measured against Date
+    ("Wednesday, 21-Oct-15 07:29:30 GMT", DATE, 90.0),  # RFC 850 form
+    ("Wed Oct 21 07:29:30 2015", DATE, 90.0),  # asctime form
+    ("Wed, 21 Oct 2015 07:28:30 GMT", None, 30.0),  # no Date: measured against now()
+    ("Wed, 21 Oct 2015 07:28:30 GMT", "not a date", 30.0),  # garbage Date: now()
+    ("Wed, 21 Oct 2015 07:00:00 GMT", DATE, 0.0),  # in the past
+    ("-5", None, None),
+    ("soon", None, None),
+    ("", None, None),
+    ("1e3", None, None),
+    ("9" * 400, None, None),  # not finite as a float
+    ("7s", None, None),
+]
+
+
+@pytest.mark.parametrize(("value", "date", "seconds"), RETRY_AFTER)
+def test_retry_after_parses_seconds_and_dates(
+    value: str, date: str | None, seconds: float | None
+) -> None:
+    """Delta-seconds, HTTP-dates against Date or the injected clock, past → 0, garbage → None."""
+    assert parse_retry_after(value, date=date, now=lambda: NOW) == seconds
+
+
+def test_retry_after_naive_clock_is_utc_and_missing_header_is_none() -> None:
+    """A naive now() is read as UTC; no header gives None."""
+    naive = datetime(2015, 10, 21, 7, 28, 0)  # naive on purpose
+    assert parse_retry_after("Wed, 21 Oct 2015 07:28:10 GMT", now=lambda: naive) == 10.0
+    assert parse_retry_after(None) is None
+
+
+@pytest.mark.parametrize("status", [429, 503, 500, 403])
+def test_retry_after_is_read_on_any_failed_response(status: int) -> None:
+    """Whatever the failing status, a Retry-After header lands on the failure."""
+    env = parts(status, b"", {"retry-after": "30"})
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 30.0
+
+
+def test_retry_after_http_date_uses_the_injected_clock() -> None:
+    """Without a Date header, classify measures an HTTP-date against now()."""
+    env = parts(503, b"", {"retry-after": "Wed, 21 Oct 2015 07:30:00 GMT"}, now=lambda: NOW)
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 120.0
+
+
+# -- Content-Range and 206 ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "parsed"),
+    [
+        ("items 0-24/100", ContentRange("items", 0, 24, 100)),
+        ("bytes 0-99/1000", ContentRange("bytes", 0, 99, 1000)),
+        ("bytes 0-99/*", ContentRange("bytes", 0, 99, None)),
+        ("bytes */1000", ContentRange("bytes", None, None, 1000)),
+        ("Items 5-9/10", ContentRange("items", 5, 9, 10)),
+        ("bytes 9-0/10", None),
+        ("bytes 0-9", None),
+        ("garbage", None),
+        ("", None),
+        (None, None),
+        ("bytes 0-1/" + "9" * 30, None),
+    ],
+)
+def test_content_range_parsing(value: str | None, parsed: ContentRange | None) -> None:
+    """Content-Range parses unit, range and complete length; anything malformed is None."""
+    assert parse_content_range(value) == parsed
+
+
+def test_206_with_an_items_range_is_partial_with_the_total() -> None:
+    """206 + items range: partial_content, returned = items in the body, total from the range."""
+    env = parts(206, [{"id": 1}, {"id": 2}], {**JSON, "content-range": "items 0-1/40"})
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.truncated_by, env.coverage.returned, env.coverage.total) == (
+        TruncatedBy.PARTIAL_CONTENT,
+        2,
+        40,
+    )
+
+
+def test_206_with_a_byte_range_counts_bytes() -> None:
+    """206 + bytes range: the data is the raw text of the range and coverage counts bytes."""
+    env = parts(206, b'{"a": [1, 2', {**JSON, "content-range": "bytes 0-10/500"})
+    assert env.outcome is Outcome.PARTIAL
+    assert env.data == '{"a": [1, 2'
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (11, 500)
+
+
+@pytest.mark.parametrize("content_range", [None, "garbage", "items 0-1/*"])
+def test_206_without_a_usable_total_is_still_partial(content_range: str | None) -> None:
+    """206 is partial even when the total cannot be read."""
+    headers = dict(JSON) if content_range is None else {**JSON, "content-range": content_range}
+    env = parts(206, [1, 2], headers)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.total is None
+
+
+# -- transport exceptions -------------------------------------------------------------------------
+
+#: Every exception class httpx exports, and the code and kind it must get. A new class in a
+#: future httpx fails test_every_httpx_exception_class_is_in_the_expected_table until added here.
+HTTPX_EXPECTED: dict[str, tuple[FailureCode, FailureKind]] = {
+    "HTTPError": (C.EXECUTION, P),
+    "RequestError": (C.NETWORK, T),
+    "TransportError": (C.NETWORK, T),
+    "TimeoutException": (C.TIMEOUT, T),
+    "ConnectTimeout": (C.TIMEOUT, T),
+    "ReadTimeout": (C.TIMEOUT, T),
+    "WriteTimeout": (C.TIMEOUT, T),
+    "PoolTimeout": (C.TIMEOUT, T),
+    "NetworkError": (C.NETWORK, T),
+    "ConnectError": (C.CONNECT, T),
+    "ReadError": (C.NETWORK, T),
+    "WriteError": (C.NETWORK, T),
+    "CloseError": (C.NETWORK, T),
+    "ProxyError": (C.CONNECT, T),
+    "ProtocolError": (C.PROTOCOL, P),
+    "LocalProtocolError": (C.PROTOCOL, P),
+    "RemoteProtocolError": (C.NETWORK, T),
+    "UnsupportedProtocol": (C.PROTOCOL, P),
+    "DecodingError": (C.PROTOCOL, P),
+    "TooManyRedirects": (C.PROTOCOL, P),
+    "HTTPStatusError": (C.NOT_FOUND, P),  # classified by its response, a 404 here
+    "InvalidURL": (C.EXECUTION, P),
+    "CookieConflict": (C.EXECUTION, P),
+    "StreamError": (C.EXECUTION, P),
+    "StreamConsumed": (C.EXECUTION, P),
+    "StreamClosed": (C.EXECUTION, P),
+    "ResponseNotRead": (C.EXECUTION, P),
+    "RequestNotRead": (C.EXECUTION, P),
+}
+
+
+def httpx_exception_classes() -> dict[str, type[BaseException]]:
+    """Every BaseException subclass the httpx module exports, by name."""
+    return {
+        name: obj
+        for name, obj in vars(httpx).items()
+        if inspect.isclass(obj) and issubclass(obj, BaseException)
+    }
+
+
+def make_exception(cls: type[BaseException], url: str = URL) -> BaseException:
+    """An instance of ``cls``, with a request attached where the constructor takes one."""
+    request = httpx.Request("GET", url)
+    if cls is httpx.HTTPStatusError:
+        resp = httpx.Response(404, request=request)
+        return httpx.HTTPStatusError("404", request=request, response=resp)
+    for attempt in (lambda: cls("boom", request=request), lambda: cls("boom"), cls):  # type: ignore[call-arg]
+        try:
+            return attempt()
+        except TypeError:
+            continue
+    raise AssertionError(f"cannot build {cls}")
+
+
+def test_every_httpx_exception_class_is_in_the_expected_table() -> None:
+    """The expected table names exactly the exception classes httpx exports."""
+    assert set(httpx_exception_classes()) == set(HTTPX_EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(HTTPX_EXPECTED))
+def test_every_httpx_exception_maps_to_exactly_one_code(name: str) -> None:
+    """Each httpx exception class classifies to its one expected code and kind, never raising."""
+    cls = httpx_exception_classes()[name]
+    env = classify_http(make_exception(cls), tool="t")
+    assert code_kind(env) == HTTPX_EXPECTED[name]
+    assert env.tool == "t"
+    assert env.coverage is None
+    assert env.data is None
+
+
+def test_transport_table_lookup_is_by_most_specific_class() -> None:
+    """Along a class's MRO exactly one entry is found first: subclasses beat their bases."""
+    for cls in httpx_exception_classes().values():
+        hits = [base for base in cls.__mro__ if base in TRANSPORT_RULES]
+        assert hits, cls
+    assert TRANSPORT_RULES[httpx.ProxyError][0] is C.CONNECT
+    assert TRANSPORT_RULES[httpx.TransportError][0] is C.NETWORK
+
+
+@pytest.mark.parametrize(
+    ("exc", "expected"),
+    [
+        (ValueError("bad"), (C.EXECUTION, P)),
+        (KeyError("k"), (C.EXECUTION, P)),
+        (RuntimeError("x"), (C.EXECUTION, P)),
+        (TimeoutError("slow"), (C.TIMEOUT, T)),
+        (ConnectionRefusedError(111, "refused"), (C.CONNECT, T)),
+        (ConnectionResetError(104, "reset"), (C.NETWORK, T)),
+    ],
+)
+def test_other_exceptions(exc: BaseException, expected: tuple[FailureCode, FailureKind]) -> None:
+    """A tool's own exception is execution; stdlib timeouts and connection errors keep meaning."""
+    assert code_kind(classify_http(exc)) == expected
+
+
+def test_exception_target_and_detail_are_redacted() -> None:
+    """The request URL becomes the redacted target and tokens leave the detail."""
+    url = "https://api.example.test/x?api_key=SECRET123"
+    exc = httpx.ConnectError(
+        "failed for Bearer abcdef123456 at " + url, request=httpx.Request("GET", url)
+    )
+    env = classify_http(exc)
+    assert env.target == "https://api.example.test/x?api_key=[REDACTED]"
+    assert env.failure is not None
+    assert "SECRET123" not in env.failure.detail
+    assert "abcdef123456" not in env.failure.detail
+    assert env.failure.detail.startswith("ConnectError: ")
+
+
+def test_exception_without_a_request_has_no_target() -> None:
+    """An httpx exception raised without a request still classifies, with target None."""
+    env = classify_http(httpx.ReadTimeout("slow"))
+    assert code_kind(env) == (C.TIMEOUT, T)
+    assert env.target is None
+
+
+def test_exception_with_a_broken_str_still_classifies() -> None:
+    """An exception whose __str__ raises is named by its type."""
+
+    class Weird(Exception):
+        def __str__(self) -> str:
+            raise RuntimeError("no")
+
+    env = classify_http(Weird())
+    assert code_kind(env) == (C.EXECUTION, P)
+    assert env.failure is not None
+    assert env.failure.detail.startswith("Weird")
+
+
+def test_non_response_input_is_an_execution_failure() -> None:
+    """Passing something that is neither a response nor an exception is a caller bug, classified."""
+    env = classify_http("not a response")  # type: ignore[arg-type]
+    assert code_kind(env) == (C.EXECUTION, P)
+
+
+# -- reading responses ----------------------------------------------------------------------------
+
+
+def test_target_is_the_redacted_request_url() -> None:
+    """The envelope's target is the request URL without credentials."""
+    env = classify_http(response(200, b"[1]", url="https://u:p@api.example.test/x?token=t0k"))
+    assert env.target == "https://[REDACTED]@api.example.test/x?token=[REDACTED]"
+
+
+def test_response_without_request_has_no_target() -> None:
+    """A response built without a request classifies with target None."""
+    env = classify_http(httpx.Response(200, json=[1, 2]))
+    assert env.outcome is Outcome.SUCCESS
+    assert env.target is None
+
+
+class _Chunks(httpx.SyncByteStream):
+    """A body stream that yields chunks, then optionally raises."""
+
+    def __init__(self, chunks: list[bytes], error: Exception | None = None) -> None:
+        self.chunks, self.error = chunks, error
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield from self.chunks
+        if self.error is not None:
+            raise self.error
+
+
+def test_unread_response_is_read_before_classifying() -> None:
+    """A streamed response whose body was not read yet is read, then judged."""
+    resp = httpx.Response(
+        200, headers=JSON, stream=_Chunks([b"[1,", b" 2]"]), request=httpx.Request("GET", URL)
+    )
+    env = classify_http(resp)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == [1, 2]
+
+
+def test_read_error_is_classified_as_that_exception() -> None:
+    """A body read that raises ReadError is a transient network failure."""
+    stream = _Chunks([b"[1,"], httpx.ReadError("connection reset"))
+    resp = httpx.Response(200, headers=JSON, stream=stream, request=httpx.Request("GET", URL))
+    assert code_kind(classify_http(resp)) == (C.NETWORK, T)
+
+
+def test_http_status_error_is_classified_by_its_response() -> None:
+    """raise_for_status()'s exception is judged by the response it carries."""
+    resp = response(429, b"{}", {**JSON, "retry-after": "3"})
+    with pytest.raises(httpx.HTTPStatusError) as info:
+        resp.raise_for_status()
+    env = classify_http(info.value)
+    assert code_kind(env) == (C.RATE_LIMITED, T)
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 3.0
+    assert env.target == URL
+
+
+# -- bodies ---------------------------------------------------------------------------------------
+
+BODIES: list[tuple[str, dict[str, str], bytes, Outcome, FailureCode | None]] = [
+    (
+        "html",
+        {"content-type": "text/html"},
+        b"<html><body>Login</body></html>",
+        Outcome.ACCESS_FAILURE,
+        C.INVALID_BODY,
+    ),
+    (
+        "html_that_parses",
+        {"content-type": "text/html"},
+        b"[1]",
+        Outcome.ACCESS_FAILURE,
+        C.INVALID_BODY,
+    ),
+    ("xml", {"content-type": "application/xml"}, b"<a/>", Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    (
+        "atom",
+        {"content-type": "application/atom+xml"},
+        b"<feed/>",
+        Outcome.ACCESS_FAILURE,
+        C.INVALID_BODY,
+    ),
+    ("plain_text", {"content-type": "text/plain"}, b"OK", Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("plain_json", {"content-type": "text/plain"}, b"[1]", Outcome.SUCCESS, None),
+    ("no_type_json", {}, b'{"id": 1}', Outcome.SUCCESS, None),
+    ("no_type_garbage", {}, b"\x00\x01garbage", Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    (
+        "octet_stream",
+        {"content-type": "application/octet-stream"},
+        b"\x89PNG",
+        Outcome.ACCESS_FAILURE,
+        C.INVALID_BODY,
+    ),
+    (
+        "vnd_api_json",
+        {"content-type": "application/vnd.api+json"},
+        b'{"data": []}',
+        Outcome.EMPTY,
+        None,
+    ),
+    (
+        "hal_json",
+        {"content-type": "application/hal+json; charset=utf-8"},
+        b'{"id": 1}',
+        Outcome.SUCCESS,
+        None,
+    ),
+    ("invalid_utf8", JSON, b'["caf\xe9"]', Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("utf16", JSON, '["x"]'.encode("utf-16"), Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("bom", JSON, b'\xef\xbb\xbf["x"]', Outcome.SUCCESS, None),
+    ("truncated_json", JSON, b'[{"id": 1}, {"id"', Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("two_documents", JSON, b"[1] [2]", Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("deep_10000", JSON, b"[" * 10_000 + b"]" * 10_000, Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("deep_300", JSON, b"[" * 300 + b"]" * 300, Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("deep_150", JSON, b"[" * 150 + b"]" * 150, Outcome.SUCCESS, None),
+    ("huge_int", JSON, b"[" + b"9" * 5000 + b"]", Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("lone_surrogate", JSON, b'["\\ud800"]', Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("surrogate_pair", JSON, b'["\\ud83d\\ude00"]', Outcome.SUCCESS, None),
+    ("null", JSON, b"null", Outcome.EMPTY, None),
+    ("zero_length", JSON, b"", Outcome.EMPTY, None),
+    ("whitespace", JSON, b" \r\n\t", Outcome.EMPTY, None),
+    ("empty_list", JSON, b"[]", Outcome.EMPTY, None),
+    ("record", JSON, b'{"id": 1, "active": false}', Outcome.SUCCESS, None),
+    ("scalar", JSON, b"42", Outcome.SUCCESS, None),
+    ("false", JSON, b"false", Outcome.SUCCESS, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("headers", "body", "outcome", "code"), [b[1:] for b in BODIES], ids=[b[0] for b in BODIES]
+)
+def test_body_rules(
+    headers: dict[str, str], body: bytes, outcome: Outcome, code: FailureCode | None
+) -> None:
+    """A 2xx body is JSON as promised (or a lying 200), null/zero-length empty, a record or list."""
+    env = parts(200, body, headers)
+    assert env.outcome is outcome, env
+    assert (env.failure.code if env.failure else None) == code
+    if code is C.INVALID_BODY:
+        assert env.failure is not None
+        assert env.failure.kind is P
+        assert env.failure.http_status == 200
+        assert env.failure.raw_sample is not None
+
+
+def test_nan_and_infinity_are_accepted_as_floats() -> None:
+    """NaN/Infinity tokens (Python's json.dumps emits them) decode as floats, not a lying 200."""
+    env = parts(200, b'{"score": NaN, "max": Infinity, "min": -Infinity}')
+    assert env.outcome is Outcome.SUCCESS
+    assert isinstance(env.data, dict)
+    assert env.data["score"] != env.data["score"]
+    assert env.data["max"] == float("inf")
+
+
+def test_lying_200_raw_sample_shows_what_came_back() -> None:
+    """The invalid_body failure keeps the HTML it got (invalid bytes replaced)."""
+    env = parts(200, b"<html>\xff Sign in</html>", {"content-type": "text/html"})
+    assert env.failure is not None
+    assert env.failure.raw_sample == "<html>\ufffd Sign in</html>"
+    assert "text/html" in env.failure.detail
+
+
+def test_single_record_is_data_with_one_returned() -> None:
+    """A body with no collection is one record: data is the object, returned 1."""
+    env = parts(200, {"id": "u1", "name": "Ada"})
+    assert env.data == {"id": "u1", "name": "Ada"}
+    assert env.coverage is not None
+    assert env.coverage.returned == 1
+
+
+def test_explicit_items_and_total_paths() -> None:
+    """items/total paths pick the collection and the count; total above returned is partial."""
+    body = {"response": {"docs": [1, 2], "numFound": 9}}
+    env = parts(200, body, items="response.docs", total="response.numFound")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.data == [1, 2]
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (2, 9)
+    assert env.coverage.truncated_by is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+
+
+@pytest.mark.parametrize(
+    ("body", "items", "words"),
+    [
+        ({"took": 1}, "hits.hits", "not in the body"),
+        ({"hits": {"hits": {"a": 1}}}, "hits.hits", "holds dict, not a list"),
+        ({"hits": None}, "hits.hits", "not in the body"),
+        ({"results": None}, "results", "holds null"),
+        ([1, 2], "items", "not in the body"),
+    ],
+)
+def test_explicit_items_path_that_is_not_a_list_is_a_schema_failure(
+    body: Any, items: str, words: str
+) -> None:
+    """The endpoint broke its contract: schema, permanent, with a clear detail."""
+    env = parts(200, body, items=items)
+    assert code_kind(env) == (C.SCHEMA, P)
+    assert env.failure is not None
+    assert words in env.failure.detail
+
+
+def test_explicit_total_path_absent_is_unknown_but_garbage_is_schema() -> None:
+    """A missing total means the source did not count; a non-count there is schema."""
+    env = parts(200, {"items": [1]}, total="meta.total")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.total is None
+    assert code_kind(parts(200, {"items": [1], "n": "lots"}, total="n")) == (C.SCHEMA, P)
+
+
+def test_tool_is_copied_onto_every_outcome() -> None:
+    """tool= appears on success, empty, partial and access_failure envelopes."""
+    cases = [
+        parts(200, [1], tool="t"),
+        parts(200, [], tool="t"),
+        parts(200, {"total": 5, "items": [1]}, tool="t"),
+        parts(500, b"", tool="t"),
+        classify_http(httpx.ReadTimeout("x"), tool="t"),
+    ]
+    assert {env.outcome for env in cases} == set(Outcome)
+    assert {env.tool for env in cases} == {"t"}
+
+
+# -- JSON lines and cut bodies --------------------------------------------------------------------
+
+NDJSON_TYPES = [
+    "application/x-ndjson",
+    "application/jsonl",
+    "application/json-lines",
+    "application/x-jsonlines",
+]
+
+
+@pytest.mark.parametrize("content_type", NDJSON_TYPES)
+def test_json_lines_each_line_is_an_item(content_type: str) -> None:
+    """A complete JSON-lines body is success with one item per non-blank line."""
+    env = parts(200, b'{"a": 1}\r\n\n{"a": 2}\n{"a": 3}', {"content-type": content_type})
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == [{"a": 1}, {"a": 2}, {"a": 3}]
+
+
+def test_json_lines_with_no_lines_is_empty_and_a_bad_line_is_invalid() -> None:
+    """No lines is empty; a malformed line in the middle makes the whole body invalid."""
+    nd = {"content-type": "application/x-ndjson"}
+    assert parts(200, b"\n\n", nd).outcome is Outcome.EMPTY
+    env = parts(200, b'{"a": 1}\nnot json\n{"a": 3}\n', nd)
+    assert code_kind(env) == (C.INVALID_BODY, P)
+    assert env.failure is not None
+    assert "line 2" in env.failure.detail
+
+
+@pytest.mark.parametrize("cut", list(BodyCut))
+def test_cut_json_lines_keep_complete_lines_as_a_partial(cut: BodyCut) -> None:
+    """A cut JSON-lines body is partial: complete lines kept, the trailing fragment dropped."""
+    body = b'{"a": 1}\n{"a": 2}\n{"a": 3'
+    env = parts(
+        200,
+        body,
+        {"content-type": "application/x-ndjson"},
+        cut=cut,
+        cut_error=httpx.ReadError("reset"),
+    )
+    assert env.outcome is Outcome.PARTIAL
+    assert env.data == [{"a": 1}, {"a": 2}]
+    assert env.coverage is not None
+    assert env.coverage.returned == 2
+    assert env.coverage.truncated_by is TruncatedBy(cut.value)
+
+
+@pytest.mark.parametrize("cut", list(BodyCut))
+def test_cut_json_lines_without_a_complete_line_is_a_network_failure(cut: BodyCut) -> None:
+    """When no complete item arrived before the cut, nothing was learned: network, transient."""
+    env = parts(200, b'{"a": 1', {"content-type": "application/x-ndjson"}, cut=cut)
+    assert code_kind(env) == (C.NETWORK, T)
+
+
+@pytest.mark.parametrize(
+    ("cut", "expected"),
+    [(BodyCut.SIZE_CAP, (C.TOO_LARGE, P)), (BodyCut.STREAM_ERROR, (C.NETWORK, T))],
+)
+def test_cut_single_document(cut: BodyCut, expected: tuple[FailureCode, FailureKind]) -> None:
+    """A single JSON document cut early: too_large for the size cap, network for a stream error."""
+    env = parts(
+        200, b'[{"id": 1}, {"id": 2}]', cut=cut, cut_error=httpx.RemoteProtocolError("peer closed")
+    )
+    assert code_kind(env) == expected
+    if cut is BodyCut.STREAM_ERROR:
+        assert env.failure is not None
+        assert "RemoteProtocolError" in env.failure.detail
+
+
+def test_cut_error_status_is_still_judged_by_status() -> None:
+    """A cut body on a 503 is the 503's failure, not a body failure."""
+    env = parts(
+        503, b"<html>", {"content-type": "text/html", "retry-after": "5"}, cut=BodyCut.SIZE_CAP
+    )
+    assert code_kind(env) == (C.SERVER_ERROR, T)
+
+
+def test_classify_parts_url_sets_target_and_resolves_relative_links() -> None:
+    """url= is the redacted target and the base for a relative Link rel="next"."""
+    env = parts(200, [1], {**JSON, "link": '</v1/search?q=x&page=2>; rel="next"'}, url=URL)
+    assert env.target == URL
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "https://api.example.test/v1/search?q=x&page=2"
+
+
+def test_classify_parts_accepts_a_plain_header_mapping() -> None:
+    """Headers given as a dict are accepted like httpx.Headers."""
+    env = classify_parts(429, {"Retry-After": "4"}, b"")  # type: ignore[arg-type]
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 4.0
+
+
+# -- result_model ---------------------------------------------------------------------------------
+
+
+class Item(BaseModel):
+    """A declared result item."""
+
+    id: int
+    price: float
+
+
+def test_result_model_repairs_shape_and_records_it() -> None:
+    """With result_model, data is validated after shape repair and each repair is recorded."""
+    env = parts(200, [{"id": 1, "price": "18.0"}], result_model=list[Item])
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == [Item(id=1, price=18.0)]
+    assert len(env.repairs) == 1
+
+
+def test_result_model_rejection_is_a_schema_failure_with_the_raw_json() -> None:
+    """A missing required field is a schema access failure carrying the JSON it got."""
+    env = parts(200, [{"id": 1}], result_model=list[Item])
+    assert code_kind(env) == (C.SCHEMA, P)
+    assert env.failure is not None
+    assert "price" in env.failure.detail
+    assert env.failure.raw_sample == '[{"id": 1}]'
+
+
+def test_result_model_applies_to_partials_too() -> None:
+    """A partial's items are repaired like a success's, and the coverage is kept."""
+    env = parts(200, {"total": 3, "items": [{"id": "2.0", "price": 1}]}, result_model=list[Item])
+    assert env.outcome is Outcome.PARTIAL
+    assert env.data == [Item(id=2, price=1.0)]
+
+
+def test_unusable_result_model_is_a_classified_caller_error() -> None:
+    """A result_model pydantic cannot validate is an execution failure, not an exception."""
+    env = parts(200, [1], result_model=object())
+    assert code_kind(env) == (C.EXECUTION, P)
+
+
+def test_status_rule_is_none_only_for_2xx() -> None:
+    """status_rule returns None exactly for 200–299."""
+    assert all((status_rule(s) is None) == (200 <= s <= 299) for s in range(700))
