@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 import select
 import socket
 import socketserver
@@ -29,12 +30,20 @@ from types import TracebackType
 from urllib.parse import parse_qs, urlsplit
 
 __all__ = [
+    "EXTRA_PATHS",
     "FAULTS",
     "FAULT_MIX",
     "GZIP_DOCUMENT",
     "HOLD_MAX_S",
+    "LOAD_CALLS",
+    "LOAD_FAULTS",
+    "LOAD_FAULT_SHARE",
+    "LOAD_PLAN",
+    "LOAD_SEED",
     "OK_ITEMS",
+    "PARTIAL_PAGE_TOTAL",
     "MisbehavingServer",
+    "load_plan",
 ]
 
 #: The longest any handler holds a connection open while stalling (never forever).
@@ -292,6 +301,82 @@ def _fault_mix(conn: _Conn, req: _Request) -> None:
 FAULTS["/fault_mix"] = _fault_mix
 
 
+# -- paths added for the fault suite and the load test ------------------------------------------
+# Kept out of FAULTS so that table stays exactly the transport faults test_real_server.py
+# enumerates; the server answers these paths all the same.
+
+#: The total ``/partial_page`` declares, above the :data:`OK_ITEMS` it returns.
+PARTIAL_PAGE_TOTAL = 10
+
+
+def _partial_page(conn: _Conn, req: _Request) -> None:
+    # A whole, well-formed body that is still one page: its own total says more exist.
+    body = json.dumps({"total": PARTIAL_PAGE_TOTAL, "items": list(OK_ITEMS)}).encode()
+    _respond(conn, "200 OK", body, "application/json")
+
+
+#: The seed, the number of call ids and the share of them that ``/load_mix`` serves a fault.
+LOAD_SEED = 20261130
+LOAD_CALLS = 1000
+LOAD_FAULT_SHARE = 0.3
+#: The faults ``/load_mix`` injects: only ones that answer at once, so a burst never waits.
+LOAD_FAULTS: tuple[str, ...] = (
+    "/unavailable",
+    "/rate_limited",
+    "/close_immediately",
+    "/html_200",
+    "/gzip_bogus",
+    "/jsonl_cut",
+    "/partial_page",
+    "/empty.json",
+)
+
+
+def load_plan(
+    calls: int = LOAD_CALLS, *, share: float = LOAD_FAULT_SHARE, seed: int = LOAD_SEED
+) -> tuple[str, ...]:
+    """The path served for each call id: exactly ``round(calls * share)`` faults, seeded.
+
+    Args:
+        calls: How many call ids (``0 .. calls - 1``).
+        share: The fraction of call ids that get a fault, in ``[0, 1]``.
+        seed: Seeds the choice of ids and of the fault each one gets.
+
+    Returns:
+        One path per call id: ``/ok.json``, or one of :data:`LOAD_FAULTS`.
+    """
+    if calls < 0 or not 0.0 <= share <= 1.0:
+        raise ValueError(f"need calls >= 0 and 0 <= share <= 1, got {calls=}, {share=}")
+    rng = random.Random(seed)
+    plan = ["/ok.json"] * calls
+    for call_id in sorted(rng.sample(range(calls), round(calls * share))):
+        plan[call_id] = rng.choice(LOAD_FAULTS)
+    return tuple(plan)
+
+
+#: What ``/load_mix?id=N`` serves: the same path for the same id, every time it is asked.
+LOAD_PLAN: tuple[str, ...] = load_plan()
+
+
+def _load_mix(conn: _Conn, req: _Request) -> None:
+    call_id = req.int_param("id", -1, low=-1, high=LOAD_CALLS)
+    if not 0 <= call_id < LOAD_CALLS:  # missing or out of the plan: a 404, not a guess
+        _not_found(conn, req)
+        return
+    _route(LOAD_PLAN[call_id])(conn, req)
+
+
+#: Paths served besides :data:`FAULTS`.
+EXTRA_PATHS: dict[str, Handler] = {
+    "/partial_page": _partial_page,
+    "/load_mix": _load_mix,
+}
+
+
+def _route(path: str) -> Handler:
+    return FAULTS.get(path) or EXTRA_PATHS.get(path, _not_found)
+
+
 def _read_request(sock: socket.socket, wake: socket.socket) -> _Request | None:
     """Read one request head, bounded in size and time and woken by stop().
 
@@ -345,7 +430,7 @@ class _Handler(socketserver.BaseRequestHandler):
         if req is None:
             return
         owner._record(req.path)
-        handler = FAULTS.get(req.path, _not_found)
+        handler = _route(req.path)
         handler(_Conn(sock, owner._wake_r), req)
 
 
