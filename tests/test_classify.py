@@ -837,3 +837,38 @@ def test_unusable_result_model_is_a_classified_caller_error() -> None:
 def test_status_rule_is_none_only_for_2xx() -> None:
     """status_rule returns None exactly for 200–299."""
     assert all((status_rule(s) is None) == (200 <= s <= 299) for s in range(700))
+
+
+# -- rate limits reported on a 403 ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("headers", "expected", "seconds"),
+    [
+        ({"x-ratelimit-remaining": "0"}, (C.RATE_LIMITED, T), None),
+        ({"retry-after": "60"}, (C.RATE_LIMITED, T), 60.0),
+        (
+            {"x-ratelimit-remaining": "0", "x-ratelimit-reset": "1445412600", "date": DATE},
+            (C.RATE_LIMITED, T),
+            120.0,
+        ),
+        ({"x-ratelimit-remaining": "12"}, (C.FORBIDDEN, P), None),
+        ({}, (C.FORBIDDEN, P), None),
+    ],
+)
+def test_403_with_rate_limit_evidence_is_rate_limited(
+    headers: dict[str, str], expected: tuple[FailureCode, FailureKind], seconds: float | None
+) -> None:
+    """A 403 with a spent quota or Retry-After is a transient rate limit; without, forbidden."""
+    env = parts(403, {"message": "API rate limit exceeded"}, {**JSON, **headers})
+    assert code_kind(env) == expected
+    assert env.failure is not None
+    assert env.failure.retry_after_s == seconds
+
+
+@pytest.mark.parametrize("reset", ["12", "abc", "", "99999999999999999", "-1"])
+def test_rate_limit_reset_that_is_not_an_epoch_is_ignored(reset: str) -> None:
+    """X-RateLimit-Reset counts only as epoch seconds; anything else leaves retry_after_s None."""
+    env = parts(429, b"", {"x-ratelimit-reset": reset})
+    assert env.failure is not None
+    assert env.failure.retry_after_s is None

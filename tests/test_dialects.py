@@ -740,6 +740,26 @@ def test_collection_auto_detection(body: Any, data: Any) -> None:
     assert judge(body).data == data
 
 
+@pytest.mark.parametrize(
+    ("body", "outcome", "returned"),
+    [
+        ({"startAt": 0, "maxResults": 2, "total": 9, "issues": [1, 2]}, Outcome.PARTIAL, 2),
+        ({"tickets": [1], "next_page": "https://api.example.test/t?page=2"}, Outcome.PARTIAL, 1),
+        ({"tickets": [], "next_page": None, "count": 0}, Outcome.EMPTY, 0),
+        ({"id": "inv_1", "total": 1999, "lines": [1, 2]}, Outcome.SUCCESS, 1),
+        ({"value": 1, "next": None, "children": []}, Outcome.SUCCESS, 1),
+    ],
+)
+def test_a_lone_list_beside_page_markers_is_the_collection(
+    body: Any, outcome: Outcome, returned: int
+) -> None:
+    """Jira/Zendesk-style pages are found by their page markers; records without them are not."""
+    env = judge(body)
+    assert env.outcome is outcome
+    assert env.coverage is not None
+    assert env.coverage.returned == returned
+
+
 def test_resolve_path_walks_objects_and_list_indexes() -> None:
     """Dotted paths follow object keys and numeric list indexes."""
     body = {"a": {"b": [{"c": 1}]}}

@@ -51,7 +51,9 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "nextPageToken", "next_page_token", "nextCursor", "next_cursor", "nextToken", "NextToken",
 )  # fmt: skip
 #: Keys whose value is the URL of the next page.
-NEXT_URL_KEYS: tuple[str, ...] = ("@odata.nextLink", "odata.nextLink", "nextLink", "nextRecordsUrl")
+NEXT_URL_KEYS: tuple[str, ...] = (
+    "@odata.nextLink", "odata.nextLink", "nextLink", "nextRecordsUrl", "next_page_url",
+)  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
 MORE_FLAGS: tuple[str, ...] = ("has_more", "hasMore")
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
@@ -143,7 +145,26 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
                 break
             where += next(k for k, v in root.items() if v is node) + "."
             root = node
-    return _unique_list(root, where)
+    return _unique_list(root, where) or _page_shaped(root, where)
+
+
+#: Members that only a page of a larger listing has (Jira's startAt/maxResults, Zendesk's
+#: next_page, the cursor keys). Their presence makes a lone list the collection, whatever its
+#: name. "total" and "next" are left out: on a record they may be a price or a chapter.
+PAGE_MARKERS = frozenset(
+    {
+        "startAt", "maxResults", "per_page", "page_size", "pageSize", "next_page",
+        "total_count", "totalCount", "totalResults", "totalItems", "totalSize",
+        "@odata.count", *MORE_FLAGS,
+    }
+) | set(NEXT_TOKEN_KEYS) | set(NEXT_URL_KEYS)  # fmt: skip
+
+
+def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
+    lists = [k for k, v in root.items() if isinstance(v, list)]
+    if len(lists) != 1 or not PAGE_MARKERS & set(root):
+        return None
+    return Collection(root[lists[0]], root, f"{where}{lists[0]}")
 
 
 @dataclass(frozen=True)
@@ -243,6 +264,10 @@ def _next_page_signs(
         cursor = _cursor(box.get(key))
         if cursor is not None:
             out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key} present", cursor))
+    page = box.get("next_page")  # Zendesk and others: the next page's URL, or its number
+    if (cursor := _cursor(page)) is not None:
+        cursor = _url(cursor, base_url) if isinstance(page, str) else cursor
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", cursor))
     meta = box.get("response_metadata")  # Slack
     if isinstance(meta, dict) and (cursor := _cursor(meta.get("next_cursor"))) is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "response_metadata.next_cursor", cursor))

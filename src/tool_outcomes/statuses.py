@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
+from email.utils import format_datetime, parsedate_to_datetime
 
 from .envelope import FailureCode, FailureKind
 
@@ -23,8 +23,10 @@ __all__ = [
     "StatusRule",
     "parse_content_range",
     "parse_http_date",
+    "parse_rate_limit_reset",
     "parse_retry_after",
     "status_rule",
+    "throttled",
 ]
 
 _T = FailureKind.TRANSIENT
@@ -172,6 +174,47 @@ def parse_retry_after(
     except OverflowError:
         return None
     return max(0.0, seconds)
+
+
+def throttled(headers: Mapping[str, str]) -> bool:
+    """True when a response carries rate-limit evidence: Retry-After, or a spent quota.
+
+    Args:
+        headers: The response headers (case-insensitive mapping such as ``httpx.Headers``).
+
+    Returns:
+        Whether ``Retry-After`` is present or ``X-RateLimit-Remaining`` is ``0``.
+    """
+    return "retry-after" in headers or headers.get("x-ratelimit-remaining", "").strip() == "0"
+
+
+# Below this an X-RateLimit-Reset is not an epoch time (some APIs send seconds-to-reset there).
+_EPOCH_FLOOR_S = 1_000_000_000
+
+
+def parse_rate_limit_reset(
+    value: str | None,
+    *,
+    date: str | None = None,
+    now: Callable[[], datetime] | None = None,
+) -> float | None:
+    """Seconds until an ``X-RateLimit-Reset`` epoch time (GitHub, Twitter and others).
+
+    Args:
+        value: The header value: UTC epoch seconds.
+        date: The response's ``Date`` header, the preferred reference clock.
+        now: Clock used when there is no usable ``Date`` header.
+
+    Returns:
+        Non-negative seconds, or ``None`` when missing, not a number, or not an epoch time.
+    """
+    if value is None or not value.strip().isdigit() or len(value.strip()) > 12:
+        return None
+    epoch = int(value.strip())
+    if epoch < _EPOCH_FLOOR_S:
+        return None
+    deadline = datetime.fromtimestamp(epoch, UTC)
+    return parse_retry_after(format_datetime(deadline, usegmt=True), date=date, now=now)
 
 
 def _utc_now() -> datetime:
