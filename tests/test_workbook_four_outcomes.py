@@ -229,7 +229,10 @@ def _shard_failure(tickets: list[Ticket]) -> Envelope[list[Ticket]]:
         (_success_page, "case 2 (the outcome): the outcome is success"),
         (lambda tickets: first_page(tickets[:3], TruncatedBy.NEXT_PAGE), "case 3 (the data)"),
         (_wrong_cursor, "case 6 (coverage.next_cursor): coverage.next_cursor is 2"),
-        (_shard_failure, "case 7 (coverage.truncated_by): truncated_by is"),
+        (
+            _shard_failure,
+            "case 7 (coverage.truncated_by): coverage.truncated_by is TruncatedBy.SHARD_FAILURE",
+        ),
     ],
     ids=["not-an-envelope", "success", "wrong-data", "int-cursor", "wrong-evidence"],
 )

@@ -94,7 +94,9 @@ def _evidence(result: object) -> str | None:
         return "the envelope has no coverage"
     if coverage.truncated_by in _PAGE_EVIDENCE:
         return None
-    return f"truncated_by is {coverage.truncated_by!r}, which is not this page's evidence"
+    found = coverage.truncated_by
+    shown = "None" if found is None else f"TruncatedBy.{found.name}"
+    return f"coverage.truncated_by is {shown}, which is not this page's evidence"
 
 
 def _coverage_field(name: str, expected: object) -> Callable[[object], str | None]:
@@ -135,8 +137,8 @@ def _data_is_the_page(page: list[Ticket]) -> Callable[[object], str | None]:
 @exercise(
     "02.2",
     name="first_page",
-    hint=f"the page is what arrived, not the whole: say how many came back, how many the source "
-    f"holds, where to resume, and which {TruncatedBy.__name__} member is the evidence",
+    hint="the page is what arrived, not the whole: say how many came back, how many the source "
+    "holds, where to resume, and which TruncatedBy member is the evidence",
 )
 def _first_page() -> Iterator[Case]:
     page = make_tickets(FIRST_PAGE_SIZE)
