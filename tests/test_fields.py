@@ -472,3 +472,21 @@ def test_json_schema_states_are_closed_enums() -> None:
             r.value for r in NAReason
         )
         assert field["properties"]["value"]["anyOf"][0] == {"type": "boolean"}
+
+
+def test_named_fields_must_be_three_state_not_bare_values() -> None:
+    """A bare `false` where a three-state field is declared is the silent false: reported."""
+    payload = {"ticket_id": "t_1", "account_manager": False, "resolved": {"status": "present"}}
+    errors = validate_fields(payload, fields=["account_manager", "resolved", "customer_vip"])
+    assert errors == [
+        "customer_vip: missing (expected a three-state field)",
+        "account_manager: a bare value (False), not a three-state field",
+        'resolved: present needs a value (false and "" are values, absent is not)',
+    ]
+
+
+def test_a_present_field_built_without_a_value_is_refused() -> None:
+    """The model agrees with the validator: present with no value at all is not a field."""
+    with pytest.raises(ValueError, match="needs a value"):
+        TriState[bool](status=FieldStatus.PRESENT)
+    assert TriState[None](status=FieldStatus.PRESENT, value=None).value is None

@@ -14,7 +14,7 @@ Two ways in:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -75,6 +75,8 @@ class TriState(BaseModel, Generic[T]):
                 )
         elif self.reason is not None:
             raise ValueError("a present field carries no reason")
+        elif "value" not in self.model_fields_set:
+            raise ValueError('a present field needs a value (false and "" are values)')
         return self
 
     @property
@@ -122,14 +124,18 @@ _STATUSES = ", ".join(repr(s.value) for s in FieldStatus)
 _REASONS = ", ".join(r.value for r in NAReason)
 
 
-def validate_fields(payload: object) -> list[str]:
+def validate_fields(payload: object, fields: Iterable[str] | None = None) -> list[str]:
     """Check every sibling-status field of a plain JSON response.
 
     A field is any top-level entry whose value is an object with a ``status``, ``value`` or
-    ``reason`` key; other entries (identifiers such as ``"user_id"``) are left alone.
+    ``reason`` key; other entries (identifiers such as ``"user_id"``) are left alone, unless
+    ``fields`` names them.
 
     Args:
         payload: A decoded JSON object (anything else is reported as one violation).
+        fields: The names that must be three-state fields. Each one missing from the payload,
+            or present as a bare value (``"account_manager": false``), is a violation: that is
+            exactly the silent ``false`` the three states exist to prevent.
 
     Returns:
         One message per violation, in field order; an empty list when the payload is clean.
@@ -139,10 +145,16 @@ def validate_fields(payload: object) -> list[str]:
     """
     if not isinstance(payload, Mapping):
         return [f"payload: expected a JSON object of fields, got {type(payload).__name__}"]
+    required = list(fields) if fields is not None else []
     errors: list[str] = []
+    for name in required:
+        if name not in payload:
+            errors.append(f"{name}: missing (expected a three-state field)")
     for name, field in payload.items():
         if isinstance(field, Mapping) and _STATUS_KEYS & field.keys():
             errors.extend(_field_violations(str(name), field))
+        elif name in required:
+            errors.append(f"{name}: a bare value ({field!r}), not a three-state field")
     return errors
 
 
