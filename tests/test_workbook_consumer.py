@@ -114,9 +114,19 @@ HONEST_CASES = [
         "There is exactly 1 open ticket matching 'refund'.",
     ),
     (
+        Envelope[Any](
+            outcome=Outcome.PARTIAL,
+            data=[1],
+            coverage=Coverage(returned=1, total=9, truncated_by=TruncatedBy.TOTAL_EXCEEDS_RETURNED),
+        ),
+        "At least 1 open ticket matches 'refund'; the search was cut off (the source holds "
+        "more than it returned), so there may be more.",
+    ),
+    (Envelope[Any](outcome=Outcome.SUCCESS, data=[]), NONE_SENTENCE),
+    (
         Envelope[Any](outcome=Outcome.PARTIAL, data=[1, 2], coverage=_CUT),
-        "At least 2 open tickets match 'refund', but the search was cut off (the source holds "
-        "more than it returned): there may be more.",
+        "At least 2 open tickets match 'refund'; the search was cut off (the source holds "
+        "more than it returned), so there may be more.",
     ),
     (
         Envelope[Any](
@@ -125,12 +135,12 @@ HONEST_CASES = [
             coverage=Coverage(returned=0, truncated_by=TruncatedBy.UPSTREAM_TIMEOUT),
         ),
         "I cannot say whether any open tickets match 'refund': the search was cut off (the "
-        "source timed out before finishing) before it returned any.",
+        "source timed out before finishing).",
     ),
     (
         Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=_TIMEOUT),
-        "I could not check for open tickets matching 'refund': the search failed (timeout), "
-        "so I cannot say whether any exist.",
+        "I could not check for open tickets matching 'refund' (timeout), so I cannot say "
+        "whether any exist.",
     ),
 ]
 

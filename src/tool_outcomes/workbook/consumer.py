@@ -89,22 +89,21 @@ HONEST_WORDING: Final[Mapping[Outcome, Mapping[Amount, str]]] = {
     Outcome.EMPTY: {Amount.NONE: NAIVE_WORDING[Amount.NONE]},
     Outcome.PARTIAL: {
         Amount.NONE: (
-            "I cannot say whether any {plural} match '{query}': the search was cut off "
-            "({reason}) before it returned any."
+            "I cannot say whether any {plural} match '{query}': the search was cut off ({reason})."
         ),
         Amount.ONE: (
-            "At least 1 {singular} matches '{query}', but the search was cut off "
-            "({reason}): there may be more."
+            "At least 1 {singular} matches '{query}'; the search was cut off ({reason}), "
+            "so there may be more."
         ),
         Amount.MANY: (
-            "At least {count} {plural} match '{query}', but the search was cut off "
-            "({reason}): there may be more."
+            "At least {count} {plural} match '{query}'; the search was cut off ({reason}), "
+            "so there may be more."
         ),
     },
     Outcome.ACCESS_FAILURE: {
         Amount.NONE: (
-            "I could not check for {plural} matching '{query}': the search failed "
-            "({code}), so I cannot say whether any exist."
+            "I could not check for {plural} matching '{query}' ({code}), so I cannot say "
+            "whether any exist."
         ),
     },
 }
