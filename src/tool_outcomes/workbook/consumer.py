@@ -293,7 +293,7 @@ def misread_scenarios(*names: str) -> list[str]:
 
     The naive tool looks in a declared items path, a bare list, or ``items`` / ``results`` /
     ``data``. An upstream that keeps its items elsewhere (an Elasticsearch search with no
-    declared path, a JSON-RPC ``result``, a Slack ``channels``) gets ``[]`` from it even on
+    declared path, a JSON-RPC ``result``, Slack's ``messages``) gets ``[]`` from it even on
     success: the same lie, from a wrong path rather than a failure.
 
     Args:
