@@ -749,11 +749,41 @@ def test_cut_json_lines_keep_complete_lines_as_a_partial(cut: BodyCut) -> None:
     assert env.coverage.truncated_by is TruncatedBy(cut.value)
 
 
-@pytest.mark.parametrize("cut", list(BodyCut))
-def test_cut_json_lines_without_a_complete_line_is_a_network_failure(cut: BodyCut) -> None:
-    """When no complete item arrived before the cut, nothing was learned: network, transient."""
-    env = parts(200, b'{"a": 1', {"content-type": "application/x-ndjson"}, cut=cut)
+def test_cut_json_lines_without_a_complete_line_is_a_network_failure() -> None:
+    """When a stream broke before its first complete item, nothing was learned: transient."""
+    env = parts(200, b'{"a": 1', {"content-type": "application/x-ndjson"}, cut=BodyCut.STREAM_ERROR)
     assert code_kind(env) == (C.NETWORK, T)
+
+
+def test_a_first_json_line_longer_than_the_cap_is_too_large() -> None:
+    """One line past the byte cap will be past it on every retry: permanent too_large."""
+    env = parts(200, b'{"a": 1', {"content-type": "application/x-ndjson"}, cut=BodyCut.SIZE_CAP)
+    assert code_kind(env) == (C.TOO_LARGE, P)
+
+
+@pytest.mark.parametrize(
+    "error", [httpx.ReadTimeout("deadline"), TimeoutError("deadline")], ids=["httpx", "builtin"]
+)
+def test_a_body_cut_by_a_timeout_is_a_timeout(error: BaseException) -> None:
+    """A document or stream stopped by a timeout (the adapter's deadline) says timeout."""
+    document = parts(200, b'{"a": [1, 2', {}, cut=BodyCut.STREAM_ERROR, cut_error=error)
+    lines = parts(
+        200,
+        b'{"a"',
+        {"content-type": "application/x-ndjson"},
+        cut=BodyCut.STREAM_ERROR,
+        cut_error=error,
+    )
+    assert code_kind(document) == (C.TIMEOUT, T)
+    assert code_kind(lines) == (C.TIMEOUT, T)
+
+
+def test_an_accepted_202_with_no_body_is_not_a_verified_nothing() -> None:
+    """202 means the work is not done yet: a transient failure to come back for, never empty."""
+    env = parts(202, b"", {})
+    assert code_kind(env) == (C.UPSTREAM_ERROR, T)
+    assert env.failure is not None
+    assert env.failure.http_status == 202
 
 
 @pytest.mark.parametrize(

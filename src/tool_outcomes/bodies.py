@@ -19,7 +19,16 @@ from typing import Any
 import httpx
 
 from .dialects import FailureVerdict, PartialVerdict, Unwrap, detect
-from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome, TruncatedBy
+from .envelope import (
+    Coverage,
+    Envelope,
+    Failure,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    Repair,
+    TruncatedBy,
+)
 from .pagination import Collection, Evidence, find_collection, find_total, next_link, page_evidence
 from .redact import redact_text
 from .statuses import parse_content_range, parse_rate_limit_reset, parse_retry_after
@@ -85,9 +94,23 @@ class Call:
     def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
         return Envelope[Any](outcome=outcome, tool=self.tool, target=self.target, **fields)
 
-    def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
+    def fail(
+        self,
+        code: FailureCode,
+        kind: FailureKind,
+        detail: str,
+        repairs: tuple[Repair, ...] = (),
+        **more: Any,
+    ) -> Envelope[Any]:
         failure = Failure(code=code, kind=kind, detail=redact_text(detail), **more)
-        return self.envelope(Outcome.ACCESS_FAILURE, failure=failure)
+        return self.envelope(Outcome.ACCESS_FAILURE, failure=failure, repairs=repairs)
+
+
+def _stream_code(cut_error: BaseException | None) -> FailureCode:
+    """A stream stopped by a timeout (or the adapter's deadline) is a timeout, else network."""
+    if isinstance(cut_error, httpx.TimeoutException | TimeoutError):
+        return FailureCode.TIMEOUT
+    return FailureCode.NETWORK
 
 
 def http_extras(status: int, headers: httpx.Headers, body: bytes, call: Call) -> dict[str, Any]:
@@ -167,6 +190,11 @@ def judge_2xx(
 ) -> Envelope[Any]:
     if status in (204, 205):  # no content by definition (RFC 9110 §15.3.5–6)
         return call.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {status}"))
+    if status == 202 and not body.strip():
+        # Accepted, not yet done (RFC 9110 §15.3.3): GitHub's statistics endpoints, for one,
+        # answer 202 while they compute and ask to be called again. Not a verified nothing.
+        detail = "HTTP 202 Accepted with no body: the result is not ready yet"
+        return call.fail(FailureCode.UPSTREAM_ERROR, _T, detail, http_status=202)
     media_type = content_type_of(headers)
     judge = _Judge(status, headers, body, media_type, url, call)
     if status == 206:
@@ -208,7 +236,7 @@ class _Judge:
         if cut is BodyCut.SIZE_CAP:
             return self.fail(FailureCode.TOO_LARGE, _P, f"body exceeded the byte cap {read}")
         why = f": {type(cut_error).__name__}: {cut_error}" if cut_error is not None else ""
-        return self.fail(FailureCode.NETWORK, _T, f"body stream broke {read}{why}")
+        return self.fail(_stream_code(cut_error), _T, f"body stream broke {read}{why}")
 
     def json_lines(self, cut: BodyCut | None, cut_error: BaseException | None) -> Envelope[Any]:
         segments = self.body.removeprefix(_BOM).split(b"\n")
@@ -229,7 +257,9 @@ class _Judge:
         if not items:
             why = f" ({type(cut_error).__name__})" if cut_error is not None else ""
             detail = f"JSON-lines stream cut by {cut.value}{why} before its first complete line"
-            return self.fail(FailureCode.NETWORK, _T, detail)
+            if cut is BodyCut.SIZE_CAP:  # one line longer than the cap: asking again cannot help
+                return self.fail(FailureCode.TOO_LARGE, _P, detail)
+            return self.fail(_stream_code(cut_error), _T, detail)
         detail = f"stream cut by {cut.value}; {len(items)} complete line(s) kept"
         coverage = Coverage(returned=len(items), truncated_by=TruncatedBy(cut.value), detail=detail)
         return self.finish(Outcome.PARTIAL, items, coverage)
@@ -338,6 +368,7 @@ class _Judge:
                 FailureCode.SCHEMA,
                 _P,
                 checked.detail,
+                repairs=checked.repairs,
                 http_status=self.status,
                 raw_sample=raw_sample(self.body),
             )
