@@ -322,3 +322,16 @@ def test_importing_the_workbook_pulls_in_no_heavy_dependencies() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert completed.stdout.strip() == "[]"
+
+
+def test_a_validation_error_in_learner_code_shows_the_rule_it_broke() -> None:
+    """A refused envelope is reported by its rule, not by pydantic's boilerplate header."""
+
+    def builds_an_impossible_envelope(outcome: Outcome) -> bool:
+        Envelope[list[int]](outcome=Outcome.PARTIAL)
+        return True
+
+    line = repr(check("00.2", builds_an_impossible_envelope))
+    assert line.startswith("[FAIL] 00.2")
+    assert "partial needs a coverage" in line
+    assert "validation error for" not in line

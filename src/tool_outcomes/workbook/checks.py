@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import TypeVar
 
+from pydantic import ValidationError
+
 __all__ = [
     "REGISTRY",
     "AnswerKind",
@@ -415,7 +417,10 @@ def _show(value: object) -> str:
 
 
 def _show_exception(exc: BaseException) -> str:
-    message = _clip(_ADDRESS.sub("", _one_line(str(exc))))
+    text = str(exc)
+    if isinstance(exc, ValidationError):  # its str() leads with boilerplate; the msgs are the news
+        text = "; ".join(error["msg"] for error in exc.errors(include_url=False))
+    message = _clip(_ADDRESS.sub("", _one_line(text)))
     return type(exc).__name__ + (f": {message}" if message else "")
 
 
