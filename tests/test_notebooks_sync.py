@@ -47,14 +47,7 @@ EVERY_NOTEBOOK: list[Path] = [*SOLUTIONS, *(release.learner_path(p) for p in SOL
 
 # Part 1's notebooks, linked from 00's map before they land. Delete a name once its notebook is
 # committed; when part 1 is complete this set must be empty (every link then resolves).
-PLANNED_PART_1 = frozenset(
-    {
-        "01_the_empty_list_lie.ipynb",
-        "02_four_outcomes.ipynb",
-        "03_yes_no_not_applicable.ipynb",
-        "04_classifying_upstreams.ipynb",
-    }
-)
+PLANNED_PART_1 = frozenset({"04_classifying_upstreams.ipynb"})
 
 _CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d{2}\.\d+)["']""")
 _LINK = re.compile(r"\]\(([^)\s#]+\.ipynb)(?:#[^)]*)?\)")
