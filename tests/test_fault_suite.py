@@ -93,8 +93,6 @@ class Fault:
     returned: int | None = None
     """The items the real server's body holds, checked on the real envelope's coverage."""
     total: int | None = None
-    sync_bug: str | None = None
-    """A known defect of the sync adapter on this fault: its sync run is a strict xfail."""
 
     @property
     def expect(self) -> Expect:
@@ -105,12 +103,6 @@ class Fault:
     def id(self) -> str:
         return self.path.lstrip("/").split("?")[0] or "refused"
 
-
-_SLOW_DRIP_SYNC_BUG = (
-    "the sync adapter cuts a body at the deadline as a stream error, and classify_parts' "
-    "cut_document maps every stream error to network, whatever the cut_error; the async "
-    "adapter reports the same deadline as timeout (see the report)"
-)
 
 #: Every fault the server reproduces, as the mocked scenario it stands for.
 FAULT_TABLE: tuple[Fault, ...] = (
@@ -138,13 +130,9 @@ FAULT_TABLE: tuple[Fault, ...] = (
     Fault("/close_immediately", "server_disconnected"),
     Fault("/stall_body", "timeout"),
     Fault("/never_answer", "timeout"),
-    # Each byte arrives well within the per-read timeout: only the policy's deadline stops it.
-    Fault(
-        "/slow_drip?n=40&interval_ms=20",
-        "timeout",
-        deadline_s=0.15,
-        sync_bug=_SLOW_DRIP_SYNC_BUG,
-    ),
+    # Each byte arrives well within the per-read timeout: only the policy's deadline stops it
+    # (sync: checked between chunks; async: asyncio.timeout around the attempt).
+    Fault("/slow_drip?n=40&interval_ms=20", "timeout", deadline_s=0.15),
     Fault("/gzip_truncated", "silently_truncated_gzip"),
     Fault("/gzip_bogus", "bad_gzip"),
     Fault("/rate_limited", "rate_limited"),
@@ -156,14 +144,9 @@ FAULT_TABLE: tuple[Fault, ...] = (
 
 
 def _params() -> list[Any]:
-    """Every (mode, row) pair; a row's known sync defect makes its sync run a strict xfail."""
-    params = []
-    for mode in MODES:
-        for fault in FAULT_TABLE:
-            bug = fault.sync_bug if mode == "sync" else None
-            marks = [pytest.mark.xfail(strict=True, reason=bug)] if bug else []
-            params.append(pytest.param(mode, fault, id=f"{mode}-{fault.id}", marks=marks))
-    return params
+    """Every (mode, row) pair."""
+    pairs = [(mode, fault) for mode in MODES for fault in FAULT_TABLE]
+    return [pytest.param(mode, fault, id=f"{mode}-{fault.id}") for mode, fault in pairs]
 
 
 @pytest.fixture(scope="module")
@@ -290,18 +273,6 @@ def test_each_real_fault_lands_where_its_mocked_scenario_does(
     if fault.returned is not None:
         assert real.coverage is not None
         assert (real.coverage.returned, real.coverage.total) == (fault.returned, fault.total)
-
-
-def test_a_slow_drip_past_the_deadline_is_a_transient_failure_in_sync_too(
-    server: MisbehavingServer,
-) -> None:
-    """Whatever its code, a body still dripping at the deadline is never taken as an answer."""
-    policy = RetryPolicy(max_attempts=1, deadline_s=0.15)
-    env = run("sync", fetch_tool("timeout", server.url("/slow_drip?n=40&interval_ms=20"), policy))
-    assert env.outcome is Outcome.ACCESS_FAILURE
-    assert env.failure is not None
-    assert env.failure.kind is FailureKind.TRANSIENT
-    assert env.data is None
 
 
 # -- a stream cut mid-way ------------------------------------------------------------------------
