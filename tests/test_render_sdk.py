@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]  # ships no stubs; only used to validate
+import jsonschema
 import pytest
 from anthropic.types import TextBlockParam, ToolResultBlockParam
 from mcp.types import CallToolResult, TextContent
