@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -395,3 +397,32 @@ def test_the_returned_envelope_is_a_valid_envelope() -> None:
     with scenarios.client("graphql_partial") as http:
         env = http_tool("graphql_partial").call(client=http)
     assert Envelope[Any].model_validate(env.model_dump()) == env
+
+
+class _StallAfter(httpx.AsyncByteStream):
+    """Two JSON lines, then nothing: an upstream that stalls mid-stream."""
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        yield b'{"id": 1}\n{"id": 2}\n'
+        await asyncio.Event().wait()  # never set: only the deadline ends this
+        yield b""  # pragma: no cover
+
+
+@pytest.mark.asyncio
+async def test_async_deadline_mid_stream_keeps_the_lines_already_read() -> None:
+    """A stream stalled past the deadline is partial with its complete lines, as in sync."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        headers = {"content-type": "application/x-ndjson"}
+        return httpx.Response(200, headers=headers, stream=_StallAfter())
+
+    @tool(args=Query, policy=RetryPolicy(max_attempts=1, deadline_s=0.05))
+    def fetch(args: Query) -> httpx.Request:
+        return httpx.Request("GET", "https://stall.upstream.test/items")
+
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
+        env = await fetch.acall(client=http)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.data == [{"id": 1}, {"id": 2}]
+    assert env.coverage is not None
+    assert env.coverage.truncated_by is TruncatedBy.STREAM_ERROR

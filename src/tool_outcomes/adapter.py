@@ -240,28 +240,43 @@ class Tool(Generic[A, R]):
                 raise TypeError(
                     f"tool {self.name!r} built an httpx.Request: pass client=httpx.AsyncClient(...)"
                 )
-            remaining = _remaining(deadline_at, clock)
-            try:
-                async with asyncio.timeout(remaining):
-                    return await self._send_async(client, produced, remaining)
-            except TimeoutError:
-                late = httpx.ReadTimeout("the overall deadline passed during the call")
-                return self._stamp(classify_http(late, tool=self.name), produced)
+            return await self._send_async(client, produced, clock, deadline_at)
         return self._with_target(self._from_value(produced), args)
 
     async def _send_async(
-        self, client: httpx.AsyncClient, request: httpx.Request, remaining_s: float | None
+        self,
+        client: httpx.AsyncClient,
+        request: httpx.Request,
+        clock: Callable[[], float],
+        deadline_at: float | None,
     ) -> Envelope[Any]:
+        late = httpx.ReadTimeout("the overall deadline passed during the call")
         try:
-            request = _rebuild(client, request, remaining_s)
-            response = await client.send(request, stream=True)
+            request = _rebuild(client, request, _remaining(deadline_at, clock))
+            async with asyncio.timeout(_remaining(deadline_at, clock)):
+                response = await client.send(request, stream=True)
+        except TimeoutError:
+            return self._stamp(classify_http(late, tool=self.name), request)
         except Exception as exc:
             return self._stamp(classify_http(exc, tool=self.name), request)
         body = bytearray()
         cut: BodyCut | None = None
         cut_error: BaseException | None = None
+        chunks = response.aiter_bytes()
         try:
-            async for chunk in response.aiter_bytes():
+            while True:
+                # Each read gets what is left of the deadline, so a slow drip is cut in time
+                # and the complete lines already read are kept, as the sync path keeps them.
+                try:
+                    async with asyncio.timeout(_remaining(deadline_at, clock)):
+                        chunk = await anext(chunks)
+                except StopAsyncIteration:
+                    break
+                except TimeoutError:
+                    if not body:
+                        return self._stamp(classify_http(late, tool=self.name), request)
+                    cut, cut_error = BodyCut.STREAM_ERROR, late
+                    break
                 body += chunk
                 if len(body) > self.max_body_bytes:
                     cut, body = BodyCut.SIZE_CAP, body[: self.max_body_bytes]
