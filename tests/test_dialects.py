@@ -469,8 +469,6 @@ def test_jsonrpc_response_with_neither_member_is_a_failure() -> None:
 
 ERROR_BODIES: list[tuple[str, Any, FailureKind]] = [
     ("oauth", {"error": "invalid_grant", "error_description": "expired"}, P),
-    ("google", {"error": {"code": 503, "message": "Backend Error", "status": "UNAVAILABLE"}}, T),
-    ("google_403", {"error": {"code": 403, "message": "denied", "status": "PERMISSION_DENIED"}}, P),
     (
         "spring",
         {
@@ -482,11 +480,6 @@ ERROR_BODIES: list[tuple[str, Any, FailureKind]] = [
         T,
     ),
     ("status_and_message", {"status": 429, "message": "slow down"}, T),
-    (
-        "anthropic",
-        {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
-        P,
-    ),
     (
         "apigee",
         {
@@ -523,6 +516,38 @@ def test_error_only_bodies_in_a_200_are_upstream_errors(body: Any, kind: Failure
     assert env.failure is not None
     assert env.failure.http_status == 200
     assert env.failure.raw_sample is not None
+
+
+#: Error envelopes whose own vocabulary names the failure: keyed on it, not upstream_error.
+KEYED_ERROR_BODIES: list[tuple[str, Any, tuple[FailureCode, FailureKind]]] = [
+    (
+        "google_unavailable",
+        {"error": {"code": 503, "message": "Backend Error", "status": "UNAVAILABLE"}},
+        (FailureCode.SERVER_ERROR, T),
+    ),
+    (
+        "google_permission_denied",
+        {"error": {"code": 403, "message": "denied", "status": "PERMISSION_DENIED"}},
+        (FailureCode.FORBIDDEN, P),
+    ),
+    (
+        "anthropic_overloaded",
+        {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
+        (FailureCode.SERVER_ERROR, T),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [c[1:] for c in KEYED_ERROR_BODIES],
+    ids=[c[0] for c in KEYED_ERROR_BODIES],
+)
+def test_google_and_ai_vendor_errors_in_a_200_are_keyed_on_their_own_names(
+    body: Any, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """Google's error.status and Anthropic's error.type decide code and kind, as a status would."""
+    assert failure_of(judge(body)) == expected
 
 
 def test_error_message_reads_the_usual_places() -> None:

@@ -29,7 +29,16 @@ from .envelope import (
     Repair,
     TruncatedBy,
 )
-from .pagination import Collection, Evidence, find_collection, find_total, next_link, page_evidence
+from .pagination import (
+    Collection,
+    Evidence,
+    Total,
+    find_collection,
+    find_total,
+    header_evidence,
+    header_total,
+    page_evidence,
+)
 from .redact import redact_text
 from .statuses import parse_content_range, parse_rate_limit_reset, parse_retry_after
 
@@ -306,15 +315,25 @@ class _Judge:
         total = find_total(value, collection, self.call.total)
         if isinstance(total, str):
             return self.fail(FailureCode.SCHEMA, _P, total)
+        if total is None and forced_total is None:
+            # GitLab's X-Total, PostgREST's Content-Range "0-24/573" (on a 200 as on a 206).
+            counted = header_total(self.headers, collection)
+            total = None if counted is None else Total(counted)
         evidence = [forced] if forced is not None else []
         dropped: tuple[str, ...] = ()
         if isinstance(verdict, PartialVerdict):
             evidence.append(Evidence(verdict.truncated_by, f"{verdict.dialect}: {verdict.detail}"))
             dropped = verdict.dropped
+            if verdict.counts_cut and total is not None:
+                # The source stopped before it finished counting (ES timed out, lost shards or
+                # hit terminate_after; Solr partialResults): its total counts what it examined,
+                # a lower bound of an unknown. Coverage says "unknown" rather than print a
+                # "missing" figure computed from a number that was itself cut short.
+                detail = f"source counted {total.value} before it stopped; total unknown"
+                evidence.append(Evidence(verdict.truncated_by, detail))
+                total = None
         evidence += page_evidence(value, collection, self.url)
-        link = next_link(self.headers.get("link"), self.url)
-        if link is not None:
-            evidence.append(Evidence(TruncatedBy.NEXT_PAGE, 'Link rel="next"', link))
+        evidence += header_evidence(self.headers, self.url)
         return self.coverage(value, collection, total, forced_total, evidence, dropped)
 
     def coverage(

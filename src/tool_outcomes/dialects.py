@@ -1,25 +1,44 @@
 """Dialects: how well-known upstreams report failure or truncation inside a 2xx JSON body.
 
-A 200 only says the HTTP exchange worked. Slack says ``ok: false``, GraphQL puts ``errors``
-beside (or instead of) ``data``, Elasticsearch says ``timed_out: true`` or counts failed shards,
-JSON-RPC answers ``error``, RFC 9457 sends a problem document. Each detector below reads one
-dialect from its own specification and returns a verdict, or ``None`` when the body is not
-evidence of anything. They run in order (:data:`DETECTORS`); the first verdict wins.
+A 200 only says the HTTP exchange worked. GraphQL puts ``errors`` beside (or instead of)
+``data``, Elasticsearch says ``timed_out: true`` or counts failed shards, its ``_bulk`` says
+``errors: true`` and its ``_msearch`` errors per sub-search, Solr flags ``partialResults``,
+JSON-RPC answers ``error``, RFC 9457 sends a problem document; the plainer error-in-a-200
+conventions (Slack, Cloudflare, Google, Anthropic …) live in ``errors_in_200``. Each detector
+reads one dialect from its own specification and returns a verdict, or ``None`` when the body
+is not evidence of anything. They run in order (:data:`DETECTORS`); the first verdict wins.
 
 False positives are the failure mode to fear: ``error: null``, ``errors: []``,
-``timed_out: false`` and ``_shards.failed: 0`` are not evidence, and every detector checks
-the value, never just the key.
+``errors: false``, ``timed_out: false``, ``partialResults: false`` and ``_shards.failed: 0``
+are not evidence, and every detector checks the value, never just the key.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from .envelope import FailureCode, FailureKind, TruncatedBy
-from .statuses import status_rule
+from .errors_in_200 import (
+    SLACK_ERRORS,
+    ai_vendor_error,
+    cloudflare,
+    error_only,
+    google_error,
+    jsend,
+    slack,
+)
+from .verdicts import (
+    FailureVerdict,
+    PartialVerdict,
+    Unwrap,
+    Verdict,
+    as_count,
+    error_message,
+    failure_from_status,
+    is_set,
+    status_from,
+)
 
 __all__ = [
     "DETECTORS",
@@ -37,86 +56,6 @@ __all__ = [
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
-
-
-@dataclass(frozen=True)
-class FailureVerdict:
-    """The body reports that the call failed: an access failure."""
-
-    code: FailureCode
-    kind: FailureKind
-    detail: str
-    dialect: str
-
-
-@dataclass(frozen=True)
-class PartialVerdict:
-    """The body reports that the answer is incomplete."""
-
-    truncated_by: TruncatedBy
-    detail: str
-    dialect: str
-    dropped: tuple[str, ...] = field(default=())
-
-
-@dataclass(frozen=True)
-class Unwrap:
-    """The body is an envelope around the real result (JSON-RPC ``result``): judge that."""
-
-    body: object
-    dialect: str
-
-
-Verdict = FailureVerdict | PartialVerdict | Unwrap
-
-
-def as_count(value: object) -> int | None:
-    """A non-negative count from JSON: an int, or a string of digits (Google sends those).
-
-    Args:
-        value: Any decoded JSON value.
-
-    Returns:
-        The count, or ``None`` for anything else (bools, floats, negatives, long digit runs).
-    """
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value >= 0 else None
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
-        return int(value)
-    return None
-
-
-def _status_from(body: Mapping[str, Any], *keys: str) -> int | None:
-    """The first HTTP-like status (100–599) found under ``keys``."""
-    for key in keys:
-        number = as_count(body.get(key))
-        if number is not None and 100 <= number <= 599:
-            return number
-    return None
-
-
-def _is_set(value: object) -> bool:
-    """True for a value that actually reports something (not null, false, 0, "", [], {})."""
-    if value is None or isinstance(value, bool):
-        return value is True
-    if isinstance(value, int | float):
-        return value != 0
-    return not (isinstance(value, str | list | dict) and not value)
-
-
-def _failure_from_status(status: int | None, detail: str, dialect: str) -> FailureVerdict:
-    """A failure keyed on an HTTP status found in the body; upstream_error when there is none."""
-    rule = status_rule(status) if status is not None and status >= 400 else None
-    if rule is None:
-        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, dialect)
-    return FailureVerdict(rule.code, rule.kind, detail, dialect)
-
-
-def _kind_from_status(status: int | None) -> FailureKind:
-    rule = status_rule(status) if status is not None and status >= 400 else None
-    return _P if rule is None else rule.kind
 
 
 # -- JSON-RPC 2.0 -------------------------------------------------------------------------------
@@ -160,7 +99,7 @@ def _jsonrpc(body: object, content_type: str) -> Verdict | None:
 def _problem(body: object, content_type: str) -> Verdict | None:
     if content_type != "application/problem+json" or not isinstance(body, dict):
         return None
-    return _failure_from_status(_status_from(body, "status"), _problem_text(body), "problem+json")
+    return failure_from_status(status_from(body, "status"), _problem_text(body), "problem+json")
 
 
 def _problem_text(body: Mapping[str, Any]) -> str:
@@ -176,31 +115,33 @@ def _elasticsearch_error(body: object, content_type: str) -> Verdict | None:
     # {"error": {"root_cause": [...], "type": ..., "reason": ...}, "status": 400}
     if not isinstance(body, dict) or not set(body) <= {"error", "status"}:
         return None
-    error, status = body.get("error"), _status_from(body, "status")
+    error, status = body.get("error"), status_from(body, "status")
     shaped = isinstance(error, dict) and bool({"type", "reason", "root_cause"} & set(error))
     if status is None or not (shaped or (isinstance(error, str) and error)):
         return None
-    return _failure_from_status(status, error_message(body) or "search error", "elasticsearch")
+    return failure_from_status(status, error_message(body) or "search error", "elasticsearch")
 
 
 def _elasticsearch_flags(body: object, content_type: str) -> Verdict | None:
+    # A search that stopped early reports in hits.total what it counted before it stopped,
+    # not what the index holds, so every verdict here marks its counts as cut.
     if not isinstance(body, dict):
         return None
     shards, clusters = body.get("_shards"), body.get("_clusters")
     dropped = _failed_shards(shards) + _skipped_clusters(clusters)
     if body.get("timed_out") is True:
         detail = "the search timed out; hits are what was collected in time"
-        return PartialVerdict(TruncatedBy.UPSTREAM_TIMEOUT, detail, "elasticsearch", dropped)
-    if dropped:
         return PartialVerdict(
-            TruncatedBy.SHARD_FAILURE,
-            "part of the index was not searched",
-            "elasticsearch",
-            dropped,
+            TruncatedBy.UPSTREAM_TIMEOUT, detail, "elasticsearch", dropped, counts_cut=True
+        )
+    if dropped:
+        detail = "part of the index was not searched"
+        return PartialVerdict(
+            TruncatedBy.SHARD_FAILURE, detail, "elasticsearch", dropped, counts_cut=True
         )
     if body.get("terminated_early") is True:
         detail = "the search stopped early (terminate_after)"
-        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "elasticsearch")
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "elasticsearch", counts_cut=True)
     return None
 
 
@@ -208,13 +149,12 @@ def _failed_shards(shards: object) -> tuple[str, ...]:
     if not isinstance(shards, dict):
         return ()
     failed = as_count(shards.get("failed"))
-    if not failed:
+    failures = shards.get("failures")
+    failures = [f for f in failures if isinstance(f, dict)] if isinstance(failures, list) else []
+    if not failed and not failures:  # failed: 0 and no failure reports: every shard answered
         return ()
     out: list[str] = []
-    failures = shards.get("failures")
-    for failure in failures if isinstance(failures, list) else []:
-        if not isinstance(failure, dict):
-            continue
+    for failure in failures:
         reason = failure.get("reason")
         why = (
             ": ".join(str(reason[k]) for k in ("type", "reason") if k in reason)
@@ -233,6 +173,66 @@ def _skipped_clusters(clusters: object) -> tuple[str, ...]:
     return (f"{lost} of {clusters.get('total')} clusters skipped or failed",) if lost else ()
 
 
+def _elasticsearch_msearch(body: object, content_type: str) -> Verdict | None:
+    # _msearch: {"took": 5, "responses": [{...search...}, {"error": {...}, "status": 404}]}.
+    # Each sub-search succeeds or fails on its own; some failed is a partial, all is a failure.
+    if not isinstance(body, dict) or not set(body) <= {"took", "responses"}:
+        return None
+    responses = body.get("responses")
+    if not isinstance(responses, list) or not all(isinstance(r, dict) for r in responses):
+        return None
+    failed = [(i, r) for i, r in enumerate(responses) if is_set(r.get("error"))]
+    cut = [(i, r) for i, r in enumerate(responses) if _elasticsearch_flags(r, content_type)]
+    if failed and len(failed) == len(responses):
+        first = failed[0][1]
+        return failure_from_status(
+            status_from(first, "status"), error_message(first) or "every search failed", "msearch"
+        )
+    dropped = tuple(f"responses.{i}: {error_message(r) or 'error'}" for i, r in failed)
+    dropped += tuple(f"responses.{i}: timed out or lost shards" for i, _ in cut)
+    if not dropped:
+        return None
+    detail = f"{len(failed) + len(cut)} of {len(responses)} searches failed or were cut"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "msearch", dropped)
+
+
+def _elasticsearch_bulk(body: object, content_type: str) -> Verdict | None:
+    # _bulk answers 200 with errors: true when some actions failed; each item says which.
+    if not isinstance(body, dict) or body.get("errors") is not True:
+        return None
+    items = body.get("items")
+    if not isinstance(items, list):
+        return None
+    dropped: list[str] = []
+    for index, item in enumerate(items):
+        action = next(iter(item.values()), None) if isinstance(item, dict) and item else None
+        if isinstance(action, dict) and is_set(action.get("error")):
+            dropped.append(f"items.{index}: {error_message(action) or 'error'}")
+    detail = f"{len(dropped)} of {len(items)} bulk actions failed"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "bulk", tuple(dropped))
+
+
+# -- Solr -----------------------------------------------------------------------------------------
+
+
+def _solr(body: object, content_type: str) -> Verdict | None:
+    # {"responseHeader": {"status": 0, "QTime": 1, "partialResults": true}, "response": {...}}
+    if not isinstance(body, dict):
+        return None
+    header = body.get("responseHeader")
+    if not isinstance(header, dict) or ("QTime" not in header and "status" not in header):
+        return None
+    status = header.get("status")
+    if isinstance(status, int) and not isinstance(status, bool) and status != 0:
+        detail = f"responseHeader.status {status}: {error_message(body) or 'no message'}"
+        return failure_from_status(status, detail, "solr")
+    if header.get("partialResults") is True:
+        # timeAllowed ran out or a shard was tolerated away: numFound counts only what was seen.
+        detail = "partialResults: true (timeAllowed or a tolerated shard failure)"
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "solr", counts_cut=True)
+    return None
+
+
 # -- GraphQL (spec §7.1 Response Format) -----------------------------------------------------------
 
 #: ``errors[].extensions.code`` (Apollo and most servers) or ``errors[].type`` (GitHub).
@@ -246,6 +246,19 @@ GRAPHQL_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
     "BAD_USER_INPUT": (FailureCode.BAD_REQUEST, _P),
     "NOT_FOUND": (FailureCode.NOT_FOUND, _P),
     "INTERNAL_SERVER_ERROR": (FailureCode.SERVER_ERROR, _T),
+    # GitHub's errors[].type values.
+    "INSUFFICIENT_SCOPES": (FailureCode.FORBIDDEN, _P),
+    "MAX_NODE_LIMIT_EXCEEDED": (FailureCode.BAD_REQUEST, _P),
+    # Hasura (lower-case with hyphens, normalised), Shopify and other servers.
+    "ACCESS_DENIED": (FailureCode.FORBIDDEN, _P),
+    "VALIDATION_FAILED": (FailureCode.BAD_REQUEST, _P),
+    "UNAUTHORIZED": (FailureCode.UNAUTHORIZED, _P),
+    "BAD_REQUEST": (FailureCode.BAD_REQUEST, _P),
+    "PERSISTED_QUERY_NOT_FOUND": (FailureCode.BAD_REQUEST, _P),
+    "OPERATION_RESOLUTION_FAILURE": (FailureCode.BAD_REQUEST, _P),
+    "INTERNAL_ERROR": (FailureCode.SERVER_ERROR, _T),
+    "SERVICE_UNAVAILABLE": (FailureCode.SERVER_ERROR, _T),
+    "TIMEOUT": (FailureCode.TIMEOUT, _T),
 }
 _GRAPHQL_MEMBERS = frozenset({"data", "errors", "extensions"})
 
@@ -261,7 +274,9 @@ def _graphql(body: object, content_type: str) -> Verdict | None:
     if not all(isinstance(e, dict) and isinstance(e.get("message"), str) for e in errors):
         return None
     messages = [_graphql_error_text(e) for e in errors]
-    if body.get("data") is None:  # null or absent: the request failed before or during execution
+    # data null or absent: the request failed before or during execution. Data whose every
+    # field is null (GitHub's {"repository": null} beside NOT_FOUND) carries nothing either.
+    if _carries_nothing(body.get("data")):
         code, kind = next(
             (GRAPHQL_CODES[c] for c in map(_graphql_code, errors) if c in GRAPHQL_CODES),
             (FailureCode.UPSTREAM_ERROR, _P),
@@ -271,122 +286,25 @@ def _graphql(body: object, content_type: str) -> Verdict | None:
     return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "graphql", tuple(messages))
 
 
+def _carries_nothing(data: object) -> bool:
+    if isinstance(data, dict):
+        return all(_carries_nothing(v) for v in data.values())
+    return data is None
+
+
 def _graphql_code(error: Mapping[str, Any]) -> str | None:
     extensions = error.get("extensions")
     code = extensions.get("code") if isinstance(extensions, dict) else None
     code = code if isinstance(code, str) else error.get("type")
-    return code.upper() if isinstance(code, str) else None
+    return code.upper().replace("-", "_") if isinstance(code, str) else None
 
 
 def _graphql_error_text(error: Mapping[str, Any]) -> str:
     path = error.get("path")
     where = ".".join(str(p) for p in path) if isinstance(path, list) and path else ""
-    return f"{where}: {error['message']}" if where else str(error["message"])
-
-
-# -- Slack Web API (and Telegram's Bot API, which shares ok: false) -------------------------
-
-#: Slack ``error`` strings whose meaning is not "the upstream failed for its own reasons".
-SLACK_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
-    "ratelimited": (FailureCode.RATE_LIMITED, _T),
-    "rate_limited": (FailureCode.RATE_LIMITED, _T),
-    "invalid_auth": (FailureCode.UNAUTHORIZED, _P),
-    "not_authed": (FailureCode.UNAUTHORIZED, _P),
-    "token_revoked": (FailureCode.UNAUTHORIZED, _P),
-    "token_expired": (FailureCode.UNAUTHORIZED, _P),
-    "account_inactive": (FailureCode.UNAUTHORIZED, _P),
-    "missing_scope": (FailureCode.FORBIDDEN, _P),
-    "not_allowed_token_type": (FailureCode.FORBIDDEN, _P),
-    "no_permission": (FailureCode.FORBIDDEN, _P),
-    "ekm_access_denied": (FailureCode.FORBIDDEN, _P),
-    "access_denied": (FailureCode.FORBIDDEN, _P),
-    "internal_error": (FailureCode.SERVER_ERROR, _T),
-    "fatal_error": (FailureCode.SERVER_ERROR, _T),
-    "service_unavailable": (FailureCode.SERVER_ERROR, _T),
-    "request_timeout": (FailureCode.SERVER_ERROR, _T),
-    "invalid_arguments": (FailureCode.BAD_REQUEST, _P),
-    "invalid_cursor": (FailureCode.BAD_REQUEST, _P),
-}
-
-
-def _slack(body: object, content_type: str) -> Verdict | None:
-    if not isinstance(body, dict) or body.get("ok") is not False:
-        return None
-    error, description = body.get("error"), body.get("description")
-    if isinstance(error, str) and error:
-        code, kind = SLACK_ERRORS.get(error, (FailureCode.UPSTREAM_ERROR, _P))
-        if error.endswith("_not_found") and error not in SLACK_ERRORS:
-            code = FailureCode.NOT_FOUND
-        return FailureVerdict(code, kind, f"ok: false, error: {error}", "slack")
-    if isinstance(description, str):  # Telegram: {"ok": false, "error_code": 429, ...}
-        status = _status_from(body, "error_code")
-        return _failure_from_status(status, f"ok: false: {description}", "telegram")
-    if set(body) <= _SLACK_ENVELOPE_KEYS:  # nothing but the envelope: a failure with no reason
-        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "ok: false", "slack")
-    return None
-
-
-_SLACK_ENVELOPE_KEYS = frozenset({"ok", "error", "warning", "response_metadata"})
-
-
-# -- Other error-in-a-200 conventions -------------------------------------------------------------
-
-
-def _cloudflare(body: object, content_type: str) -> Verdict | None:
-    # {"success": false, "errors": [{"code": 10000, "message": ...}], "result": null}
-    if not isinstance(body, dict) or body.get("success") is not False:
-        return None
-    if not (_is_set(body.get("errors")) or _is_set(body.get("error"))):
-        return None
-    status = _status_from(body, "status", "status_code", "statusCode", "code")
-    detail = f"success: false: {error_message(body) or 'no message'}"
-    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _kind_from_status(status), detail, "success")
-
-
-_JSEND_KEYS = frozenset({"status", "data", "message", "code"})
-
-
-def _jsend(body: object, content_type: str) -> Verdict | None:
-    # JSend: {"status": "error", "message": ..., "code": ...} or {"status": "fail", "data": ...}.
-    # Only these four keys: a record such as {"id": 7, "status": "error"} is a job, not a reply.
-    if not isinstance(body, dict) or body.get("status") not in ("error", "fail"):
-        return None
-    if not set(body) <= _JSEND_KEYS:
-        return None
-    status = _status_from(body, "code")
-    detail = f"status: {body['status']}: {error_message(body) or 'no message'}"
-    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _kind_from_status(status), detail, "jsend")
-
-
-#: Keys an error-only body may have. A body with any other key is (also) data.
-ERROR_ONLY_KEYS = frozenset(
-    {
-        "error", "errors", "error_description", "error_code", "error_message", "error_uri",
-        "errorMessage", "errorCode", "message", "messages", "code", "status", "statusCode",
-        "status_code", "detail", "details", "fault", "request_id", "requestId", "trace_id",
-        "traceId", "documentation_url", "type", "title", "timestamp", "path", "reason", "hint",
-    }
-)  # fmt: skip
-#: Keys whose non-empty value is itself an error report.
-ERROR_BEARING_KEYS = (
-    "error", "errors", "error_description", "error_code", "error_message", "errorMessage",
-    "errorCode", "fault",
-)  # fmt: skip
-_STATUS_KEYS = ("status", "statusCode", "status_code", "code")
-
-
-def _error_only(body: object, content_type: str) -> Verdict | None:
-    if not isinstance(body, dict) or not body or not set(body) <= ERROR_ONLY_KEYS:
-        return None
-    status = _status_from(body, *_STATUS_KEYS)
-    nested = body.get("error")
-    if status is None and isinstance(nested, dict):  # Google: {"error": {"code": 403, ...}}
-        status = _status_from(nested, *_STATUS_KEYS)
-    bearing = any(_is_set(body.get(k)) for k in ERROR_BEARING_KEYS)
-    if not bearing and not (status is not None and status >= 400):
-        return None
-    detail = error_message(body) or "the body holds only an error"
-    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _kind_from_status(status), detail, "error")
+    code = _graphql_code(error)
+    text = f"{error['message']} ({code})" if code else str(error["message"])
+    return f"{where}: {text}" if where else text
 
 
 #: The detectors, in the order they are tried. Failures come before flags so that an error
@@ -396,10 +314,15 @@ DETECTORS: tuple[tuple[str, Callable[[object, str], Verdict | None]], ...] = (
     ("problem+json", _problem),
     ("elasticsearch_error", _elasticsearch_error),
     ("graphql", _graphql),
-    ("slack", _slack),
-    ("cloudflare", _cloudflare),
-    ("jsend", _jsend),
-    ("error_only", _error_only),
+    ("slack", slack),
+    ("cloudflare", cloudflare),
+    ("jsend", jsend),
+    ("google_error", google_error),
+    ("ai_vendor_error", ai_vendor_error),
+    ("error_only", error_only),
+    ("solr", _solr),
+    ("elasticsearch_msearch", _elasticsearch_msearch),
+    ("elasticsearch_bulk", _elasticsearch_bulk),
     ("elasticsearch_flags", _elasticsearch_flags),
 )
 
@@ -418,57 +341,4 @@ def detect(body: object, content_type: str = "application/json") -> Verdict | No
         verdict = detector(body, content_type)
         if verdict is not None:
             return verdict
-    return None
-
-
-# -- error messages, for the detail of any failure -------------------------------------------------
-
-_MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
-    ("error", "message"),  # Google, OpenAI, Anthropic
-    ("error", "reason"),  # Elasticsearch
-    ("errors", "0", "message"),  # GraphQL, GitHub, Cloudflare
-    ("errors", "0", "detail"),  # JSON:API
-    ("errors", "0", "title"),
-    ("error_description",),  # OAuth 2.0 (RFC 6749 §5.2)
-    ("message",),
-    ("detail",),  # DRF, problem details
-    ("title",),
-    ("description",),  # Telegram
-    ("error_message",),
-    ("errorMessage",),
-    ("fault", "faultstring"),  # Apigee
-    ("error",),  # OAuth's bare code, Spring's reason phrase
-    ("error", "type"),
-)
-_HTML_TITLE = re.compile(r"<title[^>]*>\s*([^<]{1,200}?)\s*</title>", re.IGNORECASE)
-
-
-def error_message(body: object) -> str | None:
-    """The upstream's own words for an error, from the places well-known APIs put them.
-
-    Args:
-        body: A decoded JSON value, or the text of a non-JSON body.
-
-    Returns:
-        A short message (at most 300 characters), or ``None`` when there is none.
-    """
-    if isinstance(body, str):
-        title = _HTML_TITLE.search(body[:4000])
-        if title:
-            return title.group(1)
-        if "<" in body[:200]:
-            return None  # markup without a title: the raw sample shows it
-        first = body.strip().splitlines()[0] if body.strip() else ""
-        return first[:300] or None
-    for path in _MESSAGE_PATHS:
-        value: object = body
-        for step in path:
-            if isinstance(value, dict):
-                value = value.get(step)
-            elif isinstance(value, list) and step.isdigit() and len(value) > int(step):
-                value = value[int(step)]
-            else:
-                value = None
-        if isinstance(value, str) and value.strip():
-            return value.strip()[:300]
     return None

@@ -1,170 +1,86 @@
-"""Collections and pagination: where the items are, how many exist, and whether more remain.
+"""Pagination: how many the source holds, and whether more remain than this page.
 
 A page is not the whole answer. Upstreams say so in their own words: an RFC 8288 ``Link``
-header with ``rel="next"``, Stripe's ``has_more``, a DRF ``next`` URL, OData's
-``@odata.nextLink``, Google's ``nextPageToken``, Relay's ``pageInfo.hasNextPage``, GitHub's
-``incomplete_results``, or simply a total above what came back. This module finds the
-collection in a body and gathers that evidence; ``classify`` turns it into coverage.
+header with ``rel="next"``, GitLab's ``X-Next-Page``, Stripe's ``has_more``, a DRF ``next`` URL,
+OData's ``@odata.nextLink``, Google's ``nextPageToken``, AWS's ``NextToken`` and
+``IsTruncated``, DynamoDB's ``LastEvaluatedKey``, Relay's ``pageInfo.hasNextPage``, a page
+number below the page count (Cloudflare ``result_info``, Algolia ``nbPages``, Laravel
+``last_page``), GitHub's ``incomplete_results``, or simply a total above what came back.
+
+Totals are read with care. Unambiguous names (``total_count``, ``nbHits``, ``numFound`` …)
+count wherever they sit next to a collection; ``total`` and ``count`` count only beside paging
+companions, because on a record they are a price or a quantity. This module gathers that
+evidence; ``bodies`` turns it into coverage.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
-from .dialects import as_count
+from .collection import (
+    AMBIGUOUS_TOTAL_KEYS,
+    COLLECTION_KEYS,
+    INCOMPLETE_FLAGS,
+    MORE_FLAGS,
+    NEXT_TOKEN_KEYS,
+    NEXT_URL_KEYS,
+    PAGE_MARKERS,
+    TOTAL_KEYS,
+    Collection,
+    find_collection,
+    found,
+    has_paging_companions,
+    resolve_path,
+)
 from .envelope import TruncatedBy
 from .redact import redact_url
+from .statuses import parse_content_range
+from .verdicts import as_count
 
 __all__ = [
     "COLLECTION_KEYS",
+    "PAGE_COUNTERS",
+    "PAGE_MARKERS",
+    "PAGING_BOXES",
     "TOTAL_KEYS",
     "Collection",
     "Evidence",
     "Total",
     "find_collection",
     "find_total",
+    "header_evidence",
+    "header_total",
     "next_link",
     "page_evidence",
     "resolve_path",
 ]
 
-#: Well-known keys that hold a response's collection, when their value is a list.
-COLLECTION_KEYS: tuple[str, ...] = (
-    "items", "results", "data", "value", "records", "entries", "edges", "nodes",
-    # Slack Web API list methods
-    "messages", "members", "channels", "files", "users", "usergroups", "reminders", "bookmarks",
-)  # fmt: skip
-
-#: Keys that hold the source's total count (ints, digit strings, or ES ``{"value", "relation"}``).
-TOTAL_KEYS: tuple[str, ...] = (
-    "total", "total_count", "totalCount", "count", "totalResults", "total_results",
-    "totalItems", "totalSize", "@odata.count", "odata.count",
-)  # fmt: skip
-
-#: Keys whose non-empty value is an opaque cursor or page token for the next page.
-NEXT_TOKEN_KEYS: tuple[str, ...] = (
-    "nextPageToken", "next_page_token", "nextCursor", "next_cursor", "nextToken", "NextToken",
-)  # fmt: skip
-#: Keys whose value is the URL of the next page.
-NEXT_URL_KEYS: tuple[str, ...] = (
-    "@odata.nextLink", "odata.nextLink", "nextLink", "nextRecordsUrl", "next_page_url",
-)  # fmt: skip
-#: Boolean flags meaning "there is more than this page".
-MORE_FLAGS: tuple[str, ...] = ("has_more", "hasMore")
-#: Boolean flags meaning "the upstream itself says this answer is incomplete".
-INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")
-
-_MISSING = object()
-
-
-def resolve_path(body: object, path: str) -> object:
-    """Follow a dotted path (``"hits.hits"``, ``"results.0.items"``) into decoded JSON.
-
-    Args:
-        body: The decoded JSON value.
-        path: Keys joined by ``.``; a segment of digits indexes a list. ``""`` is the body.
-
-    Returns:
-        The value, or a private sentinel (see :func:`_found`) when a step is missing.
-    """
-    value = body
-    for step in path.split(".") if path else ():
-        if isinstance(value, dict) and step in value:
-            value = value[step]
-        elif isinstance(value, list) and step.isascii() and step.isdigit() and len(step) < 10:
-            index = int(step)
-            if index >= len(value):
-                return _MISSING
-            value = value[index]
-        else:
-            return _MISSING
-    return value
-
-
-def _found(value: object) -> bool:
-    return value is not _MISSING
-
-
-@dataclass(frozen=True)
-class Collection:
-    """The items of a response, and the object that held them (where pagination lives)."""
-
-    items: list[Any]
-    parent: Mapping[str, Any] | None
-    where: str
-
-
-def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
-    lists = [k for k in COLLECTION_KEYS if isinstance(root.get(k), list)]
-    if len(lists) != 1:
-        return None  # none, or ambiguous: treat the body as one record
-    return Collection(root[lists[0]], root, f"{where}{lists[0]}")
-
-
-def find_collection(body: object, items: str | None) -> Collection | str | None:
-    """Find the collection in a decoded body.
-
-    Args:
-        body: The decoded JSON value.
-        items: An explicit dotted path, or ``None`` to auto-detect.
-
-    Returns:
-        The collection; ``None`` when the body is a single record; or a ``str`` explaining why
-        an explicit ``items`` path does not lead to a list (a schema failure).
-    """
-    if items is not None:
-        value = resolve_path(body, items)
-        if not _found(value):
-            return f"items path {items!r} is not in the body"
-        if not isinstance(value, list):
-            kind = "null" if value is None else type(value).__name__
-            return f"items path {items!r} holds {kind}, not a list"
-        parent_path = items.rpartition(".")[0]
-        parent = resolve_path(body, parent_path) if "." in items else body
-        return Collection(value, parent if isinstance(parent, dict) else None, items)
-    if isinstance(body, list):
-        return Collection(body, None, "")
-    if not isinstance(body, dict):
-        return None
-    hits = body.get("hits")  # Elasticsearch / OpenSearch
-    if isinstance(hits, dict) and isinstance(hits.get("hits"), list):
-        return Collection(hits["hits"], hits, "hits.hits")
-    root, where = body, ""
-    if "data" in body and set(body) <= {"data", "errors", "extensions"}:
-        # GraphQL: descend through single-field selections to the connection they lead to.
-        for _ in range(4):
-            node = root.get("data") if root is body else None
-            if node is None and len(root) == 1:
-                node = next(iter(root.values()))
-            if not isinstance(node, dict):
-                break
-            where += next(k for k, v in root.items() if v is node) + "."
-            root = node
-    return _unique_list(root, where) or _page_shaped(root, where)
-
-
-#: Members that only a page of a larger listing has (Jira's startAt/maxResults, Zendesk's
-#: next_page, the cursor keys). Their presence makes a lone list the collection, whatever its
-#: name. "total" and "next" are left out: on a record they may be a price or a chapter.
-PAGE_MARKERS = frozenset(
-    {
-        "startAt", "maxResults", "per_page", "page_size", "pageSize", "next_page",
-        "total_count", "totalCount", "totalResults", "totalItems", "totalSize",
-        "@odata.count", *MORE_FLAGS,
-    }
-) | set(NEXT_TOKEN_KEYS) | set(NEXT_URL_KEYS)  # fmt: skip
-
-
-def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
-    lists = [k for k, v in root.items() if isinstance(v, list)]
-    if len(lists) != 1 or not PAGE_MARKERS & set(root):
-        return None
-    return Collection(root[lists[0]], root, f"{where}{lists[0]}")
+#: Objects beside the collection (or at the top) that hold paging state: Laravel and Twitter
+#: ``meta``, Fractal ``meta.pagination``, Cloudflare ``result_info``, HubSpot and Facebook
+#: ``paging``, Spring HAL ``page``, Intercom ``pages``. Read only when a collection was found.
+PAGING_BOXES: tuple[str, ...] = ("meta", "pagination", "result_info", "paging", "page", "pages")
+#: (page number key, page count key, number of the first page): more pages remain while the
+#: page is not the last. Algolia and Spring count pages from 0, the others from 1.
+PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
+    ("current_page", "last_page", 1),  # Laravel
+    ("current_page", "total_pages", 1),  # Fractal meta.pagination
+    ("page", "total_pages", 1),  # Cloudflare result_info, Intercom pages
+    ("page", "totalPages", 1),  # Meilisearch (page/hitsPerPage mode)
+    ("currentPage", "totalPages", 1),
+    ("page", "nbPages", 0),  # Algolia
+    ("number", "totalPages", 0),  # Spring Data page
+)
+#: Response headers that carry the source's total (GitLab, JSON Server and many others).
+_TOTAL_HEADERS: tuple[str, ...] = ("x-total-count", "x-total")
+#: Member names of a ``next`` object that say where the next page starts.
+_NEXT_OBJECT_KEYS: tuple[str, ...] = ("href", "after", "starting_after", "link", "url", "page")
+_AWS_CURSORS: tuple[str, ...] = ("NextContinuationToken", "NextMarker", "NextToken", "nextToken")
 
 
 @dataclass(frozen=True)
@@ -191,8 +107,8 @@ def find_total(
     Args:
         body: The decoded JSON value.
         collection: The collection found, if any; auto-detection looks beside it.
-        total: An explicit dotted path, or ``None`` to auto-detect (only next to a collection,
-            where a ``total`` key means a count; on a single record it may be a price).
+        total: An explicit dotted path, or ``None`` to auto-detect: only next to a collection,
+            and ``total`` / ``count`` only where paging companions say the object is a page.
 
     Returns:
         The total; ``None`` when unknown (an explicit path that is absent means the source did
@@ -200,27 +116,51 @@ def find_total(
     """
     if total is not None:
         value = resolve_path(body, total)
-        if not _found(value) or value is None:
+        if not found(value) or value is None:
             return None
-        found = _as_total(value)
-        return found or f"total path {total!r} holds {value!r:.60}, not a count"
+        found_total = _as_total(value)
+        return found_total or f"total path {total!r} holds {value!r:.60}, not a count"
     if collection is None:
         return None
-    for container in _containers(body, collection):
-        for key in TOTAL_KEYS:
-            found = _as_total(container.get(key))
-            if found is not None:
-                return found
+    if collection.count_key is not None and collection.parent is not None:
+        own = _as_total(collection.parent.get(collection.count_key))
+        if own is not None:
+            return own
+    for box in _containers(body, collection):
+        listing = has_paging_companions(box) or _bare_listing(box, collection)
+        keys = TOTAL_KEYS + (AMBIGUOUS_TOTAL_KEYS if listing else ())
+        for key in keys:
+            if (found_total := _as_total(box.get(key))) is not None:
+                return found_total
     return None
 
 
+def _bare_listing(box: Mapping[str, Any], collection: Collection) -> bool:
+    # {"total": 240, "items": [...]} and nothing else: an object that holds only the list and
+    # its count describes nothing but the list. A record says more about itself (an id, a
+    # currency, a cart_id), and then "total" stays money unless paging companions appear.
+    if box is not collection.parent:
+        return False
+    own = collection.where.rpartition(".")[2]
+    return set(box) <= {own, *AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS}
+
+
 def _containers(body: object, collection: Collection | None) -> list[Mapping[str, Any]]:
-    """Where pagination may live: beside the collection, and at the top of the body."""
+    """Where pagination may live: beside the collection, at the top, and in paging boxes."""
     out: list[Mapping[str, Any]] = []
     if collection is not None and collection.parent is not None:
         out.append(collection.parent)
     if isinstance(body, dict) and all(body is not c for c in out):
         out.append(body)
+    if collection is None:
+        return out
+    for base in list(out):
+        for key in PAGING_BOXES:
+            box = base.get(key)
+            inner = [box] + [box.get(k) for k in PAGING_BOXES] if isinstance(box, dict) else []
+            for candidate in inner:
+                if isinstance(candidate, dict) and all(candidate is not c for c in out):
+                    out.append(candidate)
     return out
 
 
@@ -253,17 +193,30 @@ def page_evidence(
             if box.get(key) is True:
                 flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, f"{key}: true"))
         pages.extend(_next_page_signs(box, collection, base_url))
+        if collection is not None:
+            pages.extend(_listing_signs(box, collection, base_url))
     return flags + pages
 
 
 def _next_page_signs(
     box: Mapping[str, Any], collection: Collection | None, base_url: str | None
 ) -> list[Evidence]:
+    """Signs that name the next page in terms no record uses."""
     out: list[Evidence] = []
+    # AWS: IsTruncated is the listing's own verdict; false overrides any stale marker.
+    aws_done = box.get("IsTruncated") is False
     for key in NEXT_TOKEN_KEYS:
         cursor = _cursor(box.get(key))
-        if cursor is not None:
+        if cursor is not None and not (aws_done and key in _AWS_CURSORS):
             out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key} present", cursor))
+    if box.get("IsTruncated") is True:
+        cursors = [c for c in map(_cursor, (box.get(k) for k in _AWS_CURSORS)) if c is not None]
+        cursor = cursors[0] if cursors else None
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "IsTruncated: true", cursor or _last_key(box)))
+    last_key = box.get("LastEvaluatedKey")  # DynamoDB Query/Scan: absent on the last page
+    if isinstance(last_key, dict) and last_key:
+        cursor = json.dumps(last_key, sort_keys=True, separators=(",", ":"))
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "LastEvaluatedKey present", cursor))
     page = box.get("next_page")  # Zendesk and others: the next page's URL, or its number
     if (cursor := _cursor(page)) is not None:
         cursor = _url(cursor, base_url) if isinstance(page, str) else cursor
@@ -274,26 +227,109 @@ def _next_page_signs(
     for key in NEXT_URL_KEYS:
         if isinstance(url := box.get(key), str) and url:
             out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key} present", _url(url, base_url)))
-    # DRF's "next", JSON:API's links.next and HAL's _links.next.href name the next page only
-    # next to a collection; on a record, "next" may be anything (a chapter, a step).
-    links, hal = box.get("links"), box.get("_links")
-    if collection is not None:
-        for url, why in (
-            (box.get("next"), "next URL"),
-            (links.get("next") if isinstance(links, dict) else None, "links.next"),
-            (_href(hal.get("next")) if isinstance(hal, dict) else None, "_links.next"),
-        ):
-            url = _href(url)
-            if isinstance(url, str) and url:
-                out.append(Evidence(TruncatedBy.NEXT_PAGE, why, _url(url, base_url)))
     for key in MORE_FLAGS:
         if box.get(key) is True:
-            out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key}: true", _last_id(collection)))
+            cursor = _cursor(box.get("after_cursor")) or _last_id(collection)  # Zendesk, Stripe
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key}: true", cursor))
     info = box.get("pageInfo")  # Relay connections
     if isinstance(info, dict) and info.get("hasNextPage") is True:
         cursor = _cursor(info.get("endCursor"))
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "pageInfo.hasNextPage: true", cursor))
     return out
+
+
+def _listing_signs(
+    box: Mapping[str, Any], collection: Collection, base_url: str | None
+) -> list[Evidence]:
+    """Signs that name the next page only next to a collection: on a record, "next" may be a
+    chapter, "offset" a time zone and "page" a page of a book."""
+    out: list[Evidence] = []
+    # DRF's "next", JSON:API's links.next, HAL's _links.next.href, HubSpot's paging.next.after.
+    links, hal = box.get("links"), box.get("_links")
+    for value, why in (
+        (box.get("next"), "next"),
+        (links.get("next") if isinstance(links, dict) else None, "links.next"),
+        (hal.get("next") if isinstance(hal, dict) else None, "_links.next"),
+    ):
+        target, is_url = _next_target(value)
+        if target is not None:
+            out.append(
+                Evidence(TruncatedBy.NEXT_PAGE, why, _url(target, base_url) if is_url else target)
+            )
+    offset = box.get("offset")  # Airtable: an opaque string; a number is the current position
+    if isinstance(offset, str) and offset and not offset.isdigit():
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "offset cursor present", offset))
+    for page_key, count_key, first in PAGE_COUNTERS:
+        page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
+        if page is not None and pages is not None and page - first + 1 < pages:
+            detail = f"{page_key} {page} of {count_key} {pages}"
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
+            break
+    return out
+
+
+def _next_target(value: object) -> tuple[str | None, bool]:
+    """The next page named by a ``next`` member: a URL string, or an object holding one."""
+    if isinstance(value, str):
+        return (value or None), True
+    if not isinstance(value, dict):
+        return None, False
+    for key in _NEXT_OBJECT_KEYS:
+        target = _cursor(value.get(key))
+        if target is not None:
+            return target, key in ("href", "link", "url")
+    return None, False
+
+
+def header_total(headers: Mapping[str, str], collection: Collection | None) -> int | None:
+    """The source's total from response headers, for a collection.
+
+    Args:
+        headers: The response headers (case-insensitive, such as ``httpx.Headers``).
+        collection: The collection found; without one a header total counts nothing here.
+
+    Returns:
+        ``X-Total-Count`` / ``X-Total`` (GitLab), else the complete length of an items
+        ``Content-Range`` (PostgREST ``0-24/573``), else ``None``.
+    """
+    if collection is None:
+        return None
+    for name in _TOTAL_HEADERS:
+        count = as_count(str(headers.get(name, "")).strip())
+        if count is not None:
+            return count
+    content_range = parse_content_range(headers.get("content-range"))
+    if content_range is not None and content_range.unit != "bytes":
+        return content_range.complete
+    return None
+
+
+def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Evidence]:
+    """Next-page signs in response headers: RFC 8288 ``Link`` and GitLab's ``X-Next-Page``.
+
+    Args:
+        headers: The response headers.
+        base_url: The request URL, for relative link targets.
+
+    Returns:
+        The evidence; an empty ``X-Next-Page`` (GitLab's last page) is none.
+    """
+    out: list[Evidence] = []
+    link = next_link(headers.get("link"), base_url)
+    if link is not None:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, 'Link rel="next"', link))
+    next_page = str(headers.get("x-next-page", "")).strip()
+    if next_page:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "X-Next-Page header", next_page[:200]))
+    return out
+
+
+def _last_key(box: Mapping[str, Any]) -> str | None:
+    # S3 ListObjects v1 without a delimiter: the next Marker is the last Key returned.
+    contents = box.get("Contents")
+    if isinstance(contents, list) and contents and isinstance(contents[-1], dict):
+        return _cursor(contents[-1].get("Key"))
+    return None
 
 
 def _cursor(value: object) -> str | None:
@@ -303,10 +339,6 @@ def _cursor(value: object) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool) and value != 0:
         return str(value)
     return None
-
-
-def _href(value: object) -> object:
-    return value.get("href") if isinstance(value, dict) else value
 
 
 def _url(url: str, base_url: str | None) -> str:

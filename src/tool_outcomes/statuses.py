@@ -224,8 +224,9 @@ def _utc_now() -> datetime:
 # -- Content-Range (RFC 9110 §14.4) -------------------------------------------------------------
 
 # Eighteen digits keeps every number an int64 and far from Python's int-parsing digit limit.
+# The unit is optional: PostgREST (and Supabase) send "0-24/573", counting rows.
 _CONTENT_RANGE = re.compile(
-    r"\s*(?P<unit>[A-Za-z0-9!#$%&'*+.^_`|~-]+)\s+"
+    r"\s*(?:(?P<unit>[A-Za-z0-9!#$%&'*+.^_`|~-]+)\s+)?"
     r"(?:(?P<first>\d{1,18})-(?P<last>\d{1,18})|\*)"
     r"/(?P<complete>\d{1,18}|\*)\s*"
 )
@@ -233,9 +234,10 @@ _CONTENT_RANGE = re.compile(
 
 @dataclass(frozen=True)
 class ContentRange:
-    """A parsed ``Content-Range``: ``items 0-24/100`` or ``bytes 0-99/1000``."""
+    """A parsed ``Content-Range``: ``items 0-24/100``, ``bytes 0-99/1000`` or ``0-24/573``."""
 
     unit: str
+    """Lower-case; ``""`` when the header names none (PostgREST, which counts rows)."""
     first: int | None
     last: int | None
     complete: int | None
@@ -261,4 +263,4 @@ def parse_content_range(value: str | None) -> ContentRange | None:
     if first is not None and last is not None and last < first:
         return None
     complete = None if match["complete"] == "*" else int(match["complete"])
-    return ContentRange(match["unit"].lower(), first, last, complete)
+    return ContentRange((match["unit"] or "").lower(), first, last, complete)

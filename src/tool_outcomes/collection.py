@@ -1,0 +1,263 @@
+"""Where the items are: finding the collection in a JSON body, and the words pages are made of.
+
+A body is a collection (a bare list, or one list under a well-known key), a page of one (a lone
+list beside page markers such as Jira's ``startAt`` or DynamoDB's ``LastEvaluatedKey``), or a
+single record. The rule is "only when unambiguous": two candidate lists make the body a record,
+and lists that report on the call (``errors``, ``warnings``, Cloudflare's ``messages``) are
+never the collection, so ``{"errors": [], "result": [...]}`` is judged by ``result``.
+
+The vocabulary tables live here too, because both this module (is it a page?) and
+``pagination`` (is there more?) read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "AMBIGUOUS_TOTAL_KEYS",
+    "COLLECTION_KEYS",
+    "DIAGNOSTIC_KEYS",
+    "INCOMPLETE_FLAGS",
+    "MORE_COLLECTION_KEYS",
+    "MORE_FLAGS",
+    "NEXT_TOKEN_KEYS",
+    "NEXT_URL_KEYS",
+    "PAGE_MARKERS",
+    "PAGING_COMPANIONS",
+    "TOTAL_KEYS",
+    "Collection",
+    "find_collection",
+    "has_paging_companions",
+    "resolve_path",
+]
+
+#: Well-known keys that hold a response's collection, when their value is a list.
+COLLECTION_KEYS: tuple[str, ...] = (
+    "items", "results", "data", "value", "records", "entries", "edges", "nodes",
+    # Slack Web API list methods
+    "messages", "members", "channels", "files", "users", "usergroups", "reminders", "bookmarks",
+)  # fmt: skip
+#: Looked at only when no :data:`COLLECTION_KEYS` list is present: search engines (Algolia,
+#: Meilisearch, Typesense ``hits``; Solr ``docs``), MongoDB's Data API ``documents``, Pinecone
+#: ``matches``, Cloudflare and Qdrant ``result``, DynamoDB ``Items``, ES ``_msearch`` responses.
+MORE_COLLECTION_KEYS: tuple[str, ...] = (
+    "hits", "documents", "matches", "docs", "result", "Items", "responses",
+)  # fmt: skip
+#: Lists that report on the call, never the answer to it.
+DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
+#: Nested collections a dialect defines, with the key its own total sits under beside them.
+_NESTED: tuple[tuple[str, str, str | None], ...] = (
+    ("hits", "hits", "total"),  # Elasticsearch / OpenSearch: hits.total is a count, never money
+    ("response", "docs", "numFound"),  # Solr
+    ("result", "points", None),  # Qdrant scroll: result.next_page_offset
+)
+
+#: Names that only ever mean "how many the source holds", wherever they appear.
+TOTAL_KEYS: tuple[str, ...] = (
+    "total_count", "totalCount", "totalResults", "total_results", "totalItems", "totalSize",
+    "totalElements", "total_entries", "@odata.count", "odata.count",
+    "nbHits", "estimatedTotalHits", "totalHits", "found", "numFound",
+)  # fmt: skip
+#: Names that count a listing only beside paging companions: on a record, ``total`` is money
+#: and ``count`` a quantity (``{"id": 1, "total": 1999, "currency": "usd", "items": [...]}``).
+AMBIGUOUS_TOTAL_KEYS: tuple[str, ...] = ("total", "count")
+#: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
+#: DRF last page still says "this is a page").
+PAGING_COMPANIONS = frozenset(
+    {
+        "next", "previous", "prev", "page", "per_page", "page_size", "pageSize", "limit",
+        "offset", "startAt", "maxResults", "has_more", "hasMore", "total_pages", "totalPages",
+        "current_page", "currentPage", "last_page", "next_page", "previous_page", "prev_page",
+        "hitsPerPage", "nbPages", "start", "rows", "cursor", "next_cursor", "nextPageToken",
+    }
+)  # fmt: skip
+_LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
+
+#: Keys whose non-empty value is an opaque cursor or page token for the next page.
+NEXT_TOKEN_KEYS: tuple[str, ...] = (
+    "nextPageToken", "next_page_token", "nextCursor", "next_cursor", "nextToken", "NextToken",
+    "next_token", "NextPageToken", "NextMarker", "NextContinuationToken", "next_page_offset",
+)  # fmt: skip
+#: Keys whose value is the URL of the next page.
+NEXT_URL_KEYS: tuple[str, ...] = (
+    "@odata.nextLink", "odata.nextLink", "nextLink", "nextRecordsUrl", "next_page_url",
+    "next_page_uri", "nextPageUrl",
+)  # fmt: skip
+#: Boolean flags meaning "there is more than this page".
+MORE_FLAGS: tuple[str, ...] = ("has_more", "hasMore")
+#: Boolean flags meaning "the upstream itself says this answer is incomplete".
+INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")
+
+#: Members that only a page of a larger listing has. Their presence makes a lone list the
+#: collection, whatever its name. "total" and "next" are left out: on a record they may be a
+#: price or a chapter.
+PAGE_MARKERS = (
+    frozenset(
+        {
+            "startAt", "maxResults", "per_page", "page_size", "pageSize", "next_page",
+            "LastEvaluatedKey", "ScannedCount", "IsTruncated", "result_info", *MORE_FLAGS,
+        }
+    )
+    | set(TOTAL_KEYS) - {"found"}
+    | set(NEXT_TOKEN_KEYS)
+    | set(NEXT_URL_KEYS)
+)  # fmt: skip
+
+_MISSING = object()
+
+
+def resolve_path(body: object, path: str) -> object:
+    """Follow a dotted path (``"hits.hits"``, ``"results.0.items"``) into decoded JSON.
+
+    Args:
+        body: The decoded JSON value.
+        path: Keys joined by ``.``; a segment of digits indexes a list. ``""`` is the body.
+
+    Returns:
+        The value, or a private sentinel (see :func:`found`) when a step is missing.
+    """
+    value = body
+    for step in path.split(".") if path else ():
+        if isinstance(value, dict) and step in value:
+            value = value[step]
+        elif isinstance(value, list) and step.isascii() and step.isdigit() and len(step) < 10:
+            index = int(step)
+            if index >= len(value):
+                return _MISSING
+            value = value[index]
+        else:
+            return _MISSING
+    return value
+
+
+def found(value: object) -> bool:
+    """Whether :func:`resolve_path` reached a value (``None`` included)."""
+    return value is not _MISSING
+
+
+@dataclass(frozen=True)
+class Collection:
+    """The items of a response, and the object that held them (where pagination lives)."""
+
+    items: list[Any]
+    parent: Mapping[str, Any] | None
+    where: str
+    count_key: str | None = None
+    """The dialect's own total key beside the items (``hits.total``), read without companions."""
+
+
+def has_paging_companions(box: Mapping[str, Any]) -> bool:
+    """Whether an object carries members that only a page of a listing has.
+
+    Args:
+        box: An object of the body (the collection's parent, the top, or a ``meta`` block).
+
+    Returns:
+        True when a :data:`PAGING_COMPANIONS` key is present, or its ``links`` / ``_links``
+        object names a next, previous, first or last page.
+    """
+    if PAGING_COMPANIONS & set(box):
+        return True
+    links = [box.get("links"), box.get("_links")]
+    return any(isinstance(link, dict) and _LINK_RELS & set(link) for link in links)
+
+
+def find_collection(body: object, items: str | None) -> Collection | str | None:
+    """Find the collection in a decoded body.
+
+    Args:
+        body: The decoded JSON value.
+        items: An explicit dotted path, or ``None`` to auto-detect.
+
+    Returns:
+        The collection; ``None`` when the body is a single record; or a ``str`` explaining why
+        an explicit ``items`` path does not lead to a list (a schema failure).
+    """
+    if items is not None:
+        value = resolve_path(body, items)
+        if not found(value):
+            return f"items path {items!r} is not in the body"
+        if not isinstance(value, list):
+            kind = "null" if value is None else type(value).__name__
+            return f"items path {items!r} holds {kind}, not a list"
+        parent_path = items.rpartition(".")[0]
+        parent = resolve_path(body, parent_path) if "." in items else body
+        return Collection(value, parent if isinstance(parent, dict) else None, items)
+    if isinstance(body, list):
+        return Collection(body, None, "")
+    if not isinstance(body, dict):
+        return None
+    nested = _nested(body)
+    if nested is not None:
+        return nested
+    root, where = body, ""
+    if "data" in body and set(body) <= {"data", "errors", "extensions"}:
+        # GraphQL: descend through single-field selections to the connection they lead to.
+        for _ in range(4):
+            node = root.get("data") if root is body else None
+            if node is None and len(root) == 1:
+                node = next(iter(root.values()))
+            if isinstance(node, list) and root is not body:  # Weaviate: {"Get": {"Article": []}}
+                return Collection(node, root, where + next(iter(root)))
+            if not isinstance(node, dict):
+                break
+            where += next(k for k, v in root.items() if v is node) + "."
+            root = node
+    found_here = _unique_list(root, where) or _page_shaped(root, where)
+    if found_here is not None and root is body and _is_record(body):
+        return None
+    return found_here
+
+
+def _nested(body: Mapping[str, Any]) -> Collection | None:
+    for outer, inner, count_key in _NESTED:
+        box = body.get(outer)
+        if isinstance(box, dict) and isinstance(box.get(inner), list):
+            return Collection(box[inner], box, f"{outer}.{inner}", count_key)
+    embedded = body.get("_embedded")  # HAL: one embedded relation is the collection
+    if isinstance(embedded, dict):
+        lists = [k for k, v in embedded.items() if isinstance(v, list)]
+        if len(lists) == 1:
+            return Collection(embedded[lists[0]], embedded, f"_embedded.{lists[0]}")
+    if body.get("type") == "FeatureCollection" and isinstance(body.get("features"), list):
+        return Collection(body["features"], body, "features")  # GeoJSON (RFC 7946 §3.3)
+    return None
+
+
+def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:
+    # Beside an errors or warnings member, "messages" is the call's notices (Cloudflare v4:
+    # success, errors, messages, result); elsewhere it is Slack's collection of messages.
+    if DIAGNOSTIC_KEYS & set(root):
+        return DIAGNOSTIC_KEYS | {"messages"}
+    return DIAGNOSTIC_KEYS
+
+
+def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
+    skip = _diagnostic(root)
+    for keys in (COLLECTION_KEYS, MORE_COLLECTION_KEYS):
+        lists = [k for k in keys if isinstance(root.get(k), list) and k not in skip]
+        if len(lists) == 1:
+            return Collection(root[lists[0]], root, f"{where}{lists[0]}")
+        if lists:
+            return None  # ambiguous: treat the body as one record
+    return None
+
+
+def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
+    skip = _diagnostic(root)
+    lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
+    if len(lists) != 1 or not PAGE_MARKERS & set(root):
+        return None
+    return Collection(root[lists[0]], root, f"{where}{lists[0]}")
+
+
+def _is_record(body: Mapping[str, Any]) -> bool:
+    # A body with its own scalar id is a resource (an order with its line items), not a
+    # listing, unless it also carries the members only a page has.
+    ident = body.get("id")
+    if ident is None or isinstance(ident, dict | list):
+        return False
+    return not (PAGE_MARKERS & set(body) or has_paging_companions(body))

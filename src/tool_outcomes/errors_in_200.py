@@ -1,0 +1,234 @@
+"""Errors in a 200: the conventions by which upstreams report a failed call inside a 2xx body.
+
+Slack and Telegram say ``ok: false``; Cloudflare ``success: false``; JSend ``status: "error"``;
+Google APIs send their error envelope ``{"error": {"code": 403, "status": "PERMISSION_DENIED"}}``;
+Anthropic ``{"type": "error", "error": {"type": "overloaded_error"}}``; and many APIs answer a
+body that holds nothing but an error. Each detector checks values, never bare keys:
+``ok: true``, ``errors: []`` and ``error: null`` are not evidence of anything.
+"""
+
+from __future__ import annotations
+
+from .envelope import FailureCode, FailureKind
+from .statuses import status_rule
+from .verdicts import (
+    FailureVerdict,
+    Verdict,
+    error_message,
+    failure_from_status,
+    is_set,
+    kind_from_status,
+    status_from,
+)
+
+__all__ = [
+    "AI_VENDOR_ERRORS",
+    "ERROR_BEARING_KEYS",
+    "ERROR_ONLY_KEYS",
+    "GOOGLE_STATUSES",
+    "SLACK_ERRORS",
+    "ai_vendor_error",
+    "cloudflare",
+    "error_only",
+    "google_error",
+    "jsend",
+    "slack",
+]
+
+_T = FailureKind.TRANSIENT
+_P = FailureKind.PERMANENT
+
+
+# -- Slack Web API (and Telegram's Bot API, which shares ok: false) -------------------------
+
+#: Slack ``error`` strings whose meaning is not "the upstream failed for its own reasons".
+SLACK_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "ratelimited": (FailureCode.RATE_LIMITED, _T),
+    "rate_limited": (FailureCode.RATE_LIMITED, _T),
+    "invalid_auth": (FailureCode.UNAUTHORIZED, _P),
+    "not_authed": (FailureCode.UNAUTHORIZED, _P),
+    "token_revoked": (FailureCode.UNAUTHORIZED, _P),
+    "token_expired": (FailureCode.UNAUTHORIZED, _P),
+    "account_inactive": (FailureCode.UNAUTHORIZED, _P),
+    "missing_scope": (FailureCode.FORBIDDEN, _P),
+    "not_allowed_token_type": (FailureCode.FORBIDDEN, _P),
+    "no_permission": (FailureCode.FORBIDDEN, _P),
+    "ekm_access_denied": (FailureCode.FORBIDDEN, _P),
+    "access_denied": (FailureCode.FORBIDDEN, _P),
+    "internal_error": (FailureCode.SERVER_ERROR, _T),
+    "fatal_error": (FailureCode.SERVER_ERROR, _T),
+    "service_unavailable": (FailureCode.SERVER_ERROR, _T),
+    "request_timeout": (FailureCode.SERVER_ERROR, _T),
+    "invalid_arguments": (FailureCode.BAD_REQUEST, _P),
+    "invalid_cursor": (FailureCode.BAD_REQUEST, _P),
+}
+
+
+def slack(body: object, content_type: str) -> Verdict | None:
+    """Slack's (and Telegram's) ``ok: false``, keyed on ``error`` through :data:`SLACK_ERRORS`."""
+    if not isinstance(body, dict) or body.get("ok") is not False:
+        return None
+    error, description = body.get("error"), body.get("description")
+    if isinstance(error, str) and error:
+        code, kind = SLACK_ERRORS.get(error, (FailureCode.UPSTREAM_ERROR, _P))
+        if error.endswith("_not_found") and error not in SLACK_ERRORS:
+            code = FailureCode.NOT_FOUND
+        return FailureVerdict(code, kind, f"ok: false, error: {error}", "slack")
+    if isinstance(description, str):  # Telegram: {"ok": false, "error_code": 429, ...}
+        status = status_from(body, "error_code")
+        return failure_from_status(status, f"ok: false: {description}", "telegram")
+    if set(body) <= _SLACK_ENVELOPE_KEYS:  # nothing but the envelope: a failure with no reason
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "ok: false", "slack")
+    return None
+
+
+_SLACK_ENVELOPE_KEYS = frozenset({"ok", "error", "warning", "response_metadata"})
+
+
+# -- Other error-in-a-200 conventions -------------------------------------------------------------
+
+
+def cloudflare(body: object, content_type: str) -> Verdict | None:
+    """Cloudflare v4 (and look-alikes): ``success: false`` with errors; ``true`` is no evidence."""
+    # {"success": false, "errors": [{"code": 10000, "message": ...}], "result": null}
+    if not isinstance(body, dict) or body.get("success") is not False:
+        return None
+    if not (is_set(body.get("errors")) or is_set(body.get("error"))):
+        return None
+    status = status_from(body, "status", "status_code", "statusCode", "code")
+    detail = f"success: false: {error_message(body) or 'no message'}"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
+
+
+_JSEND_KEYS = frozenset({"status", "data", "message", "code"})
+
+
+def jsend(body: object, content_type: str) -> Verdict | None:
+    """JSend's ``status: "error"`` or ``"fail"``, in a body with only JSend's own members."""
+    # JSend: {"status": "error", "message": ..., "code": ...} or {"status": "fail", "data": ...}.
+    # Only these four keys: a record such as {"id": 7, "status": "error"} is a job, not a reply.
+    if not isinstance(body, dict) or body.get("status") not in ("error", "fail"):
+        return None
+    if not set(body) <= _JSEND_KEYS:
+        return None
+    status = status_from(body, "code")
+    detail = f"status: {body['status']}: {error_message(body) or 'no message'}"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "jsend")
+
+
+# -- Google APIs (AIP-193) and AI vendors ---------------------------------------------------------
+
+#: Google's ``error.status`` (the canonical gRPC code names, AIP-193).
+GOOGLE_STATUSES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "PERMISSION_DENIED": (FailureCode.FORBIDDEN, _P),
+    "UNAUTHENTICATED": (FailureCode.UNAUTHORIZED, _P),
+    "RESOURCE_EXHAUSTED": (FailureCode.RATE_LIMITED, _T),
+    "UNAVAILABLE": (FailureCode.SERVER_ERROR, _T),
+    "DEADLINE_EXCEEDED": (FailureCode.TIMEOUT, _T),
+    "NOT_FOUND": (FailureCode.NOT_FOUND, _P),
+    "INVALID_ARGUMENT": (FailureCode.BAD_REQUEST, _P),
+    "FAILED_PRECONDITION": (FailureCode.BAD_REQUEST, _P),
+    "OUT_OF_RANGE": (FailureCode.BAD_REQUEST, _P),
+    "ALREADY_EXISTS": (FailureCode.BAD_REQUEST, _P),
+    "ABORTED": (FailureCode.SERVER_ERROR, _T),  # a concurrency conflict: retry the sequence
+    "INTERNAL": (FailureCode.SERVER_ERROR, _T),
+    "UNIMPLEMENTED": (FailureCode.SERVER_ERROR, _P),
+    "DATA_LOSS": (FailureCode.SERVER_ERROR, _P),
+}
+
+
+def google_error(body: object, content_type: str) -> Verdict | None:
+    """Google's error envelope in a 2xx: ``{"error": {"code": 403, "status": ...}}``.
+
+    The canonical ``status`` name decides (:data:`GOOGLE_STATUSES`); without one, the HTTP-like
+    ``code`` does, as if it had been the response status.
+    """
+    if not isinstance(body, dict) or set(body) != {"error"}:
+        return None
+    error = body["error"]
+    if not isinstance(error, dict):
+        return None
+    name, code = error.get("status"), status_from(error, "code")
+    mapped = GOOGLE_STATUSES.get(name) if isinstance(name, str) else None
+    rule = status_rule(code) if code is not None and code >= 400 else None
+    if mapped is None and rule is not None:
+        mapped = (rule.code, rule.kind)
+    if mapped is None:
+        return None
+    detail = f"error {code or ''} {name if isinstance(name, str) else ''}".split()
+    text = " ".join(detail) + f": {error_message(body) or 'no message'}"
+    return FailureVerdict(*mapped, text, "google")
+
+
+#: Anthropic's and OpenAI's ``error.type`` (and OpenAI's ``error.code``) values.
+AI_VENDOR_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "overloaded_error": (FailureCode.SERVER_ERROR, _T),
+    "api_error": (FailureCode.SERVER_ERROR, _T),
+    "server_error": (FailureCode.SERVER_ERROR, _T),
+    "timeout_error": (FailureCode.TIMEOUT, _T),
+    "rate_limit_error": (FailureCode.RATE_LIMITED, _T),
+    "rate_limit_exceeded": (FailureCode.RATE_LIMITED, _T),
+    "authentication_error": (FailureCode.UNAUTHORIZED, _P),
+    "invalid_api_key": (FailureCode.UNAUTHORIZED, _P),
+    "permission_error": (FailureCode.FORBIDDEN, _P),
+    "billing_error": (FailureCode.FORBIDDEN, _P),
+    "insufficient_quota": (FailureCode.FORBIDDEN, _P),  # billing: waiting does not help
+    "not_found_error": (FailureCode.NOT_FOUND, _P),
+    "invalid_request_error": (FailureCode.BAD_REQUEST, _P),
+    "request_too_large": (FailureCode.BAD_REQUEST, _P),
+}
+_AI_VENDOR_KEYS = frozenset({"type", "error", "request_id"})
+
+
+def ai_vendor_error(body: object, content_type: str) -> Verdict | None:
+    """Anthropic's ``{"type": "error", "error": {"type": ...}}`` or OpenAI's ``{"error": ...}``.
+
+    Normally the HTTP status already decides; a 2xx carrying one (a proxy, a stream's error
+    event saved as JSON) is an access failure keyed on ``error.type`` (then ``error.code``).
+    """
+    if not isinstance(body, dict) or "error" not in body or not set(body) <= _AI_VENDOR_KEYS:
+        return None
+    error = body["error"]
+    if not isinstance(error, dict) or ("type" in body and body["type"] != "error"):
+        return None
+    keys = [error.get("type"), error.get("code")]
+    mapped = next(
+        (AI_VENDOR_ERRORS[k] for k in keys if isinstance(k, str) and k in AI_VENDOR_ERRORS), None
+    )
+    if mapped is None and body.get("type") != "error":
+        return None  # an OpenAI-shaped error of an unknown type: the error-only rule decides
+    code, kind = mapped or (FailureCode.UPSTREAM_ERROR, _P)
+    kind_name = error.get("type") if isinstance(error.get("type"), str) else "error"
+    return FailureVerdict(code, kind, f"{kind_name}: {error_message(body) or 'no message'}", "api")
+
+
+#: Keys an error-only body may have. A body with any other key is (also) data.
+ERROR_ONLY_KEYS = frozenset(
+    {
+        "error", "errors", "error_description", "error_code", "error_message", "error_uri",
+        "errorMessage", "errorCode", "message", "messages", "code", "status", "statusCode",
+        "status_code", "detail", "details", "fault", "request_id", "requestId", "trace_id",
+        "traceId", "documentation_url", "type", "title", "timestamp", "path", "reason", "hint",
+    }
+)  # fmt: skip
+#: Keys whose non-empty value is itself an error report.
+ERROR_BEARING_KEYS = (
+    "error", "errors", "error_description", "error_code", "error_message", "errorMessage",
+    "errorCode", "fault",
+)  # fmt: skip
+_STATUS_KEYS = ("status", "statusCode", "status_code", "code")
+
+
+def error_only(body: object, content_type: str) -> Verdict | None:
+    """A body that holds nothing but an error report (an upstream_error; kind from any status)."""
+    if not isinstance(body, dict) or not body or not set(body) <= ERROR_ONLY_KEYS:
+        return None
+    status = status_from(body, *_STATUS_KEYS)
+    nested = body.get("error")
+    if status is None and isinstance(nested, dict):  # Google: {"error": {"code": 403, ...}}
+        status = status_from(nested, *_STATUS_KEYS)
+    bearing = any(is_set(body.get(k)) for k in ERROR_BEARING_KEYS)
+    if not bearing and not (status is not None and status >= 400):
+        return None
+    detail = error_message(body) or "the body holds only an error"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "error")

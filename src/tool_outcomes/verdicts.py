@@ -1,0 +1,171 @@
+"""Verdicts: what a dialect detector concludes about a 2xx body, and the helpers detectors share.
+
+A detector (see ``dialects`` and ``errors_in_200``) reads one upstream's own words and returns a
+:class:`FailureVerdict` (the call failed), a :class:`PartialVerdict` (the answer is incomplete),
+an :class:`Unwrap` (the body is an envelope around the real result), or ``None``. The helpers
+here read counts and HTTP-like statuses out of JSON without ever trusting a key's mere presence,
+and :func:`error_message` finds the upstream's own words for an error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .envelope import FailureCode, FailureKind, TruncatedBy
+from .statuses import status_rule
+
+__all__ = [
+    "FailureVerdict",
+    "PartialVerdict",
+    "Unwrap",
+    "Verdict",
+    "as_count",
+    "error_message",
+    "failure_from_status",
+    "is_set",
+    "kind_from_status",
+    "status_from",
+]
+
+_P = FailureKind.PERMANENT
+
+
+@dataclass(frozen=True)
+class FailureVerdict:
+    """The body reports that the call failed: an access failure."""
+
+    code: FailureCode
+    kind: FailureKind
+    detail: str
+    dialect: str
+
+
+@dataclass(frozen=True)
+class PartialVerdict:
+    """The body reports that the answer is incomplete."""
+
+    truncated_by: TruncatedBy
+    detail: str
+    dialect: str
+    dropped: tuple[str, ...] = field(default=())
+    counts_cut: bool = False
+    """The source stopped before it finished counting (a search that timed out, lost shards
+    or terminated early): its total is what it counted, a lower bound, so coverage leaves the
+    total unknown instead of printing a "missing" figure that is really a guess."""
+
+
+@dataclass(frozen=True)
+class Unwrap:
+    """The body is an envelope around the real result (JSON-RPC ``result``): judge that."""
+
+    body: object
+    dialect: str
+
+
+Verdict = FailureVerdict | PartialVerdict | Unwrap
+
+
+def as_count(value: object) -> int | None:
+    """A non-negative count from JSON: an int, or a string of digits (Google sends those).
+
+    Args:
+        value: Any decoded JSON value.
+
+    Returns:
+        The count, or ``None`` for anything else (bools, floats, negatives, long digit runs).
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
+        return int(value)
+    return None
+
+
+def status_from(body: Mapping[str, Any], *keys: str) -> int | None:
+    """The first HTTP-like status (100–599) found under ``keys``."""
+    for key in keys:
+        number = as_count(body.get(key))
+        if number is not None and 100 <= number <= 599:
+            return number
+    return None
+
+
+def is_set(value: object) -> bool:
+    """True for a value that actually reports something (not null, false, 0, "", [], {})."""
+    if value is None or isinstance(value, bool):
+        return value is True
+    if isinstance(value, int | float):
+        return value != 0
+    return not (isinstance(value, str | list | dict) and not value)
+
+
+def failure_from_status(status: int | None, detail: str, dialect: str) -> FailureVerdict:
+    """A failure keyed on an HTTP status found in the body; upstream_error when there is none."""
+    rule = status_rule(status) if status is not None and status >= 400 else None
+    if rule is None:
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, dialect)
+    return FailureVerdict(rule.code, rule.kind, detail, dialect)
+
+
+def kind_from_status(status: int | None) -> FailureKind:
+    rule = status_rule(status) if status is not None and status >= 400 else None
+    return _P if rule is None else rule.kind
+
+
+# -- error messages, for the detail of any failure -------------------------------------------------
+
+_MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
+    ("error", "message"),  # Google, OpenAI, Anthropic
+    ("error", "reason"),  # Elasticsearch
+    ("error", "msg"),  # Solr
+    ("errors", "0", "message"),  # GraphQL, GitHub, Cloudflare
+    ("errors", "0", "detail"),  # JSON:API
+    ("errors", "0", "title"),
+    ("error_description",),  # OAuth 2.0 (RFC 6749 §5.2)
+    ("message",),
+    ("detail",),  # DRF, problem details
+    ("title",),
+    ("description",),  # Telegram
+    ("error_message",),
+    ("errorMessage",),
+    ("fault", "faultstring"),  # Apigee
+    ("error",),  # OAuth's bare code, Spring's reason phrase
+    ("error", "type"),
+)
+_HTML_TITLE = re.compile(r"<title[^>]*>\s*([^<]{1,200}?)\s*</title>", re.IGNORECASE)
+
+
+def error_message(body: object) -> str | None:
+    """The upstream's own words for an error, from the places well-known APIs put them.
+
+    Args:
+        body: A decoded JSON value, or the text of a non-JSON body.
+
+    Returns:
+        A short message (at most 300 characters), or ``None`` when there is none.
+    """
+    if isinstance(body, str):
+        title = _HTML_TITLE.search(body[:4000])
+        if title:
+            return title.group(1)
+        if "<" in body[:200]:
+            return None  # markup without a title: the raw sample shows it
+        first = body.strip().splitlines()[0] if body.strip() else ""
+        return first[:300] or None
+    for path in _MESSAGE_PATHS:
+        value: object = body
+        for step in path:
+            if isinstance(value, dict):
+                value = value.get(step)
+            elif isinstance(value, list) and step.isdigit() and len(value) > int(step):
+                value = value[int(step)]
+            else:
+                value = None
+        if isinstance(value, str) and value.strip():
+            return value.strip()[:300]
+    return None
