@@ -48,8 +48,11 @@ def ensure_env(extra: str) -> None:
 
 def lab(argv: list[str]) -> None:
     ensure_env("workbook")
-    target = argv or ["notebooks/00_start_here.ipynb"]
-    _run(BIN / "jupyter", "lab", *target)
+    options = [a for a in argv if a.startswith("-")]
+    paths = [a for a in argv if not a.startswith("-")] or ["notebooks/00_start_here.ipynb"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in options:
+        options.append("--allow-root")  # containers and CI run as root; Jupyter refuses otherwise
+    _run(BIN / "jupyter", "lab", *options, *paths)
 
 
 def test(argv: list[str]) -> None:

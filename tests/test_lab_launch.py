@@ -1,0 +1,107 @@
+"""The README's lab command starts a JupyterLab that serves the workbook, as a new user sees it."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "tool-outcomes-test-token"
+STARTUP_LIMIT_S = 90.0
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _get(url: str) -> tuple[int, bytes]:
+    request = urllib.request.Request(url, headers={"Authorization": f"token {TOKEN}"})
+    with urllib.request.urlopen(request, timeout=5) as response:  # loopback only
+        return int(response.status), bytes(response.read())
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`python3 dev.py lab` with a throwaway HOME, on a free loopback port, without a browser."""
+    home = tmp_path_factory.mktemp("home")
+    port = _free_port()
+    env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter")}
+    command = [
+        sys.executable,
+        str(ROOT / "dev.py"),
+        "lab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={TOKEN}",
+        "--ServerApp.open_browser=False",
+    ]
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        started = time.monotonic()
+        while True:  # bounded: the server answers within the limit or the test fails
+            try:
+                _get(f"{base}/api/status")
+                break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if process.poll() is not None or time.monotonic() - started > STARTUP_LIMIT_S:
+                    pytest.fail(f"JupyterLab did not start (exit code {process.poll()})")
+                time.sleep(0.25)  # polling a real server's start-up, not a timing assertion
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def test_lab_serves_the_jupyterlab_page(lab: str) -> None:
+    """The lab page itself loads."""
+    status, body = _get(f"{lab}/lab")
+    assert status == 200
+    assert b"JupyterLab" in body
+
+
+def test_lab_lists_every_learner_notebook(lab: str) -> None:
+    """The file browser opens on the workbook: every learner notebook, from 00_start_here on."""
+    _, body = _get(f"{lab}/api/contents")
+    listed = {item["name"] for item in json.loads(body)["content"]}
+    on_disk = {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
+    assert "00_start_here.ipynb" in listed
+    assert on_disk <= listed
+
+
+def test_lab_offers_a_python_kernel_that_sees_the_package(lab: str) -> None:
+    """The default kernel is the environment's own Python, where tool_outcomes is installed."""
+    _, body = _get(f"{lab}/api/kernelspecs")
+    specs = json.loads(body)
+    assert specs["default"] in specs["kernelspecs"]
+    argv = specs["kernelspecs"][specs["default"]]["spec"]["argv"]
+    # The native kernel says "python": Jupyter runs it with the server's own interpreter.
+    assert argv[0] in {"python", "python3"} or argv[0].startswith(str(ROOT / ".venv"))
+    interpreter = ROOT / ".venv" / "bin" / "python"
+    probe = subprocess.run(
+        [str(interpreter), "-c", "import tool_outcomes, tool_outcomes.workbook; print('ok')"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert probe.stdout.strip() == "ok", probe.stderr
