@@ -47,7 +47,6 @@ EVERY_NOTEBOOK: list[Path] = [*SOLUTIONS, *(release.learner_path(p) for p in SOL
 
 # Part 1's notebooks, linked from 00's map before they land. Delete a name once its notebook is
 # committed; when part 1 is complete this set must be empty (every link then resolves).
-PLANNED_PART_1 = frozenset({"04_classifying_upstreams.ipynb"})
 
 _CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d{2}\.\d+)["']""")
 _LINK = re.compile(r"\]\(([^)\s#]+\.ipynb)(?:#[^)]*)?\)")
@@ -242,7 +241,7 @@ def test_links_between_notebooks_resolve(notebook: Path) -> None:
         if "://" in target:
             continue
         resolved = notebook.parent / target
-        assert resolved.exists() or target in PLANNED_PART_1, f"dead link {target}"
+        assert resolved.exists(), f"dead link {target}"
 
 
 @pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))
