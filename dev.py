@@ -11,6 +11,7 @@ The virtual environment lives in ``.venv`` next to this file. It is (re)installe
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -44,6 +45,26 @@ def ensure_env(extra: str) -> None:
     if not stamp.exists():
         _run(PYTHON, "-m", "pip", "install", "--quiet", "--editable", f".[{extra}]")
         stamp.touch()
+    _quiet_lab_settings()
+
+
+def _quiet_lab_settings() -> None:
+    """No news feed or update check in this environment's JupyterLab: nothing phones home."""
+    settings = VENV / "share" / "jupyter" / "lab" / "settings"
+    overrides = settings / "overrides.json"
+    wanted = {
+        "@jupyterlab/apputils-extension:notification": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        }
+    }
+    current = json.loads(overrides.read_text()) if overrides.exists() else {}
+    if (
+        current.get("@jupyterlab/apputils-extension:notification")
+        != wanted["@jupyterlab/apputils-extension:notification"]
+    ):
+        settings.mkdir(parents=True, exist_ok=True)
+        overrides.write_text(json.dumps({**current, **wanted}, indent=2) + "\n")
 
 
 def lab(argv: list[str]) -> None:
