@@ -67,7 +67,14 @@ _QUERY_PAIR = re.compile(
     re.IGNORECASE,
 )
 _USERINFO = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)[^/@\s:]+(?::[^/@\s]*)?@", re.IGNORECASE)
-_BEARER = re.compile(r"\b(?P<scheme>Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{6,}", re.IGNORECASE)
+# A credential after an auth scheme. "Bearer" and "Basic" always introduce one; "token" is also
+# a word in prose ("the access token expired"), so after it only a credential-shaped string
+# (a digit or a symbol in it, or 16+ letters) is taken for a secret.
+_BEARER = re.compile(
+    r"\b(?:(?P<scheme>Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}"
+    r"|(?P<word>Token)\s+(?:(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{6,}|[A-Za-z]{16,}))",
+    re.IGNORECASE,
+)
 
 
 def redact_url(url: object) -> str:
@@ -132,4 +139,4 @@ def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
             text = text.replace(secret, REDACTED)
     text = _USERINFO.sub(lambda m: f"{m['scheme']}{REDACTED}@", text)
     text = _QUERY_PAIR.sub(lambda m: f"{m['name']}={REDACTED}", text)
-    return _BEARER.sub(lambda m: f"{m['scheme']} {REDACTED}", text)
+    return _BEARER.sub(lambda m: f"{m['scheme'] or m['word']} {REDACTED}", text)
