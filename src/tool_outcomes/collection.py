@@ -72,6 +72,8 @@ PAGING_COMPANIONS = frozenset(
         "offset", "startAt", "maxResults", "has_more", "hasMore", "total_pages", "totalPages",
         "current_page", "currentPage", "last_page", "next_page", "previous_page", "prev_page",
         "hitsPerPage", "nbPages", "start", "rows", "cursor", "next_cursor", "nextPageToken",
+        # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
+        "paging", "pagination", "pageInfo", "result_info",
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
@@ -206,7 +208,7 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
                 break
             where += next(k for k, v in root.items() if v is node) + "."
             root = node
-    found_here = _unique_list(root, where) or _page_shaped(root, where)
+    found_here = _unique_list(root, where) or _page_shaped(root, where) or _sole_list(root, where)
     if found_here is not None and root is body and _is_record(body):
         return None
     return found_here
@@ -249,9 +251,31 @@ def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
 def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
     skip = _diagnostic(root)
     lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
-    if len(lists) != 1 or not PAGE_MARKERS & set(root):
+    if len(lists) != 1 or not (PAGE_MARKERS & set(root) or _paging_block(root)):
         return None
     return Collection(root[lists[0]], root, f"{where}{lists[0]}")
+
+
+def _paging_block(root: Mapping[str, Any]) -> bool:
+    # Zendesk's cursor pages: {"tickets": [...], "meta": {"has_more": ...}, "links": {...}}.
+    # A links object naming other pages, or a meta block of paging state, marks a page.
+    links = [root.get("links"), root.get("_links")]
+    if any(isinstance(link, dict) and _LINK_RELS & set(link) for link in links):
+        return True
+    blocks = [root.get(k) for k in ("meta", "pagination", "paging")]
+    markers = PAGE_MARKERS | PAGING_COMPANIONS
+    return any(isinstance(block, dict) and markers & set(block) for block in blocks)
+
+
+def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
+    # {"products": [...]} (Shopify, Lambda's {"Functions": [...]} on its last page): an
+    # object whose only member is a list is a wrapper around that list, not a record.
+    if len(root) != 1:
+        return None
+    key, value = next(iter(root.items()))
+    if not isinstance(value, list) or key in DIAGNOSTIC_KEYS:
+        return None
+    return Collection(value, root, f"{where}{key}")
 
 
 def _is_record(body: Mapping[str, Any]) -> bool:

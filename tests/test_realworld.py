@@ -1,0 +1,1015 @@
+"""Real-world responses, modelled on public API documentation, classify by each API's own rules.
+
+Every row is one response as its API documents it (status, headers, body) and what that API
+says it means: a page with more to come, a complete answer, a verified nothing, a record, or a
+failure dressed as a 200. The row id names the API. A row's expectation comes from the API's
+documented semantics, never from what the classifier happened to do.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+
+from tool_outcomes.classify import classify_http
+from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
+
+C, TB, OC = FailureCode, TruncatedBy, Outcome
+T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
+URL = "https://api.example.test/v1/things?q=x"
+JSON = {"content-type": "application/json"}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One documented response and what its API says it means."""
+
+    id: str
+    body: Any
+    outcome: Outcome
+    returned: int | None = None
+    total: int | None = None
+    cursor: bool = False
+    truncated_by: TruncatedBy | None = None
+    code: FailureCode | None = None
+    kind: FailureKind | None = None
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def ok(id_: str, body: Any, returned: int, total: int | None = None, **more: Any) -> Row:
+    """A complete answer (success, or empty when nothing came back)."""
+    outcome = OC.EMPTY if returned == 0 else OC.SUCCESS
+    return Row(id_, body, outcome, returned, total, **more)
+
+
+def page(
+    id_: str,
+    body: Any,
+    returned: int,
+    by: TruncatedBy = TB.NEXT_PAGE,
+    total: int | None = None,
+    *,
+    cursor: bool = True,
+    **more: Any,
+) -> Row:
+    """A partial answer: one page, or an answer the upstream flagged as incomplete."""
+    return Row(id_, body, OC.PARTIAL, returned, total, cursor, by, **more)
+
+
+def fail(id_: str, body: Any, code: FailureCode, kind: FailureKind, **more: Any) -> Row:
+    """An access failure, whatever the status said."""
+    return Row(id_, body, OC.ACCESS_FAILURE, code=code, kind=kind, **more)
+
+
+def es_search(hits: int, total: Any, **top: Any) -> dict[str, Any]:
+    """An Elasticsearch / OpenSearch _search response."""
+    return {
+        "took": 5,
+        "timed_out": False,
+        "_shards": {"total": 5, "successful": 5, "skipped": 0, "failed": 0},
+        "hits": {"total": total, "max_score": 1.0, "hits": [{"_id": str(i)} for i in range(hits)]},
+        **top,
+    }
+
+
+def two(key: str = "id") -> list[dict[str, Any]]:
+    """Two items of a listing."""
+    return [{key: "a1"}, {key: "a2"}]
+
+
+GH_LINK_NEXT = (
+    '<https://api.github.com/repositories/1/issues?page=2>; rel="next", '
+    '<https://api.github.com/repositories/1/issues?page=5>; rel="last"'
+)
+GH_LINK_LAST = (
+    '<https://api.github.com/repositories/1/issues?page=1>; rel="first", '
+    '<https://api.github.com/repositories/1/issues?page=4>; rel="prev"'
+)
+SHOPIFY_NEXT = (
+    "<https://shop.myshopify.com/admin/api/2024-01/products.json?limit=2&page_info=hijgklmn>; "
+    'rel="next"'
+)
+SHOPIFY_PREV = (
+    "<https://shop.myshopify.com/admin/api/2024-01/products.json?limit=2&page_info=abcdef>; "
+    'rel="previous"'
+)
+ES_FAILURE = {
+    "shard": 1,
+    "index": "logs",
+    "node": "n1",
+    "reason": {"type": "node_not_connected_exception", "reason": "[n1] Node not connected"},
+}
+
+
+def anthropic(kind: str) -> dict[str, Any]:
+    """Anthropic's error body."""
+    return {"type": "error", "error": {"type": kind, "message": "..."}, "request_id": "req_1"}
+
+
+def google(code: int, status: str) -> dict[str, Any]:
+    """Google's AIP-193 error envelope."""
+    return {"error": {"code": code, "message": "...", "status": status}}
+
+
+ROWS: list[Row] = [
+    # -- GitHub REST and GraphQL
+    page("github_issues_link_next", two(), 2, headers={"link": GH_LINK_NEXT}),
+    ok("github_issues_last_page", two(), 2, headers={"link": GH_LINK_LAST}),
+    page(
+        "github_search_incomplete_results",
+        {"total_count": 5000, "incomplete_results": True, "items": two()},
+        2,
+        TB.UPSTREAM_FLAG,
+        5000,
+        cursor=False,
+    ),
+    ok(
+        "github_search_no_match", {"total_count": 0, "incomplete_results": False, "items": []}, 0, 0
+    ),
+    fail(
+        "github_bad_credentials_401",
+        {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"},
+        C.UNAUTHORIZED,
+        P,
+        status=401,
+    ),
+    fail(
+        "github_rate_limit_403",
+        {"message": "API rate limit exceeded for 1.2.3.4."},
+        C.RATE_LIMITED,
+        T,
+        status=403,
+        headers={"x-ratelimit-remaining": "0", "x-ratelimit-reset": "1700000060"},
+    ),
+    fail(
+        "github_graphql_not_found",
+        {
+            "data": {"repository": None},
+            "errors": [
+                {
+                    "type": "NOT_FOUND",
+                    "path": ["repository"],
+                    "locations": [{"line": 1, "column": 9}],
+                    "message": "Could not resolve to a Repository with the name 'o/x'.",
+                }
+            ],
+        },
+        C.NOT_FOUND,
+        P,
+    ),
+    fail(
+        "github_graphql_rate_limited",
+        {"errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded"}]},
+        C.RATE_LIMITED,
+        T,
+    ),
+    fail(
+        "github_graphql_insufficient_scopes",
+        {"data": None, "errors": [{"type": "INSUFFICIENT_SCOPES", "message": "needs read:org"}]},
+        C.FORBIDDEN,
+        P,
+    ),
+    page(
+        "github_graphql_field_error",
+        {
+            "data": {"viewer": {"login": "octo", "email": None}},
+            "errors": [{"type": "FORBIDDEN", "path": ["viewer", "email"], "message": "private"}],
+        },
+        1,
+        TB.FIELD_ERRORS,
+        cursor=False,
+    ),
+    # -- GitLab: pagination headers
+    page(
+        "gitlab_x_next_page",
+        two(),
+        2,
+        total=57,
+        headers={"x-next-page": "2", "x-page": "1", "x-per-page": "2", "x-total": "57"},
+    ),
+    ok(
+        "gitlab_last_page",
+        two(),
+        2,
+        2,
+        headers={"x-next-page": "", "x-page": "1", "x-per-page": "20", "x-total": "2"},
+    ),
+    # -- Shopify: cursor pagination in the Link header
+    page("shopify_link_page_info", {"products": two()}, 2, headers={"link": SHOPIFY_NEXT}),
+    ok("shopify_last_page", {"products": two()}, 2, headers={"link": SHOPIFY_PREV}),
+    # -- Stripe
+    page(
+        "stripe_list_has_more",
+        {"object": "list", "url": "/v1/charges", "has_more": True, "data": two()},
+        2,
+    ),
+    ok(
+        "stripe_list_last",
+        {"object": "list", "url": "/v1/charges", "has_more": False, "data": two()},
+        2,
+    ),
+    ok(
+        "stripe_invoice_record",
+        {
+            "id": "in_1",
+            "object": "invoice",
+            "total": 5000,
+            "currency": "usd",
+            "lines": {"object": "list", "data": two(), "has_more": False},
+        },
+        1,
+    ),
+    # -- Slack Web API
+    page(
+        "slack_history_next_cursor",
+        {
+            "ok": True,
+            "messages": two("ts"),
+            "has_more": True,
+            "pin_count": 0,
+            "response_metadata": {"next_cursor": "bmV4dF90czoxNTEyMDg1ODYxMDAwNTQz"},
+        },
+        2,
+    ),
+    ok(
+        "slack_history_last",
+        {
+            "ok": True,
+            "messages": two("ts"),
+            "has_more": False,
+            "response_metadata": {"next_cursor": ""},
+        },
+        2,
+    ),
+    fail("slack_invalid_auth", {"ok": False, "error": "invalid_auth"}, C.UNAUTHORIZED, P),
+    fail("slack_ratelimited", {"ok": False, "error": "ratelimited"}, C.RATE_LIMITED, T),
+    # -- Notion
+    page(
+        "notion_query_has_more",
+        {
+            "object": "list",
+            "results": two(),
+            "next_cursor": "fe2cc560-036c-44cd-90e8-294d5a74cebc",
+            "has_more": True,
+            "type": "page_or_database",
+            "page_or_database": {},
+        },
+        2,
+    ),
+    ok(
+        "notion_query_end",
+        {"object": "list", "results": two(), "next_cursor": None, "has_more": False},
+        2,
+    ),
+    # -- Zendesk: offset and cursor pagination
+    page(
+        "zendesk_offset_next_page",
+        {
+            "tickets": two(),
+            "next_page": "https://x.zendesk.com/api/v2/tickets.json?page=2",
+            "previous_page": None,
+            "count": 250,
+        },
+        2,
+        total=250,
+    ),
+    page(
+        "zendesk_cursor_has_more",
+        {
+            "tickets": two(),
+            "meta": {"has_more": True, "after_cursor": "xxx", "before_cursor": "yyy"},
+            "links": {"next": "https://x.zendesk.com/api/v2/tickets.json?page[after]=xxx"},
+        },
+        2,
+    ),
+    ok(
+        "zendesk_cursor_end",
+        {
+            "tickets": two(),
+            "meta": {"has_more": False, "after_cursor": None, "before_cursor": "yyy"},
+            "links": {"next": None, "prev": "https://x.zendesk.com/api/v2/tickets.json"},
+        },
+        2,
+    ),
+    # -- Atlassian: Jira and Confluence
+    page(
+        "jira_search_first_page",
+        {"startAt": 0, "maxResults": 2, "total": 120, "issues": two()},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        120,
+        cursor=False,
+    ),
+    ok("jira_search_complete", {"startAt": 0, "maxResults": 50, "total": 2, "issues": two()}, 2, 2),
+    page(
+        "confluence_links_next",
+        {
+            "results": two(),
+            "start": 0,
+            "limit": 2,
+            "size": 2,
+            "_links": {"base": "https://x.atlassian.net/wiki", "next": "/rest/api/content?start=2"},
+        },
+        2,
+    ),
+    ok(
+        "confluence_last",
+        {"results": two(), "start": 0, "limit": 25, "size": 2, "_links": {"self": "x"}},
+        2,
+    ),
+    # -- Salesforce SOQL
+    page(
+        "salesforce_query_more",
+        {
+            "totalSize": 3000,
+            "done": False,
+            "nextRecordsUrl": "/services/data/v59.0/query/01g-2000",
+            "records": two(),
+        },
+        2,
+        total=3000,
+    ),
+    ok("salesforce_query_done", {"totalSize": 2, "done": True, "records": two()}, 2, 2),
+    # -- HubSpot CRM v3
+    page(
+        "hubspot_paging_next_after",
+        {"results": two(), "paging": {"next": {"after": "NTI1Cg%3D%3D", "link": "?after=NTI1"}}},
+        2,
+    ),
+    page(
+        "hubspot_search_total",
+        {"total": 250, "results": two(), "paging": {"next": {"after": "2"}}},
+        2,
+        total=250,
+    ),
+    ok("hubspot_last", {"results": two()}, 2),
+    # -- Airtable
+    page("airtable_offset", {"records": two(), "offset": "itrHRvZ6x/recXyz"}, 2),
+    ok("airtable_last", {"records": two()}, 2),
+    # -- Microsoft Graph (OData)
+    page(
+        "msgraph_next_link",
+        {
+            "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users",
+            "@odata.nextLink": "https://graph.microsoft.com/v1.0/users?$skiptoken=X",
+            "value": two(),
+        },
+        2,
+    ),
+    ok("msgraph_count_complete", {"@odata.count": 2, "value": two()}, 2, 2),
+    # -- Google Drive, Sheets and the AIP-193 error envelope
+    page(
+        "google_drive_next_page_token",
+        {
+            "kind": "drive#fileList",
+            "nextPageToken": "tok",
+            "incompleteSearch": False,
+            "files": two(),
+        },
+        2,
+    ),
+    page(
+        "google_drive_incomplete_search",
+        {"kind": "drive#fileList", "incompleteSearch": True, "files": two()},
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    ok(
+        "google_sheets_values_range",
+        {"range": "Sheet1!A1:B2", "majorDimension": "ROWS", "values": [["a", "b"], ["c", "d"]]},
+        1,
+    ),
+    fail("google_permission_denied_in_200", google(403, "PERMISSION_DENIED"), C.FORBIDDEN, P),
+    fail("google_unauthenticated_in_200", google(401, "UNAUTHENTICATED"), C.UNAUTHORIZED, P),
+    fail("google_resource_exhausted_in_200", google(429, "RESOURCE_EXHAUSTED"), C.RATE_LIMITED, T),
+    fail("google_unavailable_in_200", google(503, "UNAVAILABLE"), C.SERVER_ERROR, T),
+    fail("google_deadline_exceeded_in_200", google(504, "DEADLINE_EXCEEDED"), C.TIMEOUT, T),
+    fail("google_not_found_in_200", google(404, "NOT_FOUND"), C.NOT_FOUND, P),
+    fail("google_invalid_argument_in_200", google(400, "INVALID_ARGUMENT"), C.BAD_REQUEST, P),
+    # -- AWS: DynamoDB, Lambda, S3, CloudWatch Logs
+    page(
+        "dynamodb_last_evaluated_key",
+        {"Items": two(), "Count": 2, "ScannedCount": 10, "LastEvaluatedKey": {"pk": {"S": "a2"}}},
+        2,
+    ),
+    page(
+        "dynamodb_filtered_page_empty_but_more",
+        {"Items": [], "Count": 0, "ScannedCount": 100, "LastEvaluatedKey": {"pk": {"S": "z"}}},
+        0,
+    ),
+    ok("dynamodb_last_page", {"Items": two(), "Count": 2, "ScannedCount": 2}, 2),
+    page("aws_lambda_next_marker", {"Functions": two(), "NextMarker": "abc"}, 2),
+    ok("aws_lambda_last", {"Functions": two()}, 2),
+    page(
+        "aws_s3_list_v2_truncated",
+        {
+            "IsTruncated": True,
+            "Contents": two("Key"),
+            "Name": "bucket",
+            "MaxKeys": 2,
+            "KeyCount": 2,
+            "NextContinuationToken": "1ueGcxLPRx1Tr",
+        },
+        2,
+    ),
+    ok(
+        "aws_s3_list_v2_done",
+        {"IsTruncated": False, "Contents": two("Key"), "Name": "bucket", "KeyCount": 2},
+        2,
+    ),
+    page(
+        "aws_s3_list_v1_marker",
+        {"IsTruncated": True, "Marker": "", "Contents": two("Key"), "Name": "bucket"},
+        2,
+    ),
+    page("aws_logs_next_token", {"logGroups": two(), "nextToken": "abc"}, 2),
+    # -- Twitter / X API v2
+    page(
+        "twitter_v2_next_token",
+        {"data": two(), "meta": {"result_count": 2, "next_token": "7140dibdnow9c7btw3w"}},
+        2,
+    ),
+    ok("twitter_v2_last", {"data": two(), "meta": {"result_count": 2}}, 2),
+    # -- Laravel API resources and Fractal
+    page(
+        "laravel_links_next_meta_total",
+        {
+            "data": two(),
+            "links": {"first": "/u?page=1", "last": "/u?page=3", "prev": None, "next": "/u?page=2"},
+            "meta": {"current_page": 1, "last_page": 3, "per_page": 2, "total": 6},
+        },
+        2,
+        total=6,
+    ),
+    ok(
+        "laravel_single_page",
+        {
+            "data": two(),
+            "links": {"first": "/u?page=1", "last": "/u?page=1", "prev": None, "next": None},
+            "meta": {"current_page": 1, "last_page": 1, "per_page": 15, "total": 2},
+        },
+        2,
+        2,
+    ),
+    page(
+        "fractal_meta_pagination",
+        {
+            "data": two(),
+            "meta": {
+                "pagination": {
+                    "total": 50,
+                    "count": 2,
+                    "per_page": 2,
+                    "current_page": 1,
+                    "total_pages": 25,
+                    "links": {"next": "https://x.example.test/api/users?page=2"},
+                }
+            },
+        },
+        2,
+        total=50,
+    ),
+    # -- HAL (and Spring Data REST)
+    page(
+        "hal_embedded_links_next",
+        {
+            "_embedded": {"orders": two()},
+            "_links": {"self": {"href": "/orders"}, "next": {"href": "/orders?page=2"}},
+            "total": 50,
+        },
+        2,
+        total=50,
+    ),
+    page(
+        "spring_hal_page_block",
+        {
+            "_embedded": {"people": two()},
+            "_links": {"self": {"href": "/people"}},
+            "page": {"size": 2, "totalElements": 10, "totalPages": 5, "number": 0},
+        },
+        2,
+        total=10,
+    ),
+    ok("hal_last_page", {"_embedded": {"orders": two()}, "_links": {"self": {"href": "/o"}}}, 2),
+    # -- Cloudflare v4
+    page(
+        "cloudflare_result_info_next",
+        {
+            "success": True,
+            "errors": [],
+            "messages": [],
+            "result": two(),
+            "result_info": {
+                "page": 1,
+                "per_page": 2,
+                "count": 2,
+                "total_count": 200,
+                "total_pages": 100,
+            },
+        },
+        2,
+        total=200,
+    ),
+    ok(
+        "cloudflare_single_page",
+        {
+            "success": True,
+            "errors": [],
+            "messages": [],
+            "result": two(),
+            "result_info": {"page": 1, "per_page": 20, "count": 2, "total_count": 2},
+        },
+        2,
+        2,
+    ),
+    ok(
+        "cloudflare_no_zones",
+        {
+            "success": True,
+            "errors": [],
+            "messages": [],
+            "result": [],
+            "result_info": {"page": 1, "per_page": 20, "count": 0, "total_count": 0},
+        },
+        0,
+        0,
+    ),
+    ok(
+        "cloudflare_record_result",
+        {"success": True, "errors": [], "messages": [], "result": {"id": "023e", "name": "x"}},
+        1,
+    ),
+    fail(
+        "cloudflare_success_false",
+        {"success": False, "errors": [{"code": 10000, "message": "Authentication error"}]},
+        C.UPSTREAM_ERROR,
+        P,
+    ),
+    # -- Search engines: Algolia, Meilisearch, Typesense, Solr
+    page(
+        "algolia_more_pages",
+        {"hits": two("objectID"), "nbHits": 120, "page": 0, "nbPages": 60, "hitsPerPage": 2},
+        2,
+        total=120,
+    ),
+    ok(
+        "algolia_single_page",
+        {"hits": two("objectID"), "nbHits": 2, "page": 0, "nbPages": 1, "hitsPerPage": 20},
+        2,
+        2,
+    ),
+    page(
+        "meilisearch_estimated_total_hits",
+        {"hits": two(), "estimatedTotalHits": 66, "limit": 2, "offset": 0, "query": "x"},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        66,
+        cursor=False,
+    ),
+    page(
+        "meilisearch_page_mode",
+        {"hits": two(), "hitsPerPage": 2, "page": 1, "totalPages": 3, "totalHits": 6},
+        2,
+        total=6,
+    ),
+    ok(
+        "meilisearch_no_hits",
+        {"hits": [], "estimatedTotalHits": 0, "limit": 20, "offset": 0, "query": "zz"},
+        0,
+        0,
+    ),
+    page(
+        "typesense_found",
+        {"found": 120, "hits": two(), "out_of": 5000, "page": 1, "search_time_ms": 1},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        120,
+        cursor=False,
+    ),
+    ok("typesense_all_found", {"found": 2, "hits": two(), "out_of": 5000, "page": 1}, 2, 2),
+    page(
+        "solr_num_found",
+        {
+            "responseHeader": {"status": 0, "QTime": 1},
+            "response": {"numFound": 100, "start": 0, "docs": two()},
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        100,
+        cursor=False,
+    ),
+    page(
+        "solr_partial_results",
+        {
+            "responseHeader": {"status": 0, "QTime": 1000, "partialResults": True},
+            "response": {"numFound": 2, "start": 0, "docs": two()},
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    fail(
+        "solr_error_status_in_200",
+        {
+            "responseHeader": {"status": 400, "QTime": 1},
+            "error": {"msg": "undefined field foo", "code": 400},
+        },
+        C.BAD_REQUEST,
+        P,
+    ),
+    # -- Elasticsearch / OpenSearch
+    page(
+        "elasticsearch_timed_out",
+        es_search(2, {"value": 2, "relation": "eq"}, timed_out=True),
+        2,
+        TB.UPSTREAM_TIMEOUT,
+        cursor=False,
+    ),
+    page(
+        "opensearch_shard_failures",
+        es_search(
+            1,
+            {"value": 1, "relation": "eq"},
+            _shards={"total": 5, "successful": 4, "failed": 1, "failures": [ES_FAILURE]},
+        ),
+        1,
+        TB.SHARD_FAILURE,
+        cursor=False,
+    ),
+    page(
+        "elasticsearch_terminated_early",
+        es_search(2, {"value": 2, "relation": "eq"}, terminated_early=True),
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    page(
+        "elasticsearch_total_gte",
+        es_search(2, {"value": 10000, "relation": "gte"}),
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        10000,
+        cursor=False,
+    ),
+    ok("elasticsearch_complete", es_search(2, {"value": 2, "relation": "eq"}), 2, 2),
+    page(
+        "elasticsearch_msearch_one_failed",
+        {
+            "took": 5,
+            "responses": [
+                es_search(1, {"value": 1, "relation": "eq"}),
+                {"error": {"type": "index_not_found_exception", "reason": "no such index"}},
+            ],
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    fail(
+        "elasticsearch_msearch_all_failed",
+        {
+            "took": 1,
+            "responses": [
+                {"error": {"type": "index_not_found_exception", "reason": "x"}, "status": 404}
+            ],
+        },
+        C.NOT_FOUND,
+        P,
+    ),
+    page(
+        "elasticsearch_bulk_errors",
+        {
+            "took": 30,
+            "errors": True,
+            "items": [
+                {"index": {"_id": "1", "status": 201, "result": "created"}},
+                {
+                    "create": {
+                        "_id": "2",
+                        "status": 409,
+                        "error": {"type": "version_conflict_engine_exception", "reason": "x"},
+                    }
+                },
+            ],
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    ok(
+        "elasticsearch_bulk_ok",
+        {"took": 3, "errors": False, "items": [{"index": {"_id": "1", "status": 201}}]},
+        1,
+    ),
+    # -- Vector and document stores: Pinecone, Weaviate, Qdrant, MongoDB Data API
+    ok("pinecone_matches", {"matches": [{"id": "v1", "score": 0.9}], "namespace": "ns"}, 1),
+    ok("pinecone_no_matches", {"matches": [], "namespace": ""}, 0),
+    ok("weaviate_graphql_get", {"data": {"Get": {"Article": two("title")}}}, 2),
+    fail(
+        "weaviate_graphql_error",
+        {
+            "data": {"Get": {"Article": None}},
+            "errors": [{"message": "no such class", "path": ["Get", "Article"]}],
+        },
+        C.UPSTREAM_ERROR,
+        P,
+    ),
+    page(
+        "qdrant_scroll_next_page_offset",
+        {"result": {"points": two(), "next_page_offset": 3}, "status": "ok", "time": 0.001},
+        2,
+    ),
+    ok(
+        "qdrant_scroll_end",
+        {"result": {"points": two(), "next_page_offset": None}, "status": "ok", "time": 0.001},
+        2,
+    ),
+    ok("qdrant_search", {"result": [{"id": 1, "score": 0.9}], "status": "ok", "time": 0.002}, 1),
+    ok("mongodb_data_api_documents", {"documents": [{"_id": "1"}]}, 1),
+    ok("mongodb_data_api_no_documents", {"documents": []}, 0),
+    # -- Supabase / PostgREST: Content-Range with and without a unit
+    page(
+        "postgrest_206_content_range",
+        two(),
+        2,
+        TB.PARTIAL_CONTENT,
+        573,
+        cursor=False,
+        status=206,
+        headers={"content-range": "0-1/573"},
+    ),
+    page(
+        "postgrest_200_content_range_total",
+        two(),
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        40,
+        cursor=False,
+        headers={"content-range": "0-1/40"},
+    ),
+    ok("postgrest_200_whole_range", two(), 2, 2, headers={"content-range": "0-1/2"}),
+    ok("postgrest_200_no_rows", [], 0, 0, headers={"content-range": "*/0"}),
+    # -- Twilio and Intercom
+    page(
+        "twilio_next_page_uri",
+        {
+            "messages": two("sid"),
+            "next_page_uri": "/2010-04-01/Accounts/AC1/Messages.json?Page=1&PageToken=PA1",
+            "previous_page_uri": None,
+            "page": 0,
+            "page_size": 2,
+        },
+        2,
+    ),
+    ok(
+        "twilio_last_page",
+        {"messages": two("sid"), "next_page_uri": None, "page": 0, "page_size": 50},
+        2,
+    ),
+    page(
+        "intercom_pages_next",
+        {
+            "type": "list",
+            "data": two(),
+            "total_count": 4,
+            "pages": {
+                "type": "pages",
+                "next": {"page": 2, "starting_after": "WzE3MDc"},
+                "page": 1,
+                "per_page": 2,
+                "total_pages": 2,
+            },
+        },
+        2,
+        total=4,
+    ),
+    # -- Linear GraphQL (Relay pageInfo)
+    page(
+        "linear_page_info_next",
+        {"data": {"issues": {"nodes": two(), "pageInfo": {"hasNextPage": True, "endCursor": "c"}}}},
+        2,
+    ),
+    ok(
+        "linear_page_info_last",
+        {"data": {"issues": {"nodes": two(), "pageInfo": {"hasNextPage": False}}}},
+        2,
+    ),
+    # -- Anthropic and OpenAI
+    fail("anthropic_overloaded_529", anthropic("overloaded_error"), C.SERVER_ERROR, T, status=529),
+    fail("anthropic_overloaded_in_200", anthropic("overloaded_error"), C.SERVER_ERROR, T),
+    fail("anthropic_rate_limit_in_200", anthropic("rate_limit_error"), C.RATE_LIMITED, T),
+    fail("anthropic_authentication_in_200", anthropic("authentication_error"), C.UNAUTHORIZED, P),
+    fail("anthropic_permission_in_200", anthropic("permission_error"), C.FORBIDDEN, P),
+    fail("anthropic_not_found_in_200", anthropic("not_found_error"), C.NOT_FOUND, P),
+    fail("anthropic_invalid_request_in_200", anthropic("invalid_request_error"), C.BAD_REQUEST, P),
+    fail("anthropic_api_error_in_200", anthropic("api_error"), C.SERVER_ERROR, T),
+    fail(
+        "openai_rate_limit_429",
+        {
+            "error": {
+                "message": "Rate limit reached",
+                "type": "requests",
+                "code": "rate_limit_exceeded",
+            }
+        },
+        C.RATE_LIMITED,
+        T,
+        status=429,
+        headers={"retry-after": "20"},
+    ),
+    fail(
+        "openai_invalid_request_in_200",
+        {
+            "error": {
+                "message": "The model does not exist",
+                "type": "invalid_request_error",
+                "param": "model",
+                "code": "model_not_found",
+            }
+        },
+        C.BAD_REQUEST,
+        P,
+    ),
+    ok("openai_list_models", {"object": "list", "data": [{"id": "gpt-4o", "object": "model"}]}, 1),
+    # -- Django REST framework
+    ok("drf_last_page", {"count": 2, "next": None, "previous": None, "results": two()}, 2, 2),
+    page(
+        "drf_next_page",
+        {"count": 9, "next": "/things?page=2", "previous": None, "results": two()},
+        2,
+        total=9,
+    ),
+    # -- records that carry a list and a money total or a quantity: never a page
+    ok(
+        "shop_order_record_with_money_total",
+        {"id": 1, "total": 1999, "currency": "usd", "items": [{"sku": "a", "qty": 1}]},
+        1,
+    ),
+    ok(
+        "shop_cart_with_item_count",
+        {"cart_id": "c1", "count": 3, "items": [{"sku": "a", "qty": 3}]},
+        1,
+    ),
+    ok(
+        "geojson_feature_collection",
+        {"type": "FeatureCollection", "features": [{"type": "Feature"}, {"type": "Feature"}]},
+        2,
+    ),
+    ok(
+        "geojson_feature_record",
+        {"type": "Feature", "geometry": None, "properties": {"features": ["a", "b"]}},
+        1,
+    ),
+    ok("product_record_with_feature_list", {"name": "car", "features": ["abs", "gps"]}, 1),
+]
+
+
+def send(row: Row) -> Envelope[Any]:
+    """Serve the row's response on a mock transport and classify what comes back."""
+    request = httpx.Request("GET", URL)
+    response = httpx.Response(
+        row.status,
+        headers={**JSON, **row.headers},
+        content=json.dumps(row.body).encode(),
+        request=request,
+    )
+    return classify_http(response)
+
+
+def test_the_table_is_large_and_names_unique() -> None:
+    """At least sixty documented responses, each id unique and naming its API."""
+    ids = [row.id for row in ROWS]
+    assert len(ids) >= 60
+    assert len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[row.id for row in ROWS])
+def test_real_world_responses_classify_by_their_documented_semantics(row: Row) -> None:
+    """Outcome, counts, cursor and truncation (or failure code and kind) match the API's docs."""
+    env = send(row)
+    assert env.outcome is row.outcome, env
+    if row.outcome is OC.ACCESS_FAILURE:
+        assert env.failure is not None
+        assert (env.failure.code, env.failure.kind) == (row.code, row.kind), env.failure.detail
+        return
+    coverage = env.coverage
+    assert coverage is not None
+    got = (coverage.returned, coverage.total, coverage.next_cursor is not None)
+    assert got == (row.returned, row.total, row.cursor), coverage.detail
+    assert coverage.truncated_by is row.truncated_by, coverage.detail
+
+
+# -- guards: values that look like evidence but report nothing --------------------------------
+
+GUARDS: list[tuple[str, Any, dict[str, str]]] = [
+    ("graphql_errors_empty_list", {"data": {"items": two()}, "errors": []}, {}),
+    ("drf_next_null", {"count": 2, "next": None, "previous": None, "results": two()}, {}),
+    ("stripe_has_more_false", {"object": "list", "has_more": False, "data": two()}, {}),
+    ("google_next_page_token_empty", {"items": two(), "nextPageToken": ""}, {}),
+    (
+        "aws_is_truncated_false_with_stale_token",
+        {"IsTruncated": False, "Contents": two("Key"), "NextContinuationToken": "stale"},
+        {},
+    ),
+    ("dynamodb_no_last_evaluated_key", {"Items": two(), "Count": 2, "ScannedCount": 2}, {}),
+    ("dynamodb_empty_last_evaluated_key", {"Items": two(), "LastEvaluatedKey": {}}, {}),
+    ("elasticsearch_bulk_errors_false", {"took": 1, "errors": False, "items": two()}, {}),
+    (
+        "solr_partial_results_false",
+        {
+            "responseHeader": {"status": 0, "QTime": 1, "partialResults": False},
+            "response": {"numFound": 2, "docs": two()},
+        },
+        {},
+    ),
+    ("opensearch_failures_empty", es_search(2, 2, _shards={"failed": 0, "failures": []}), {}),
+    ("gitlab_x_next_page_empty", two(), {"x-next-page": ""}),
+    ("twitter_meta_without_next_token", {"data": two(), "meta": {"result_count": 2}}, {}),
+    (
+        "cloudflare_last_page_of_pages",
+        {"result": two(), "result_info": {"page": 4, "total_pages": 4}},
+        {},
+    ),
+    ("algolia_last_page", {"hits": two(), "page": 5, "nbPages": 6, "nbHits": 2}, {}),
+    ("relay_has_next_page_false", {"edges": two(), "pageInfo": {"hasNextPage": False}}, {}),
+    ("slack_ok_true_error_null", {"ok": True, "error": None, "members": two()}, {}),
+]
+
+
+@pytest.mark.parametrize(("body", "headers"), [g[1:] for g in GUARDS], ids=[g[0] for g in GUARDS])
+def test_keys_with_a_reassuring_value_are_not_evidence(body: Any, headers: dict[str, str]) -> None:
+    """errors: [], next: null, has_more: false, IsTruncated: false and kin leave a success."""
+    env = send(Row("guard", body, OC.SUCCESS, headers=headers))
+    assert env.outcome is OC.SUCCESS, env
+    assert env.coverage is not None
+    assert env.coverage.returned == 2
+
+
+# -- the rules behind the table, one at a time -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"success": True, "errors": [], "messages": [], "result": two()},
+        {"warnings": [], "result": two()},
+        {"errors": [], "messages": [], "data": two()},
+    ],
+)
+def test_error_and_message_lists_are_never_the_collection(body: Any) -> None:
+    """A diagnostic list, empty or not, never stands in for the answer beside it."""
+    env = send(Row("diag", body, OC.SUCCESS))
+    assert env.outcome is OC.SUCCESS
+    assert env.data == two()
+
+
+@pytest.mark.parametrize(
+    ("body", "total"),
+    [
+        ({"cart_id": "c1", "total": 30, "items": two()}, None),  # money beside a cart's items
+        ({"cart_id": "c1", "total": 30, "items": two(), "limit": 2}, 30),  # a companion says page
+        ({"total": 30, "items": two()}, 30),  # a bare listing: nothing else to be a record
+        ({"total_count": 30, "widget": "w", "items": two()}, 30),  # unambiguous anywhere
+    ],
+)
+def test_total_and_count_count_only_on_a_page(body: Any, total: int | None) -> None:
+    """An ambiguous total is a page total only beside paging companions or alone with its list."""
+    env = send(Row("totals", body, OC.SUCCESS))
+    assert env.coverage is not None
+    assert env.coverage.total == total
+
+
+def test_an_explicit_total_path_is_always_a_count() -> None:
+    """The caller's total path counts even where auto-detection would read money."""
+    body = {"cart_id": "c1", "total": 30, "items": two()}
+    response = httpx.Response(200, json=body, request=httpx.Request("GET", URL))
+    env = classify_http(response, total="total")
+    assert env.outcome is OC.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.total, env.coverage.truncated_by) == (30, TB.TOTAL_EXCEEDS_RETURNED)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"timed_out": True},
+        {"terminated_early": True},
+        {"_shards": {"total": 5, "successful": 4, "failed": 1}},
+        {"_clusters": {"total": 2, "successful": 1, "skipped": 1}},
+    ],
+)
+@pytest.mark.parametrize("relation", ["eq", "gte"])
+def test_a_search_cut_short_leaves_its_total_unknown(extra: dict[str, Any], relation: str) -> None:
+    """hits.total of a search that stopped early counts what it saw, so coverage.total is None."""
+    env = send(Row("cut", es_search(0, {"value": 0, "relation": relation}, **extra), OC.PARTIAL))
+    assert env.outcome is OC.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.total, env.coverage.missing) == (None, None)
+    assert "0 of" not in env.coverage.summary()
+    assert "total unknown" in env.coverage.detail
