@@ -28,12 +28,13 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from .breaker import CircuitBreaker
-from .classify import BodyCut, classify_http, classify_parts
+from .classify import classify_http, classify_parts
 from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome, Repair
 from .redact import REDACTED, SECRET_QUERY_PARAMS, redact_text, redact_url
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
 from .trace import OutcomeCounter
+from .transport import Read, send_async, send_sync
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"]
 
@@ -167,33 +168,14 @@ class Tool(Generic[A, R]):
         clock: Callable[[], float],
         deadline_at: float | None,
     ) -> Envelope[Any]:
-        try:
-            request = _rebuild(client, request, _remaining(deadline_at, clock))
-            response = client.send(request, stream=True)
-        except Exception as exc:
-            return self._stamp(classify_http(exc, tool=self.name), request)
-        body = bytearray()
-        cut: BodyCut | None = None
-        cut_error: BaseException | None = None
-        try:
-            for chunk in response.iter_bytes():
-                body += chunk
-                if len(body) > self.max_body_bytes:
-                    cut, body = BodyCut.SIZE_CAP, body[: self.max_body_bytes]
-                    break
-                if deadline_at is not None and clock() > deadline_at:
-                    cut_error = httpx.ReadTimeout("the overall deadline passed mid-body")
-                    cut = BodyCut.STREAM_ERROR
-                    break
-        except httpx.DecodingError as exc:
-            return self._stamp(classify_http(exc, tool=self.name), request)
-        except Exception as exc:
-            if not body:
-                return self._stamp(classify_http(exc, tool=self.name), request)
-            cut, cut_error = BodyCut.STREAM_ERROR, exc
-        finally:
-            response.close()
-        return self._classify_read(response, bytes(body), cut, cut_error)
+        read = send_sync(
+            client,
+            request,
+            max_body_bytes=self.max_body_bytes,
+            deadline_at=deadline_at,
+            clock=clock,
+        )
+        return self._classify_read(read, request)
 
     # -- async -------------------------------------------------------------------------------
 
@@ -250,46 +232,14 @@ class Tool(Generic[A, R]):
         clock: Callable[[], float],
         deadline_at: float | None,
     ) -> Envelope[Any]:
-        late = httpx.ReadTimeout("the overall deadline passed during the call")
-        try:
-            request = _rebuild(client, request, _remaining(deadline_at, clock))
-            async with asyncio.timeout(_remaining(deadline_at, clock)):
-                response = await client.send(request, stream=True)
-        except TimeoutError:
-            return self._stamp(classify_http(late, tool=self.name), request)
-        except Exception as exc:
-            return self._stamp(classify_http(exc, tool=self.name), request)
-        body = bytearray()
-        cut: BodyCut | None = None
-        cut_error: BaseException | None = None
-        chunks = response.aiter_bytes()
-        try:
-            while True:
-                # Each read gets what is left of the deadline, so a slow drip is cut in time
-                # and the complete lines already read are kept, as the sync path keeps them.
-                try:
-                    async with asyncio.timeout(_remaining(deadline_at, clock)):
-                        chunk = await anext(chunks)
-                except StopAsyncIteration:
-                    break
-                except TimeoutError:
-                    if not body:
-                        return self._stamp(classify_http(late, tool=self.name), request)
-                    cut, cut_error = BodyCut.STREAM_ERROR, late
-                    break
-                body += chunk
-                if len(body) > self.max_body_bytes:
-                    cut, body = BodyCut.SIZE_CAP, body[: self.max_body_bytes]
-                    break
-        except httpx.DecodingError as exc:
-            return self._stamp(classify_http(exc, tool=self.name), request)
-        except Exception as exc:
-            if not body:
-                return self._stamp(classify_http(exc, tool=self.name), request)
-            cut, cut_error = BodyCut.STREAM_ERROR, exc
-        finally:
-            await response.aclose()
-        return self._classify_read(response, bytes(body), cut, cut_error)
+        read = await send_async(
+            client,
+            request,
+            max_body_bytes=self.max_body_bytes,
+            deadline_at=deadline_at,
+            clock=clock,
+        )
+        return self._classify_read(read, request)
 
     # -- shared steps ------------------------------------------------------------------------
 
@@ -373,27 +323,23 @@ class Tool(Generic[A, R]):
             tool=self.name,
         )
 
-    def _classify_read(
-        self,
-        response: httpx.Response,
-        body: bytes,
-        cut: BodyCut | None,
-        cut_error: BaseException | None,
-    ) -> Envelope[Any]:
+    def _classify_read(self, read: Read | BaseException, request: httpx.Request) -> Envelope[Any]:
+        if isinstance(read, BaseException):
+            return self._stamp(classify_http(read, tool=self.name), request)
         env = classify_parts(
-            response.status_code,
-            response.headers,
-            body,
-            cut=cut,
-            cut_error=cut_error,
-            url=redact_url(response.request.url),
+            read.response.status_code,
+            read.response.headers,
+            read.body,
+            cut=read.cut,
+            cut_error=read.cut_error,
+            url=redact_url(read.response.request.url),
             items=self.items,
             total=self.total,
             not_found=self.not_found,
             result_model=self.result_model,
             tool=self.name,
         )
-        return self._stamp(env, response.request)
+        return self._stamp(env, read.response.request)
 
     def _stamp(self, env: Envelope[Any], request: httpx.Request) -> Envelope[Any]:
         update: dict[str, Any] = {"tool": self.name, "target": redact_url(request.url)}
@@ -437,32 +383,6 @@ class Tool(Generic[A, R]):
     def _deadline_at(self, clock: Callable[[], float]) -> float | None:
         deadline = self.policy.deadline_s
         return None if deadline is None else clock() + deadline
-
-
-def _remaining(deadline_at: float | None, clock: Callable[[], float]) -> float | None:
-    return None if deadline_at is None else max(0.0, deadline_at - clock())
-
-
-def _rebuild(
-    client: httpx.Client | httpx.AsyncClient, request: httpx.Request, remaining_s: float | None
-) -> httpx.Request:
-    """Send the handler's request with the client's defaults (base URL, headers, timeout).
-
-    A request built on its own carries no timeout; sent as is it could wait forever. Rebuilding
-    it through the client applies the client's timeout, and the overall deadline shortens it.
-    """
-    headers = [(k, v) for k, v in request.headers.multi_items() if k.lower() != "host"]
-    rebuilt = client.build_request(
-        request.method, request.url, headers=headers, content=request.content
-    )
-    rebuilt.extensions.update({k: v for k, v in request.extensions.items() if k != "timeout"})
-    if remaining_s is not None:
-        timeouts = dict(rebuilt.extensions.get("timeout", {}))
-        for phase in ("connect", "read", "write", "pool"):
-            current = timeouts.get(phase)
-            timeouts[phase] = remaining_s if current is None else min(current, remaining_s)
-        rebuilt.extensions["timeout"] = timeouts
-    return rebuilt
 
 
 def _describe_args(args: BaseModel) -> str:
