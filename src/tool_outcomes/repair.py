@@ -3,11 +3,12 @@
 A tool's result often fails its declared model for reasons that carry no information: a number
 sent as the string ``"18.0"``, a lone object where a list of one was declared, fields nobody asked
 for, a declared alias instead of the field's name. :func:`repair` walks the raw value against the
-declared type, fixes exactly those four things on a copy, records each fix as a
-:class:`~tool_outcomes.envelope.Repair`, and then validates the copy strictly (JSON-strict, so no
-further silent coercion can happen). Anything else -- a missing required field, a ``null`` where a
-value is required, a value that is not what it claims to be -- is a :class:`Rejection` that names
-the field. Filling in, rounding or reinterpreting a value would be changing its meaning.
+declared type (the walk lives in :mod:`tool_outcomes.shapes`), fixes exactly those four things on
+a copy, records each fix as a :class:`~tool_outcomes.envelope.Repair`, and then validates the copy
+strictly (JSON-strict, so no further silent coercion can happen). Anything else -- a missing
+required field, a ``null`` where a value is required, a value that is not what it claims to be --
+is a :class:`Rejection` that names the field. Filling in, rounding or reinterpreting a value
+would be changing its meaning.
 
 Decisions worth knowing:
 
@@ -28,46 +29,20 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
-import re
-import types
-import typing
-from collections import abc
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, Generic, TypeVar, overload
 
-import typing_extensions
-from pydantic import AliasChoices, AliasPath, BaseModel, TypeAdapter, ValidationError
+from pydantic import ValidationError
 from pydantic_core import to_json
 
-from tool_outcomes.envelope import Repair, RepairKind
+from tool_outcomes.envelope import Repair
+from tool_outcomes.shapes import Walk, adapter_for, first_line, short_repr, walk_value
 
 __all__ = ["Rejection", "Repaired", "repair"]
 
 T = TypeVar("T")
 
-# A plain decimal literal: no locale separators, no words (nan, inf), no underscores.
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-# Beyond this many digits an int is not a measurement but an accident (and costly to build).
-_MAX_INT_DIGITS = 4300
 _MAX_DETAIL_ISSUES = 8
-_MAX_INPUT_REPR = 40
-
-_SEQUENCE_ORIGINS: frozenset[Any] = frozenset(
-    {list, set, frozenset, abc.Sequence, abc.MutableSequence, abc.Set, abc.MutableSet}
-)
-_MAPPING_ORIGINS: frozenset[Any] = frozenset({dict, abc.Mapping, abc.MutableMapping})
-_TRANSPARENT_ORIGINS = frozenset(
-    {
-        typing_extensions.Annotated,
-        typing_extensions.Required,
-        typing_extensions.NotRequired,
-        typing_extensions.ReadOnly,
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -117,440 +92,37 @@ def repair(raw: object, model: Any) -> Repaired[Any] | Rejection:
     Raises:
         TypeError: if ``model`` is not a type pydantic can validate.
     """
-    adapter = _adapter(model)
-    walk = _Walk()
+    adapter = adapter_for(model)
+    walk = Walk()
     try:
-        fixed = _walk(raw, model, "", walk)
+        fixed = walk_value(raw, model, "", walk)
     except RecursionError:
         walk.flag("", "nested too deeply to inspect")
         fixed = raw
     problems = list(walk.problems)
     value: Any = None
     try:
-        value = adapter.validate_json(_to_json(fixed), strict=True, by_alias=False, by_name=True)
+        value = adapter.validate_json(to_json(fixed), strict=True, by_alias=False, by_name=True)
     except ValidationError as exc:
         flagged = [path for _, path, _ in problems]
         for error in exc.errors(include_url=False):
             path = ".".join(str(part) for part in error["loc"])
             if not any(_within(path, other) for other in flagged):
                 kind = "missing" if error["type"] == "missing" else "invalid"
-                message = f"{error['msg']} ({_short_repr(error.get('input'))})"
+                message = f"{error['msg']} ({short_repr(error.get('input'))})"
                 problems.append((kind, path, message))
     except (ValueError, TypeError, RecursionError) as exc:
         # Not serialisable as JSON at all (an arbitrary object, a cycle, invalid UTF-8 bytes).
         # When the walk already named the offending value, that is the better message.
         if not problems:
-            problems.append(("invalid", "", f"not JSON-like data ({_first_line(exc)})"))
+            problems.append(("invalid", "", f"not JSON-like data ({first_line(exc)})"))
     repairs = tuple(walk.repairs)
     if not problems:
         return Repaired(value=value, repairs=repairs)
     return _rejection(problems, repairs)
 
 
-# -- the walk ----------------------------------------------------------------------------------
-
-
-class _Walk:
-    """What one walk found: the repairs it applied and the problems it could not fix."""
-
-    def __init__(self) -> None:
-        self.repairs: list[Repair] = []
-        self.problems: list[tuple[str, str, str]] = []  # (missing|invalid, path, message)
-
-    def fix(self, kind: RepairKind, path: str, detail: str) -> None:
-        self.repairs.append(Repair(kind=kind, path=path, detail=detail))
-
-    def flag(self, path: str, message: str) -> None:
-        self.problems.append(("invalid", path, message))
-
-
-def _walk(value: object, declared: Any, path: str, walk: _Walk) -> object:
-    """Return a repaired copy of ``value`` for type ``declared``, recording into ``walk``."""
-    tp = _unwrap(declared)
-    if tp is Any or tp is object or isinstance(tp, TypeVar) or not _hashable(tp):
-        return value
-    origin = typing.get_origin(tp)
-    if origin is typing.Union or origin is types.UnionType:
-        return _walk_union(value, typing.get_args(tp), path, walk)
-    scalar = _SCALARS.get(tp)
-    if scalar is not None:
-        if value is None:
-            walk.flag(path, "null where a value is required")
-            return value
-        return scalar(value, path, walk)
-    if _field_specs(tp) is not None:
-        return _walk_fields(value, tp, path, walk)
-    args = typing.get_args(tp)
-    if tp in _SEQUENCE_ORIGINS or origin in _SEQUENCE_ORIGINS:
-        return _walk_sequence(value, args[0] if args else Any, path, walk)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return _walk_sequence(value, args[0], path, walk)
-    if origin is tuple and isinstance(value, list | tuple):
-        items = list(value)
-        for i, (item, item_tp) in enumerate(zip(items, args, strict=False)):
-            items[i] = _walk(item, item_tp, _join(path, i), walk)
-        return items
-    if tp in _MAPPING_ORIGINS or origin in _MAPPING_ORIGINS:
-        key_tp, value_tp = args if len(args) == 2 else (Any, Any)
-        return _walk_mapping(value, key_tp, value_tp, path, walk)
-    return value
-
-
-def _unwrap(tp: Any) -> Any:
-    """Strip wrappers that do not change what shape is expected (Annotated, NotRequired, …)."""
-    while True:
-        if typing.get_origin(tp) in _TRANSPARENT_ORIGINS:
-            tp = typing.get_args(tp)[0]
-        elif isinstance(tp, typing_extensions.TypeAliasType):
-            tp = tp.__value__
-        elif isinstance(tp, typing.NewType):
-            tp = tp.__supertype__
-        else:
-            return tp
-
-
-def _walk_union(value: object, args: tuple[Any, ...], path: str, walk: _Walk) -> object:
-    arms = [arm for arm in args if arm is not type(None)]
-    if value is None and len(arms) < len(args):
-        return value
-    if len(arms) == 1:
-        return _walk(value, arms[0], path, walk)
-    # Several arms: the arm needing the fewest repairs wins, so that "42" for ``int | str``
-    # stays the string it already validly is.
-    best: tuple[int, object, _Walk] | None = None
-    for arm in arms:
-        trial = _Walk()
-        candidate = _walk(value, arm, path, trial)
-        if trial.problems or not _validates(candidate, arm):
-            continue
-        if best is None or len(trial.repairs) < best[0]:
-            best = (len(trial.repairs), candidate, trial)
-    if best is None:
-        names = " | ".join(_type_name(arm) for arm in args)
-        walk.flag(path, f"matches none of {names} ({_short_repr(value)})")
-        return value
-    walk.repairs.extend(best[2].repairs)
-    return best[1]
-
-
-def _walk_sequence(value: object, item_tp: Any, path: str, walk: _Walk) -> object:
-    if value is None:
-        walk.flag(path, "null where a list is required")
-        return value
-    if isinstance(value, Mapping) and _accepts_mapping(item_tp):
-        walk.fix(RepairKind.WRAPPED_IN_LIST, path, "lone object -> list of one")
-        value = [value]
-    if isinstance(value, list | tuple):
-        return [_walk(item, item_tp, _join(path, i), walk) for i, item in enumerate(value)]
-    return value
-
-
-def _walk_mapping(value: object, key_tp: Any, value_tp: Any, path: str, walk: _Walk) -> object:
-    if value is None:
-        walk.flag(path, "null where an object is required")
-        return value
-    if isinstance(value, Mapping):
-        if _unwrap(key_tp) is str:
-            # JSON would silently turn a key such as (2, 3) into the text "2,3".
-            for key in value:
-                if not isinstance(key, str):
-                    walk.flag(_join(path, key), f"key {_short_repr(key)} is not text")
-        return {key: _walk(item, value_tp, _join(path, key), walk) for key, item in value.items()}
-    return value
-
-
-# -- records: models, dataclasses, TypedDicts ----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _FieldSpec:
-    name: str
-    annotation: Any
-    required: bool
-    keys: tuple[str | tuple[str | int, ...], ...]  # the name first, then aliases (paths as tuples)
-
-
-@dataclass(frozen=True)
-class _RecordSpec:
-    fields: tuple[_FieldSpec, ...]
-    keeps_extra: bool
-
-
-def _walk_fields(value: object, tp: Any, path: str, walk: _Walk) -> object:
-    spec = _field_specs(tp)
-    assert spec is not None  # checked by the caller
-    if value is None:
-        walk.flag(path, "null where an object is required")
-        return value
-    if not isinstance(value, Mapping):
-        return value  # an instance, or the wrong container: validation decides
-    out: dict[Any, object] = {}
-    used: set[object] = set()
-    for field in spec.fields:
-        where = _join(path, field.name)
-        found = _lookup(value, field.keys)
-        # Only keys that supplied a value are consumed; an AliasPath that did not resolve
-        # leaves its top-level key to be dropped (and recorded) like any other unknown key.
-        used.update(top for _, top, _ in found)
-        if not found:
-            if field.required:
-                walk.problems.append(("missing", where, f"missing required field {where!r}"))
-            continue
-        labels = [label for label, _, _ in found]
-        if any(item != found[0][2] for _, _, item in found[1:]):
-            walk.flag(where, f"given more than once with different values ({', '.join(labels)})")
-        for label in labels:
-            if label != field.name:
-                walk.fix(RepairKind.MAPPED_ALIAS, where, f"{label!r} -> {field.name!r}")
-        out[field.name] = _walk(found[0][2], field.annotation, where, walk)
-    for key, item in value.items():
-        if key in used:
-            continue
-        if spec.keeps_extra:
-            out[key] = item
-        else:
-            walk.fix(RepairKind.DROPPED_UNKNOWN_FIELD, _join(path, key), f"dropped {key!r}")
-    return out
-
-
-def _lookup(
-    value: Mapping[Any, object], keys: tuple[str | tuple[str | int, ...], ...]
-) -> list[tuple[str, object, object]]:
-    """Every (label, top-level key, value) found in ``value`` under one of ``keys``."""
-    found: list[tuple[str, object, object]] = []
-    for key in keys:
-        if isinstance(key, str):
-            if key in value:
-                found.append((key, key, value[key]))
-            continue
-        current: object = value
-        for step in key:
-            current = _follow(current, step)
-            if current is _NOT_FOUND:
-                break
-        else:
-            found.append((".".join(str(step) for step in key), key[0], current))
-    return found
-
-
-_NOT_FOUND = object()
-
-
-def _follow(current: object, step: str | int) -> object:
-    """One step of an ``AliasPath``: a key of an object or an index into a list."""
-    if isinstance(current, Mapping) and isinstance(step, str):
-        return current.get(step, _NOT_FOUND)
-    if isinstance(current, list) and isinstance(step, int) and -len(current) <= step < len(current):
-        return current[step]
-    return _NOT_FOUND
-
-
-_SPEC_CACHE: dict[Any, _RecordSpec | None] = {}
-
-
-def _field_specs(tp: Any) -> _RecordSpec | None:
-    """The declared fields of a model, dataclass or TypedDict; ``None`` for other types."""
-    try:
-        return _SPEC_CACHE[tp]
-    except KeyError:
-        spec = _build_spec(tp)
-        _SPEC_CACHE[tp] = spec
-        return spec
-    except TypeError:  # unhashable type: not cacheable, still usable
-        return _build_spec(tp)
-
-
-def _build_spec(tp: Any) -> _RecordSpec | None:
-    if not isinstance(tp, type):
-        return None
-    pydantic_fields = getattr(tp, "__pydantic_fields__", None)
-    if issubclass(tp, BaseModel) or (
-        dataclasses.is_dataclass(tp) and isinstance(pydantic_fields, dict)
-    ):
-        config = getattr(tp, "model_config", None) or getattr(tp, "__pydantic_config__", {})
-        fields = tuple(
-            _FieldSpec(name, info.annotation, info.is_required(), _keys(name, info))
-            for name, info in (pydantic_fields or {}).items()
-        )
-        return _RecordSpec(fields, keeps_extra=config.get("extra") == "allow")
-    try:
-        hints = typing.get_type_hints(tp, include_extras=True)
-    except (NameError, TypeError):
-        return None  # unresolvable annotations: leave the value to validation
-    if dataclasses.is_dataclass(tp):
-        fields = tuple(
-            _FieldSpec(
-                f.name,
-                hints.get(f.name, Any),
-                f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
-                (f.name,),
-            )
-            for f in dataclasses.fields(tp)
-            if f.init
-        )
-        return _RecordSpec(fields, keeps_extra=False)
-    if typing_extensions.is_typeddict(tp):
-        required = getattr(tp, "__required_keys__", frozenset(hints))
-        fields = tuple(
-            _FieldSpec(name, hint, name in required, (name,)) for name, hint in hints.items()
-        )
-        return _RecordSpec(fields, keeps_extra=False)
-    return None
-
-
-def _keys(name: str, info: Any) -> tuple[str | tuple[str | int, ...], ...]:
-    """The field's name followed by every alias it may arrive under."""
-    alias = info.validation_alias if info.validation_alias is not None else info.alias
-    choices = alias.choices if isinstance(alias, AliasChoices) else [alias]
-    keys: list[str | tuple[str | int, ...]] = [name]
-    for choice in choices:
-        key = tuple(choice.path) if isinstance(choice, AliasPath) else choice
-        if key is not None and key not in keys:
-            keys.append(key)
-    return tuple(keys)
-
-
-def _accepts_mapping(tp: Any) -> bool:
-    """Whether an object (dict) is a plausible item of ``tp``, so wrapping it is shape-only."""
-    tp = _unwrap(tp)
-    if not _hashable(tp):
-        return False
-    if tp is Any or tp is object or isinstance(tp, TypeVar) or _field_specs(tp) is not None:
-        return True
-    origin = typing.get_origin(tp)
-    if origin is typing.Union or origin is types.UnionType:
-        return any(_accepts_mapping(arm) for arm in typing.get_args(tp))
-    return tp in _MAPPING_ORIGINS or origin in _MAPPING_ORIGINS
-
-
-# -- scalars -----------------------------------------------------------------------------------
-
-
-def _walk_bool(value: object, path: str, walk: _Walk) -> object:
-    if not isinstance(value, bool):
-        walk.flag(path, f"not a boolean ({_short_repr(value)}); booleans are never coerced")
-    return value
-
-
-def _walk_str(value: object, path: str, walk: _Walk) -> object:
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        walk.flag(path, f"a number where text is declared ({value!r}); not converted")
-    elif not isinstance(value, str):
-        walk.flag(path, f"not text ({_short_repr(value)})")
-    return value
-
-
-def _walk_int(value: object, path: str, walk: _Walk) -> object:
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        walk.flag(path, f"not an integer ({_short_repr(value)})")
-        return value
-    if isinstance(value, int):
-        return value
-    number = _parse_number(value, path, walk)
-    if number is None:
-        return value
-    if number.adjusted() >= _MAX_INT_DIGITS:
-        walk.flag(path, f"out of range for an integer ({_short_repr(value)})")
-        return value
-    if number != number.to_integral_value():
-        walk.flag(path, f"not a whole number ({_short_repr(value)}); rounding would change it")
-        return value
-    result = int(number)
-    walk.fix(RepairKind.COERCED_NUMBER, path, f"{value!r} -> {result!r}")
-    return result
-
-
-def _walk_float(value: object, path: str, walk: _Walk) -> object:
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        walk.flag(path, f"not a number ({_short_repr(value)})")
-        return value
-    if isinstance(value, int):
-        return value
-    number = _parse_number(value, path, walk)
-    if number is None or isinstance(value, float):
-        return value
-    result = float(number)
-    if result in (float("inf"), float("-inf")) or (result == 0 and number != 0):
-        walk.flag(path, f"out of range for a float ({_short_repr(value)})")
-        return value
-    walk.fix(RepairKind.COERCED_NUMBER, path, f"{value!r} -> {result!r}")
-    return result
-
-
-def _walk_decimal(value: object, path: str, walk: _Walk) -> object:
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        walk.flag(path, f"not a number ({_short_repr(value)})")
-        return value
-    if isinstance(value, int | Decimal):
-        return value
-    number = _parse_number(value, path, walk)
-    if number is None or isinstance(value, float) or value == value.strip():
-        return value  # a plain numeric string is already a Decimal's JSON form
-    walk.fix(RepairKind.COERCED_NUMBER, path, f"{value!r} -> {value.strip()!r}")
-    return value.strip()
-
-
-def _parse_number(value: str | float, path: str, walk: _Walk) -> Decimal | None:
-    """A finite number from a float or a plain decimal string; flags and returns None if not."""
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            walk.flag(path, f"not a finite number ({value!r})")
-            return None
-        return Decimal(value)
-    if not _NUMBER.fullmatch(value.strip()):
-        walk.flag(path, f"not a number ({_short_repr(value)})")
-        return None
-    return Decimal(value.strip())
-
-
-_SCALARS: dict[Any, Callable[[object, str, _Walk], object]] = {
-    bool: _walk_bool,
-    str: _walk_str,
-    int: _walk_int,
-    float: _walk_float,
-    Decimal: _walk_decimal,
-}
-
-
-# -- validation and reporting ------------------------------------------------------------------
-
-_ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
-
-
-def _adapter(model: Any) -> TypeAdapter[Any]:
-    """A cached ``TypeAdapter`` for ``model``; ``TypeError`` if pydantic cannot validate it."""
-    try:
-        return _ADAPTERS[model]
-    except (KeyError, TypeError):
-        pass
-    try:
-        adapter: TypeAdapter[Any] = TypeAdapter(model)
-        complete = adapter.pydantic_complete
-    except Exception as exc:  # pydantic raises several unrelated classes for "not a type"
-        raise TypeError(
-            f"repair: {model!r} is not a type pydantic can validate: {_first_line(exc)}"
-        ) from exc
-    if not complete:
-        raise TypeError(
-            f"repair: {model!r} is not a type pydantic can validate: not fully defined "
-            "(unresolved forward references)"
-        )
-    # An unhashable model (Annotated with unhashable metadata) is simply not cached.
-    with contextlib.suppress(TypeError):
-        _ADAPTERS[model] = adapter
-    return adapter
-
-
-def _validates(value: object, model: Any) -> bool:
-    try:
-        _adapter(model).validate_json(_to_json(value), strict=True, by_alias=False, by_name=True)
-    except (ValueError, TypeError, RecursionError):
-        return False
-    return True
-
-
-def _to_json(value: object) -> bytes:
-    return to_json(value)
+# -- reporting ------------------------------------------------------------------------------
 
 
 def _rejection(problems: list[tuple[str, str, str]], repairs: tuple[Repair, ...]) -> Rejection:
@@ -572,33 +144,5 @@ def _rejection(problems: list[tuple[str, str, str]], repairs: tuple[Repair, ...]
     return Rejection(tuple(missing), tuple(invalid), detail, repairs)
 
 
-def _hashable(tp: Any) -> bool:
-    try:
-        hash(tp)
-    except TypeError:
-        return False
-    return True
-
-
 def _within(path: str, prefix: str) -> bool:
     return prefix == "" or path == prefix or path.startswith(prefix + ".")
-
-
-def _join(path: str, key: object) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
-def _short_repr(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not turn a rejection into a crash
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= _MAX_INPUT_REPR else text[: _MAX_INPUT_REPR - 1] + "…"
-
-
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:120]
-
-
-def _type_name(tp: Any) -> str:
-    return getattr(tp, "__name__", None) or repr(tp)
