@@ -1,0 +1,442 @@
+"""The workbook, run top to bottom in a real browser, as a new user would run it.
+
+Issue 5 is done when opening JupyterLab with the README's command and running notebooks 00–04 top
+to bottom works. This module proves it with headless Chromium driven by Playwright: for each
+learner notebook it starts ``python3 dev.py lab`` exactly as the README does (fresh ``HOME``, free
+loopback port, a token), opens the notebook's URL, clears every output, clicks Run → Run All Cells
+and reads what the page then shows: every code cell ran once, in order; only cells tagged
+``raises-exception`` show a traceback; the check lines are the unsolved learner's verdicts; the
+envelopes' HTML badges render in colour. In notebooks 02 and 04 it then drives the widgets.
+
+One server per notebook (not per test): the rule tests read the same snapshot of one run, so a
+fresh server for each would repeat the same ~10 s start for nothing. Screenshots go to pytest's
+``tmp_path`` only (``--basetemp`` to keep them). The module is skipped only when Chromium or
+Playwright is missing, and never when ``TOOL_OUTCOMES_BROWSER=required`` (CI): then it fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+TOKEN = "tool-outcomes-browser-token"
+LEARNER_NOTEBOOKS = tuple(sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")))
+
+# Every wait is bounded; none is a timing assertion (a slow machine only waits longer).
+STARTUP_LIMIT_S = 90.0
+PAGE_LIMIT_MS = 60_000
+RUN_ALL_LIMIT_MS = 180_000
+STOP_LIMIT_S = 20.0
+
+# TOOL_OUTCOMES_BROWSER: what a missing browser means. CI sets "required".
+MISSING_BROWSER_MEANS = {"": "skip", "optional": "skip", "required": "fail"}
+
+# JupyterLab asks to fetch news on first start; this environment-wide override (dev.py writes it
+# too) keeps that popup out of a new user's first view, and keeps the browser off the network.
+QUIET_LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
+}
+# Per-user settings in the throwaway HOME: the test must never save a notebook back into the repo.
+USER_SETTINGS = {"@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False}}
+
+OUTCOME_WORDS = ("success", "empty", "partial", "access_failure")
+CHECK_LINE = re.compile(r"^\[(PASS|FAIL|TODO)\] (\d\d\.\d+)\b", re.MULTILINE)
+ERROR_MIME = "application/vnd.jupyter.stderr"
+RAISES = "raises-exception"
+
+
+def _missing_browser() -> str | None:
+    if importlib.util.find_spec("playwright") is None:
+        return "playwright is not installed (pip install playwright; never `playwright install`)"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    return None
+
+
+def _missing_browser_means() -> str:
+    setting = os.environ.get("TOOL_OUTCOMES_BROWSER", "")
+    if setting not in MISSING_BROWSER_MEANS:
+        pytest.fail(
+            f"TOOL_OUTCOMES_BROWSER={setting!r}: expected one of {sorted(MISSING_BROWSER_MEANS)}",
+            pytrace=False,
+        )
+    return MISSING_BROWSER_MEANS[setting]
+
+
+_MISSING = _missing_browser()
+if _MISSING is not None:
+    if _missing_browser_means() == "fail":
+        pytest.fail(f"TOOL_OUTCOMES_BROWSER=required, but {_MISSING}", pytrace=False)
+    pytest.skip(_MISSING, allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+# -- what the committed learner notebook says the page should show ----------------------------
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What one learner notebook, as committed, promises a fresh run shows."""
+
+    kinds: tuple[str, ...]  # "code" / "markdown" / "raw", one per cell, in order
+    raises: frozenset[int]  # indices of cells tagged raises-exception
+    verdicts: dict[int, tuple[str, ...]]  # cell index -> its check lines' verdict words
+    badges: int  # envelope HTML views among the outputs
+
+
+def _joined(text: str | list[str]) -> str:
+    """A notebook's multiline string: stored either whole or as a list of lines."""
+    return text if isinstance(text, str) else "".join(text)
+
+
+def _expected(name: str) -> Expected:
+    cells: list[dict[str, Any]] = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())["cells"]
+    verdicts: dict[int, tuple[str, ...]] = {}
+    badges = 0
+    for index, cell in enumerate(cells):
+        text = ""
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            text += _joined(data.get("text/plain", "")) + _joined(output.get("text", ""))
+            badges += "tool-outcomes-envelope" in _joined(data.get("text/html", ""))
+        if found := CHECK_LINE.findall(text):
+            verdicts[index] = tuple(word for word, _ in found)
+    return Expected(
+        kinds=tuple(cell["cell_type"] for cell in cells),
+        raises=frozenset(
+            i for i, c in enumerate(cells) if RAISES in c.get("metadata", {}).get("tags", [])
+        ),
+        verdicts=verdicts,
+        badges=badges,
+    )
+
+
+# -- the server, exactly as the README starts it ----------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _quiet_lab_settings() -> None:
+    """Write the environment's no-news override if it is missing (idempotent, as dev.py does)."""
+    overrides = ROOT / ".venv" / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    current = json.loads(overrides.read_text()) if overrides.exists() else {}
+    if any(current.get(key) != value for key, value in QUIET_LAB_OVERRIDES.items()):
+        overrides.parent.mkdir(parents=True, exist_ok=True)
+        overrides.write_text(json.dumps({**current, **QUIET_LAB_OVERRIDES}, indent=2) + "\n")
+
+
+def _answers(base: str) -> bool:
+    request = urllib.request.Request(
+        f"{base}/api/status", headers={"Authorization": f"token {TOKEN}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:  # loopback only
+            return int(response.status) == 200
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop dev.py and the JupyterLab it started: they share a process group of their own."""
+    # dev.py waits on `jupyter lab` as a child; signalling dev.py alone would orphan the server.
+    for sig, limit_s in ((signal.SIGTERM, STOP_LIMIT_S), (signal.SIGKILL, 10.0)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            process.wait(timeout=limit_s)
+            # The group outlives dev.py while jupyter shuts its kernels down; wait for it too.
+            deadline = time.monotonic() + limit_s
+            while time.monotonic() < deadline:
+                os.killpg(process.pid, 0)
+                time.sleep(0.1)  # polling a real process's exit, not a timing assertion
+        except ProcessLookupError:
+            break
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the module; each notebook gets its own context and server."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def workbook_untouched() -> Iterator[None]:
+    """Running the notebooks in a browser must leave the committed notebooks byte for byte."""
+
+    def digests() -> dict[str, str]:
+        return {
+            p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in NOTEBOOKS.glob("*.ipynb")
+        }
+
+    before = digests()
+    yield
+    assert digests() == before, "the browser run saved a notebook back into notebooks/"
+
+
+def _start_lab(home: Path, log_path: Path) -> tuple[subprocess.Popen[bytes], str]:
+    _quiet_lab_settings()
+    config = home / ".jupyter"
+    for relative, settings in USER_SETTINGS.items():
+        target = config / "lab" / "user-settings" / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(settings))
+    port = _free_port()
+    env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(config)}
+    command = [
+        sys.executable,
+        str(ROOT / "dev.py"),
+        "lab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={TOKEN}",
+    ]
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    return process, f"http://127.0.0.1:{port}"
+
+
+# -- the page ---------------------------------------------------------------------------------
+
+# Each cell of the open notebook as the page shows it, in order.
+READ_CELLS_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Notebook .jp-Cell')]
+  .map(cell => ({
+    kind: cell.classList.contains('jp-CodeCell') ? 'code'
+        : cell.classList.contains('jp-MarkdownCell') ? 'markdown' : 'raw',
+    prompt: (cell.querySelector('.jp-InputArea-prompt')?.textContent ?? '').trim(),
+    outputs: [...cell.querySelectorAll('.jp-OutputArea-output')].map(o => ({
+      mime: o.dataset.mimeType ?? '', text: o.textContent ?? ''})),
+  }))"""
+
+# The envelope badges among the notebook's own HTML outputs (not inside widgets).
+READ_BADGES_JS = """() => [...document.querySelectorAll(
+    '.jp-OutputArea-output[data-mime-type="text/html"] .tool-outcomes-envelope > span')]
+  .map(s => ({text: s.textContent.trim(), background: getComputedStyle(s).backgroundColor,
+              width: s.getBoundingClientRect().width}))"""
+
+# Run All has finished: every code cell shows an execution count and the kernel is idle again.
+RAN_ALL_JS = """() => {
+  const prompts = [...document.querySelectorAll(
+    '.jp-NotebookPanel .jp-CodeCell .jp-InputArea-prompt')];
+  const status = document.querySelector('.jp-NotebookPanel .jp-Notebook-ExecutionIndicator');
+  return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))
+      && status?.dataset.status === 'idle';
+}"""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One notebook cell as the page shows it."""
+
+    kind: str
+    prompt: str
+    outputs: tuple[tuple[str, str], ...]  # (mime type, text) per output
+
+    @property
+    def text(self) -> str:
+        return "".join(text for _, text in self.outputs)
+
+
+@dataclass
+class NotebookRun:
+    """One learner notebook after Run All Cells in the browser; the page stays open."""
+
+    name: str
+    page: Page
+    expected: Expected
+    cells: list[Cell]
+    badges: list[dict[str, Any]]
+    page_errors: list[str]
+    screenshots: list[Path]
+
+
+def _menu(page: Page, menu: str, command: str) -> None:
+    """Click a menu-bar menu, then one of its items, by the command the item runs."""
+    page.locator(".lm-MenuBar-item", has_text=menu).click()
+    page.locator(f".lm-Menu-item[data-command='{command}']").click()
+
+
+def _read_cells(page: Page) -> list[Cell]:
+    raw: list[dict[str, Any]] = page.evaluate(READ_CELLS_JS)
+    return [
+        Cell(c["kind"], c["prompt"], tuple((o["mime"], o["text"]) for o in c["outputs"]))
+        for c in raw
+    ]
+
+
+def _screenshot(page: Page, selector: str, path: Path) -> Path | None:
+    found = page.locator(selector)
+    if found.count() == 0:
+        return None
+    found.first.scroll_into_view_if_needed()
+    page.screenshot(path=str(path))
+    return path
+
+
+def _run_in_browser(page: Page, base: str, name: str, shots: Path) -> NotebookRun:
+    page_errors: list[str] = []
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    page.goto(f"{base}/lab/tree/{name}.ipynb?token={TOKEN}")
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status=idle]")
+    assert page.locator(".jp-Dialog").count() == 0, "a dialog greets the user on opening"
+    assert page.locator(".jp-NotebookPanel").count() == 1, "exactly the one notebook is open"
+
+    # Clear first: the committed outputs are already on the page, so only a cleared notebook
+    # proves that what is read afterwards was produced by this run.
+    _menu(page, "Edit", "editmenu:clear-all")
+    cleared = _read_cells(page)
+    assert all(c.prompt in {"", "[ ]:"} and not c.outputs for c in cleared), "outputs not cleared"
+
+    _menu(page, "Run", "runmenu:run-all")
+    page.wait_for_function(RAN_ALL_JS, timeout=RUN_ALL_LIMIT_MS)
+    screenshots = [
+        shot
+        for selector, suffix in (
+            ('.jp-OutputArea-output[data-mime-type="text/html"] .tool-outcomes-envelope', "badge"),
+            (".jp-OutputArea-output:has-text('[TODO]')", "check"),
+        )
+        if (shot := _screenshot(page, selector, shots / f"{name}-{suffix}.png")) is not None
+    ]
+    return NotebookRun(
+        name=name,
+        page=page,
+        expected=_expected(name),
+        cells=_read_cells(page),
+        badges=page.evaluate(READ_BADGES_JS),
+        page_errors=page_errors,
+        screenshots=screenshots,
+    )
+
+
+@pytest.fixture(scope="module", params=LEARNER_NOTEBOOKS)
+def ran(
+    request: pytest.FixtureRequest,
+    browser: Browser,
+    workbook_untouched: None,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[NotebookRun]:
+    """A fresh `dev.py lab` (own HOME, port, kernel), the notebook opened and Run All done."""
+    name: str = request.param
+    workdir = tmp_path_factory.mktemp(name)
+    log_path = workdir / "lab.log"
+    process, base = _start_lab(workdir / "home", log_path)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(PAGE_LIMIT_MS)
+    try:
+        started = time.monotonic()
+        while not _answers(base):  # bounded: the server answers within the limit or we fail
+            if process.poll() is not None or time.monotonic() - started > STARTUP_LIMIT_S:
+                pytest.fail(f"JupyterLab did not start:\n{log_path.read_text()[-3000:]}")
+            time.sleep(0.25)  # polling a real server's start-up, not a timing assertion
+        yield _run_in_browser(context.new_page(), base, name, workdir)
+    finally:
+        context.close()
+        _stop(process)
+
+
+# -- the rules ---------------------------------------------------------------------------------
+
+
+def test_the_page_shows_every_cell_of_the_notebook(ran: NotebookRun) -> None:
+    """The page shows the notebook's cells, in order, one for one."""
+    assert tuple(c.kind for c in ran.cells) == ran.expected.kinds
+
+
+def test_every_code_cell_ran_once_in_order(ran: NotebookRun) -> None:
+    """After Run All in a fresh kernel the execution counts read 1, 2, 3, … top to bottom."""
+    prompts = [c.prompt for c in ran.cells if c.kind == "code"]
+    assert prompts == [f"[{n}]:" for n in range(1, len(prompts) + 1)]
+
+
+def test_errors_show_only_in_cells_tagged_raises_exception(ran: NotebookRun) -> None:
+    """A traceback appears in every cell tagged raises-exception and in no other cell."""
+    showing_errors = {
+        index
+        for index, cell in enumerate(ran.cells)
+        if any(mime == ERROR_MIME for mime, _ in cell.outputs)
+    }
+    assert showing_errors == set(ran.expected.raises), {
+        i: ran.cells[i].text[-800:] for i in showing_errors - ran.expected.raises
+    }
+
+
+def test_check_lines_are_the_unsolved_learner_verdicts(ran: NotebookRun) -> None:
+    """Every check reads as committed: no [PASS], and each exercise's last check reads [TODO]."""
+    shown = {
+        index: tuple(word for word, _ in found)
+        for index, cell in enumerate(ran.cells)
+        if (found := CHECK_LINE.findall(cell.text))
+    }
+    assert shown == ran.expected.verdicts
+    assert shown, "a learner notebook has at least one check"
+    lines = [line for cell in ran.cells for line in CHECK_LINE.findall(cell.text)]
+    assert "PASS" not in {word for word, _ in lines}, "an unsolved copy cannot pass a check"
+    last_verdict = {exercise: word for word, exercise in lines}
+    assert set(last_verdict.values()) == {"TODO"}, last_verdict
+
+
+def test_envelope_badges_render_as_coloured_outcomes(ran: NotebookRun) -> None:
+    """Each envelope's HTML view shows a visible, coloured badge naming one of the four outcomes."""
+    assert len(ran.badges) == ran.expected.badges
+    for badge in ran.badges:
+        assert badge["text"] in OUTCOME_WORDS
+        assert badge["background"] not in {"rgba(0, 0, 0, 0)", "transparent"}, badge
+        assert badge["width"] > 0, badge
+
+
+def test_no_script_error_on_the_page(ran: NotebookRun) -> None:
+    """JupyterLab ran the whole notebook without an uncaught script error in the page."""
+    assert ran.page_errors == []
+
+
+def test_a_screenshot_shows_the_run(ran: NotebookRun) -> None:
+    """A screenshot of the ran notebook was taken (kept under pytest's tmp_path)."""
+    assert ran.screenshots, "nothing to photograph: no badge and no check line on the page"
+    for shot in ran.screenshots:
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
