@@ -14,7 +14,8 @@ words.
 
 Renderers for the three wire formats wrap the same text: :func:`to_anthropic` (a Messages API
 ``tool_result`` block), :func:`to_openai` (a Responses API ``function_call_output`` item) and
-:func:`to_mcp` (an MCP ``CallToolResult``). Each returns a plain ``dict``, ready to send.
+:func:`to_mcp` (an MCP ``CallToolResult``). Each returns a plain ``dict``, ready to send. They
+live in :mod:`tool_outcomes.wire` and are importable from here too.
 """
 
 from __future__ import annotations
@@ -23,9 +24,7 @@ import json
 import re
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, Final
-
-from pydantic import PydanticSchemaGenerationError
+from typing import TYPE_CHECKING, Any, Final
 
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
@@ -37,6 +36,9 @@ from .envelope import (
     TruncatedBy,
 )
 from .redact import redact_text, redact_url
+
+if TYPE_CHECKING:  # at run time these resolve lazily, through __getattr__ below
+    from .wire import envelope_output_schema, to_anthropic, to_mcp, to_openai
 
 __all__ = [
     "FAILURE_VERBS",
@@ -248,7 +250,7 @@ def to_text(env: Envelope[Any]) -> str:
     Raises:
         TypeError: if ``env`` is not an :class:`Envelope`, or its data cannot be dumped as JSON.
     """
-    _require_envelope(env, "to_text")
+    require_envelope(env, "to_text")
     words = WORDING[env.outcome]
     return "\n".join(_RENDERERS[env.outcome](env, words))
 
@@ -363,7 +365,7 @@ def _source_line(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
     if env.tool is not None:
         parts.append(f"tool {_quote(env.tool)}")
     if env.target is not None:
-        parts.append(f"target {_quote(_redact_target(env.target))}")
+        parts.append(f"target {_quote(redact_target(env.target))}")
     if env.authority is not None:
         parts.append(f"as {_quote(env.authority)}")
     return [words[Line.SOURCE].format(source=", ".join(parts))] if parts else []
@@ -378,22 +380,37 @@ def _repairs_line(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
 
 def _fenced_sample(sample: str, words: Mapping[Line, str]) -> list[str]:
     """The raw sample as quoted data in a fence no text inside it can close."""
-    clean = _clean_sample(sample)
+    clean = clean_sample(sample)
     shown = clean.translate(_ESCAPE_IN_FENCE)
     longest_run = max((len(run) for run in _BACKTICK_RUN.findall(shown)), default=0)
     fence = _FENCE_CHAR * max(_MIN_FENCE, longest_run + 1)
     return [words[Line.SAMPLE].format(chars=len(clean)), fence, shown, fence]
 
 
-def _clean_sample(sample: str) -> str:
-    """The raw sample with credentials scrubbed, capped again (a redaction can lengthen it)."""
+def clean_sample(sample: str) -> str:
+    """The raw sample with credentials scrubbed, capped again (a redaction can lengthen it).
+
+    Args:
+        sample: An access failure's ``raw_sample``.
+
+    Returns:
+        The redacted sample, at most ``RAW_SAMPLE_MAX_CHARS`` characters.
+    """
     text = redact_text(sample)
     if len(text) > RAW_SAMPLE_MAX_CHARS:
         return text[: RAW_SAMPLE_MAX_CHARS - 1] + "…"
     return text
 
 
-def _redact_target(target: str) -> str:
+def redact_target(target: str) -> str:
+    """The target as rendered: credentials in its URL and in its text redacted.
+
+    Args:
+        target: An envelope's ``target``.
+
+    Returns:
+        The redacted target.
+    """
     return redact_text(redact_url(target))
 
 
@@ -426,128 +443,30 @@ def _seconds(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
-def _require_envelope(env: object, function: str) -> None:
+def require_envelope(env: object, function: str) -> None:
+    """Refuse anything but an :class:`Envelope`, naming the renderer that was called.
+
+    Args:
+        env: What the renderer was given.
+        function: The renderer's name, for the message.
+
+    Raises:
+        TypeError: if ``env`` is not an :class:`Envelope`.
+    """
     if not isinstance(env, Envelope):
         raise TypeError(f"{function}() expects an Envelope, got {type(env).__name__}")
 
 
-def _require_id(value: object, name: str, function: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{function}() expects {name} as str, got {type(value).__name__}")
-    if not value.strip():
-        raise ValueError(f"{function}() needs a non-empty {name}")
-    return value
+# The wire formats live in ``wire``, which builds on ``to_text``; they stay importable from here
+# (``from tool_outcomes.render import to_mcp``). Importing them lazily, on first use, keeps the
+# import one-way (``wire`` -> ``render``) whichever of the two modules is imported first.
+_WIRE_NAMES = frozenset({"envelope_output_schema", "to_anthropic", "to_mcp", "to_openai"})
 
 
-# -- wire formats ----------------------------------------------------------------------------
+def __getattr__(name: str) -> Any:
+    """Resolve the wire-format renderers from :mod:`tool_outcomes.wire` on first use."""
+    if name in _WIRE_NAMES:
+        from . import wire
 
-
-def to_anthropic(env: Envelope[Any], tool_use_id: str) -> dict[str, Any]:
-    """A Messages API ``tool_result`` content block for one envelope.
-
-    Args:
-        env: The envelope to send back to the model.
-        tool_use_id: The ``id`` of the ``tool_use`` block this answers (non-empty).
-
-    Returns:
-        ``{"type": "tool_result", "tool_use_id": …, "content": [{"type": "text", "text": …}],
-        "is_error": …}``, with ``is_error`` true exactly for ``access_failure``.
-
-    Raises:
-        TypeError: if ``env`` is not an envelope or ``tool_use_id`` is not a string.
-        ValueError: if ``tool_use_id`` is empty.
-    """
-    _require_envelope(env, "to_anthropic")
-    tool_use_id = _require_id(tool_use_id, "tool_use_id", "to_anthropic")
-    return {
-        "type": "tool_result",
-        "tool_use_id": tool_use_id,
-        "content": [{"type": "text", "text": to_text(env)}],
-        "is_error": env.outcome is Outcome.ACCESS_FAILURE,
-    }
-
-
-def to_openai(env: Envelope[Any], call_id: str) -> dict[str, Any]:
-    """A Responses API ``function_call_output`` input item for one envelope.
-
-    The Responses API has no error flag on a tool output, so the words carry the class:
-    ``output`` is exactly :func:`to_text`, whose first line says ``NO ANSWER`` or
-    ``PARTIAL RESULT`` when the outcome is not a complete answer.
-
-    Args:
-        env: The envelope to send back to the model.
-        call_id: The ``call_id`` of the ``function_call`` item this answers (non-empty).
-
-    Returns:
-        ``{"type": "function_call_output", "call_id": …, "output": to_text(env)}``.
-
-    Raises:
-        TypeError: if ``env`` is not an envelope or ``call_id`` is not a string.
-        ValueError: if ``call_id`` is empty.
-    """
-    _require_envelope(env, "to_openai")
-    call_id = _require_id(call_id, "call_id", "to_openai")
-    return {"type": "function_call_output", "call_id": call_id, "output": to_text(env)}
-
-
-def to_mcp(env: Envelope[Any]) -> dict[str, Any]:
-    """An MCP ``CallToolResult`` for one envelope, in wire (camelCase) form.
-
-    Args:
-        env: The envelope to return from an MCP tool.
-
-    Returns:
-        ``{"content": [{"type": "text", "text": to_text(env)}], "structuredContent":
-        env.model_dump(mode="json"), "isError": …}``, with ``isError`` true exactly for
-        ``access_failure``. ``structuredContent`` validates against
-        :func:`envelope_output_schema` for the envelope's data model; its ``target``,
-        ``failure.detail`` and ``failure.raw_sample`` are redacted exactly as in the text.
-
-    Raises:
-        TypeError: if ``env`` is not an envelope, or its data cannot be dumped as JSON.
-    """
-    _require_envelope(env, "to_mcp")
-    text = to_text(env)  # raises the clear TypeError first when the data is not JSON-able
-    return {
-        "content": [{"type": "text", "text": text}],
-        "structuredContent": _structured(env),
-        "isError": env.outcome is Outcome.ACCESS_FAILURE,
-    }
-
-
-def _structured(env: Envelope[Any]) -> dict[str, Any]:
-    """The envelope as JSON, with the same redaction the text gets (defence in depth)."""
-    dumped = env.model_dump(mode="json")
-    if env.target is not None:
-        dumped["target"] = _redact_target(env.target)
-    if env.failure is not None:
-        dumped["failure"]["detail"] = redact_text(env.failure.detail)
-        if env.failure.raw_sample is not None:
-            dumped["failure"]["raw_sample"] = _clean_sample(env.failure.raw_sample)
-    return dumped
-
-
-def envelope_output_schema(model: Any) -> dict[str, Any]:
-    """The JSON Schema of ``Envelope[model]``, usable as an MCP tool's ``outputSchema``.
-
-    The schema is an object schema whose ``outcome`` is a required enum; nested models stay in
-    ``$defs`` with local ``#/$defs/…`` references, which the MCP client's validator resolves
-    within the document.
-
-    Args:
-        model: The data type of the envelope: a pydantic model or any type pydantic can
-            describe (``list[Item]``, ``dict[str, int]``, …).
-
-    Returns:
-        A fresh ``dict`` each call.
-
-    Raises:
-        TypeError: if pydantic cannot build a JSON Schema for ``Envelope[model]``.
-    """
-    try:
-        schema = Envelope[model].model_json_schema()
-    except (TypeError, PydanticSchemaGenerationError) as exc:
-        raise TypeError(f"cannot build an envelope schema for {model!r}: {exc}") from exc
-    if schema.get("type") != "object" or "outcome" not in schema.get("required", ()):
-        raise TypeError(f"Envelope[{model!r}] did not produce an object schema with an outcome")
-    return schema
+        return getattr(wire, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
