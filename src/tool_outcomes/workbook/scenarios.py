@@ -6,7 +6,8 @@ or respx routes) that answers exactly as that upstream would: a lying HTML 200, 
 names the outcome it should be classified as, so a notebook can set the naive reading beside
 the classified one.
 
-Most scenarios are data, one JSON file each in ``fixtures/`` (see ``fixtures/README.md``).
+Most scenarios are data, one JSON file each in ``fixtures/`` (see ``fixtures/README.md``), read
+by :mod:`tool_outcomes.workbook.catalogue`, which also defines :class:`Scenario` itself.
 The ones JSON cannot express live in :data:`_CODE_SCENARIOS`: ``flaky`` (fails N times, then
 succeeds), ``outage`` (always 503), ``truncated_stream`` (JSON lines, then a
 ``RemoteProtocolError`` mid-stream), ``bad_gzip`` and ``silently_truncated_gzip`` (a gzip body
@@ -28,14 +29,11 @@ Example::
 
 from __future__ import annotations
 
-import base64
 import difflib
 import gzip
 import json
-import os
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -44,6 +42,17 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from tool_outcomes.envelope import FailureCode, FailureKind, Outcome
+
+from .catalogue import (
+    EXPECT_KEYS,
+    FIXTURES_ENV_VAR,
+    Handler,
+    HandlerFactory,
+    Scenario,
+    find_fixtures,
+    host_for,
+    load_fixture_scenarios,
+)
 
 if TYPE_CHECKING:
     import respx
@@ -65,62 +74,8 @@ __all__ = [
     "transport",
 ]
 
-#: Set this to a directory of scenario JSON files to use it instead of the repo's ``fixtures/``.
-FIXTURES_ENV_VAR = "TOOL_OUTCOMES_FIXTURES"
 
-Handler = Callable[[httpx.Request], httpx.Response]
-#: Builds a fresh (possibly stateful) handler for one transport, given ``flaky_failures``.
-HandlerFactory = Callable[[int], Handler]
-
-#: The eight keys every ``expect`` carries (``null`` where the envelope has no value).
-EXPECT_KEYS = (
-    "outcome",
-    "code",
-    "kind",
-    "returned",
-    "total",
-    "next_cursor",
-    "truncated_by",
-    "retry_after_s",
-)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """One mocked upstream: what it does, where it lives, and how it must be classified.
-
-    ``expect`` holds all eight keys of a fixture's ``expect`` (outcome, code, kind, returned,
-    total, next_cursor, truncated_by, retry_after_s); ``expected_outcome``, ``expected_code``
-    and ``expected_kind`` are its typed heads. ``classify_kwargs`` are the keyword arguments
-    ``classify_http`` needs for this endpoint (``items``, ``total``, ``not_found``).
-    """
-
-    name: str
-    description: str
-    expected_outcome: Outcome
-    expected_code: FailureCode | None
-    naive_reading: str
-    classify_kwargs: Mapping[str, Any]
-    url: str
-    method: str
-    expected_kind: FailureKind | None = None
-    expect: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    source: str = "scenarios.py"
-    handler_factory: HandlerFactory = field(default=lambda _n: _unset, repr=False, compare=False)
-
-    @property
-    def host(self) -> str:
-        """The host this scenario is served from."""
-        return httpx.URL(self.url).host
-
-
-def _unset(request: httpx.Request) -> httpx.Response:
-    raise RuntimeError("this Scenario was built without a handler_factory")
-
-
-def _host_for(name: str) -> str:
-    # Hostnames may not contain underscores; scenario names are snake_case, so this is 1:1.
-    return f"{name.replace('_', '-')}.upstream.test"
+# -- scenarios only code can express ------------------------------------------------------------
 
 
 def _expect(
@@ -134,121 +89,6 @@ def _expect(
     values.update(coverage)
     return MappingProxyType(values)
 
-
-# -- fixture scenarios --------------------------------------------------------------------------
-
-
-def _fixture_exception(name: str, request: httpx.Request, source: str) -> BaseException:
-    cls = getattr(httpx, name, None)
-    if not (isinstance(cls, type) and issubclass(cls, Exception)):
-        raise ValueError(f"{source}: 'exception' {name!r} is not an httpx exception class")
-    message = f"{name} (mocked upstream)"
-    if issubclass(cls, httpx.HTTPStatusError):
-        raise ValueError(f"{source}: write an HTTPStatusError as a 'response' with its status")
-    if issubclass(cls, httpx.RequestError):
-        return cls(message, request=request)
-    try:
-        return cls(message)
-    except TypeError:  # StreamConsumed and friends take no message
-        return cls()
-
-
-def _fixture_body(response: Mapping[str, Any], source: str) -> bytes:
-    keys = [key for key in ("json", "text", "base64") if key in response]
-    if len(keys) > 1:
-        raise ValueError(f"{source}: at most one body key, got {keys}")
-    if not keys:
-        return b""
-    if keys[0] == "json":
-        return json.dumps(response["json"]).encode()
-    if keys[0] == "text":
-        return str(response["text"]).encode()
-    return base64.b64decode(response["base64"], validate=True)
-
-
-def _fixture_factory(spec: Mapping[str, Any], source: str) -> HandlerFactory:
-    if ("response" in spec) == ("exception" in spec):
-        raise ValueError(f"{source}: needs exactly one of 'response' and 'exception'")
-    if "exception" in spec:
-        exc_name = str(spec["exception"])
-        _fixture_exception(exc_name, httpx.Request("GET", "https://check.test"), source)
-
-        def raising(request: httpx.Request) -> httpx.Response:
-            raise _fixture_exception(exc_name, request, source)
-
-        return lambda _n: raising
-    response = spec["response"]
-    status = int(response["status"])
-    headers = dict(response.get("headers", {}))
-    body = _fixture_body(response, source)
-
-    def answer(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(status, headers=headers, content=body, request=request)
-
-    return lambda _n: answer
-
-
-def _scenario_from_fixture(spec: Mapping[str, Any], source: str) -> Scenario:
-    try:
-        name = str(spec["name"])
-        expect = {key: spec["expect"][key] for key in EXPECT_KEYS}
-        request = spec["request"]
-        url = httpx.URL(request["url"])
-        return Scenario(
-            name=name,
-            description=str(spec["description"]),
-            expected_outcome=Outcome(expect["outcome"]),
-            expected_code=None if expect["code"] is None else FailureCode(expect["code"]),
-            expected_kind=None if expect["kind"] is None else FailureKind(expect["kind"]),
-            naive_reading=str(spec["naive_reading"]),
-            classify_kwargs=MappingProxyType(dict(spec.get("classify", {}))),
-            url=str(url.copy_with(host=_host_for(name))),
-            method=str(request.get("method", "GET")).upper(),
-            expect=MappingProxyType(expect),
-            source=source,
-            handler_factory=_fixture_factory(spec, source),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"{source}: not a valid scenario file: {exc!r}") from exc
-
-
-def load_fixture_scenarios(directory: str | Path) -> dict[str, Scenario]:
-    """Load every ``*.json`` scenario file in ``directory``.
-
-    Args:
-        directory: A folder of files in the ``fixtures/README.md`` schema.
-
-    Returns:
-        The scenarios by name, sorted by name. A malformed file, or a name that differs from
-        its file stem, is a ``ValueError`` naming the file.
-    """
-    scenarios: dict[str, Scenario] = {}
-    for path in sorted(Path(directory).glob("*.json")):
-        source = f"fixtures/{path.name}"
-        try:
-            spec = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"{source}: cannot read: {exc}") from exc
-        scenario = _scenario_from_fixture(spec, source)
-        if scenario.name != path.stem:
-            raise ValueError(f"{source}: name {scenario.name!r} differs from the file stem")
-        scenarios[scenario.name] = scenario
-    return scenarios
-
-
-def _find_fixtures() -> Path | None:
-    configured = os.environ.get(FIXTURES_ENV_VAR)
-    if configured:
-        return Path(configured)
-    # A checkout (editable install): the repo's fixtures/ sits a few levels above this file.
-    for parent in Path(__file__).resolve().parents:
-        candidate = parent / "fixtures"
-        if (candidate / "README.md").is_file() and any(candidate.glob("*.json")):
-            return candidate
-    return None
-
-
-# -- scenarios only code can express ------------------------------------------------------------
 
 _JSON = {"content-type": "application/json"}
 _WIDGETS = [{"id": 1, "name": "bolt"}, {"id": 2, "name": "nut"}, {"id": 3, "name": "gear"}]
@@ -350,7 +190,7 @@ def _code(
         expected_kind=None if expect["kind"] is None else FailureKind(expect["kind"]),
         naive_reading=naive_reading,
         classify_kwargs=MappingProxyType({}),
-        url=f"https://{_host_for(name)}{path}",
+        url=f"https://{host_for(name)}{path}",
         method="GET",
         expect=expect,
         handler_factory=factory,
@@ -424,7 +264,7 @@ def _catalogue(directory: Path | None) -> dict[str, Scenario]:
 
 
 def _all() -> dict[str, Scenario]:
-    return _catalogue(_find_fixtures())
+    return _catalogue(find_fixtures())
 
 
 def scenario_names() -> list[str]:
@@ -450,7 +290,7 @@ def get_scenario(name: str) -> Scenario:
         return scenarios[name]
     close = difflib.get_close_matches(name, scenarios, n=5, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
-    if _find_fixtures() is None:
+    if find_fixtures() is None:
         hint += f" (no fixtures/ directory found: set {FIXTURES_ENV_VAR})"
     raise KeyError(f"no scenario named {name!r}{hint}")
 
