@@ -245,6 +245,14 @@ def test_a_non_http_request_is_closed_without_reply(server: MisbehavingServer) -
         assert sock.recv(1024) == b""
 
 
+def _closed_by_peer(sock: socket.socket) -> bool:
+    """EOF, or a reset: a peer that closes with our request unread sends RST, not FIN."""
+    try:
+        return sock.recv(1024) == b""
+    except ConnectionResetError:
+        return True
+
+
 def test_stop_wakes_every_stalled_handler() -> None:
     """stop() ends every handler still holding a connected client, well before its cap."""
     own = MisbehavingServer().start()
@@ -257,9 +265,9 @@ def test_stop_wakes_every_stalled_handler() -> None:
             head += socks[1].recv(1024)
         own.stop()
         # recv timeout 2 s < HOLD_MAX_S 5 s: EOF here proves stop() woke them, not the cap.
-        assert socks[0].recv(1024) == b""
-        assert socks[1].recv(1024) == b""
-        assert socks[2].recv(1024) == b""  # connected, never sent a request
+        assert _closed_by_peer(socks[0])
+        assert _closed_by_peer(socks[1])
+        assert _closed_by_peer(socks[2])  # connected, never sent a request
     finally:
         for sock in socks:
             sock.close()
