@@ -226,7 +226,9 @@ class Envelope(BaseModel, Generic[T]):
     coverage: Coverage | None = None
     failure: Failure | None = None
     attempts: int = Field(default=1, ge=1, description="How many calls were made to get this.")
-    repairs: tuple[Repair, ...] = ()
+    repairs: list[Repair] = Field(
+        default_factory=list, description="Every shape repair applied before validation."
+    )
     tool: str | None = Field(default=None, description="The tool that produced this result.")
     target: str | None = Field(
         default=None, description="What was called, with credentials redacted."
