@@ -29,7 +29,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +97,23 @@ if _MISSING is not None:
         pytest.fail(f"TOOL_OUTCOMES_BROWSER=required, but {_MISSING}", pytrace=False)
     pytest.skip(_MISSING, allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    Page,
+    expect,
+    sync_playwright,
+)
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
+
+from tool_outcomes.envelope import Outcome  # noqa: E402
+from tool_outcomes.render import to_text  # noqa: E402
+from tool_outcomes.workbook.scenarios import get_scenario  # noqa: E402
+from tool_outcomes.workbook.widgets import (  # noqa: E402
+    BUILDER_CSS,
+    EXPLORER_CSS,
+    BuilderState,
+    build,
+)
 
 # -- what the committed learner notebook says the page should show ----------------------------
 
@@ -260,13 +276,22 @@ READ_BADGES_JS = """() => [...document.querySelectorAll(
   .map(s => ({text: s.textContent.trim(), background: getComputedStyle(s).backgroundColor,
               width: s.getBoundingClientRect().width}))"""
 
-# Run All has finished: every code cell shows an execution count and the kernel is idle again.
+# The kernel is ready as the status bar tells a person: "Python 3 (ipykernel) | Idle". The
+# notebook's execution indicator is no signal: it reads "idle" while the kernel still initializes,
+# and JupyterLab then refuses Run All with a "still initializing" notification.
+KERNEL_READY_JS = """() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
+  .some(item => item.textContent.trim() === 'Python 3 (ipykernel) | Idle')"""
+
+# Run All has settled: the kernel is idle, no cell is queued or running ("[*]"), and at least one
+# cell ran; or a notification popped up. Both also hold when Run All stops early or is refused,
+# so that is reported at once, not waited out.
 RAN_ALL_JS = """() => {
+  if (document.querySelector('.Toastify__toast')) return true;
   const prompts = [...document.querySelectorAll(
-    '.jp-NotebookPanel .jp-CodeCell .jp-InputArea-prompt')];
+    '.jp-NotebookPanel .jp-CodeCell .jp-InputArea-prompt')].map(p => p.textContent.trim());
   const status = document.querySelector('.jp-NotebookPanel .jp-Notebook-ExecutionIndicator');
-  return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))
-      && status?.dataset.status === 'idle';
+  return status?.dataset.status === 'idle' && !prompts.includes('[*]:')
+      && prompts.some(p => /^\\[\\d+\\]:$/.test(p));
 }"""
 
 
@@ -294,6 +319,7 @@ class NotebookRun:
     badges: list[dict[str, Any]]
     page_errors: list[str]
     screenshots: list[Path]
+    workdir: Path
 
 
 def _menu(page: Page, menu: str, command: str) -> None:
@@ -323,7 +349,7 @@ def _run_in_browser(page: Page, base: str, name: str, shots: Path) -> NotebookRu
     page_errors: list[str] = []
     page.on("pageerror", lambda error: page_errors.append(str(error)))
     page.goto(f"{base}/lab/tree/{name}.ipynb?token={TOKEN}")
-    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status=idle]")
+    page.wait_for_function(KERNEL_READY_JS)
     assert page.locator(".jp-Dialog").count() == 0, "a dialog greets the user on opening"
     assert page.locator(".jp-NotebookPanel").count() == 1, "exactly the one notebook is open"
 
@@ -334,7 +360,19 @@ def _run_in_browser(page: Page, base: str, name: str, shots: Path) -> NotebookRu
     assert all(c.prompt in {"", "[ ]:"} and not c.outputs for c in cleared), "outputs not cleared"
 
     _menu(page, "Run", "runmenu:run-all")
-    page.wait_for_function(RAN_ALL_JS, timeout=RUN_ALL_LIMIT_MS)
+    try:
+        page.wait_for_function(RAN_ALL_JS, timeout=RUN_ALL_LIMIT_MS)
+    except PlaywrightTimeoutError:
+        page.screenshot(path=str(shots / f"{name}-stuck.png"))
+        status = page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator")
+        pytest.fail(
+            f"Run All did not settle in {RUN_ALL_LIMIT_MS} ms; kernel "
+            f"{status.get_attribute('data-status')!r}, prompts "
+            f"{[c.prompt for c in _read_cells(page) if c.kind == 'code']}, page errors "
+            f"{page_errors}; screenshot {shots / f'{name}-stuck.png'}"
+        )
+    toasts = page.locator(".Toastify__toast").all_text_contents()
+    assert not toasts, f"JupyterLab notified the user instead of running: {toasts}"
     screenshots = [
         shot
         for selector, suffix in (
@@ -351,6 +389,7 @@ def _run_in_browser(page: Page, base: str, name: str, shots: Path) -> NotebookRu
         badges=page.evaluate(READ_BADGES_JS),
         page_errors=page_errors,
         screenshots=screenshots,
+        workdir=shots,
     )
 
 
@@ -440,3 +479,71 @@ def test_a_screenshot_shows_the_run(ran: NotebookRun) -> None:
     assert ran.screenshots, "nothing to photograph: no badge and no check line on the page"
     for shot in ran.screenshots:
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- the widgets, driven as a person would drive them ----------------------------------------
+
+# Notebook 02's builder starts from the bug the notebook shows (a timeout that still hands back
+# []): this is its cell's BuilderState. Each step changes one control; the preview must then show
+# what build() makes of the new state.
+BUILDER_START = BuilderState(
+    outcome=Outcome.ACCESS_FAILURE, has_failure=True, item_count=0, has_coverage=False
+)
+BUILDER_STEPS: tuple[tuple[str, Outcome | bool], ...] = (
+    ("has_data", False),
+    ("outcome", Outcome.PARTIAL),
+    ("outcome", Outcome.EMPTY),
+    ("has_failure", False),
+    ("outcome", Outcome.SUCCESS),
+)
+# Scenarios to pick in notebook 04's explorer (it starts on lying_html_200): one per outcome.
+EXPLORER_PICKS = ("empty", "drf_next_page", "drf_single_page", "connect_timeout")
+
+
+def _expect_builder_preview(page: Page, state: BuilderState) -> None:
+    """The builder's preview shows exactly what build() makes of the state."""
+    preview = page.locator(".to-builder-preview")
+    result = build(state)
+    if isinstance(result, list):
+        box = preview.locator(".to-builder-invalid")
+        expect(box).to_have_text("This envelope cannot exist:" + "".join(result))
+    else:
+        expect(preview.locator(".to-builder-valid .tool-outcomes-envelope > span")).to_have_text(
+            result.outcome.value
+        )
+        expect(preview.locator(".to-builder-valid pre")).to_have_text(to_text(result))
+
+
+@pytest.mark.parametrize("ran", ["02_four_outcomes"], indirect=True)
+def test_builder_preview_follows_its_controls(ran: NotebookRun) -> None:
+    """After each change of a control the builder shows the new envelope or the rules it breaks."""
+    page = ran.page
+    state = BUILDER_START
+    _expect_builder_preview(page, state)
+    for field, value in BUILDER_STEPS:
+        control = page.locator(f".{BUILDER_CSS[field]}")
+        if isinstance(value, Outcome):
+            control.locator("select").select_option(label=value.value)
+        else:
+            control.locator("input[type=checkbox]").set_checked(value)
+        change: dict[str, Any] = {field: value}
+        state = replace(state, **change)
+        _expect_builder_preview(page, state)
+    page.screenshot(path=str(ran.workdir / f"{ran.name}-builder.png"))
+
+
+@pytest.mark.parametrize("ran", ["04_classifying_upstreams"], indirect=True)
+def test_explorer_shows_the_picked_scenarios_classified_outcome(ran: NotebookRun) -> None:
+    """Picking a scenario shows that scenario, classified as the catalogue expects."""
+    page = ran.page
+    select = page.locator(f".{EXPLORER_CSS['select']} select")
+    preview = page.locator(f".{EXPLORER_CSS['preview']}")
+    assert {get_scenario(name).expected_outcome for name in EXPLORER_PICKS} == set(Outcome)
+    for name in EXPLORER_PICKS:
+        select.select_option(label=name)
+        shown = preview.locator(f".to-explorer-scenario[data-scenario='{name}']")
+        expect(shown).to_have_count(1)
+        expect(shown.locator(".tool-outcomes-envelope > span")).to_have_text(
+            get_scenario(name).expected_outcome.value
+        )
+    page.screenshot(path=str(ran.workdir / f"{ran.name}-explorer.png"))
