@@ -336,12 +336,29 @@ def _read_cells(page: Page) -> list[Cell]:
     ]
 
 
+# Whether an element is inside the viewport, and centring it there (after two frames, so the
+# answer is about the laid-out page).
+IN_VIEW_JS = """e => { const box = e.getBoundingClientRect();
+  return box.top >= 0 && box.top < window.innerHeight && box.height > 0; }"""
+CENTRE_JS = """e => { e.scrollIntoView({block: 'center'});
+  return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+}"""
+# A windowed notebook estimates the height of cells it has not laid out yet, and JupyterLab may
+# still scroll to the active cell after Run All: a scroll can land short or be undone. Each
+# attempt re-centres and re-shoots until the element is in the picture. Bounded, no sleeping.
+CENTRE_ATTEMPTS = 5
+
+
 def _screenshot(page: Page, selector: str, path: Path) -> Path | None:
+    """Photograph the page as a person sees it with the first match of ``selector`` in view."""
     found = page.locator(selector)
     if found.count() == 0:
         return None
-    found.first.scroll_into_view_if_needed()
-    page.screenshot(path=str(path))
+    for _ in range(CENTRE_ATTEMPTS):
+        found.first.evaluate(CENTRE_JS)
+        page.screenshot(path=str(path))
+        if found.first.evaluate(IN_VIEW_JS):
+            break
     return path
 
 
@@ -529,7 +546,7 @@ def test_builder_preview_follows_its_controls(ran: NotebookRun) -> None:
         change: dict[str, Any] = {field: value}
         state = replace(state, **change)
         _expect_builder_preview(page, state)
-    page.screenshot(path=str(ran.workdir / f"{ran.name}-builder.png"))
+    _screenshot(page, f".{BUILDER_CSS['builder']}", ran.workdir / f"{ran.name}-builder.png")
 
 
 @pytest.mark.parametrize("ran", ["04_classifying_upstreams"], indirect=True)
@@ -546,4 +563,4 @@ def test_explorer_shows_the_picked_scenarios_classified_outcome(ran: NotebookRun
         expect(shown.locator(".tool-outcomes-envelope > span")).to_have_text(
             get_scenario(name).expected_outcome.value
         )
-    page.screenshot(path=str(ran.workdir / f"{ran.name}-explorer.png"))
+    _screenshot(page, f".{EXPLORER_CSS['explorer']}", ran.workdir / f"{ran.name}-explorer.png")
