@@ -91,9 +91,10 @@ def _missing_browser_means() -> str:
     return MISSING_BROWSER_MEANS[setting]
 
 
+_MISSING_MEANS = _missing_browser_means()  # read first: a misspelt setting fails even here
 _MISSING = _missing_browser()
 if _MISSING is not None:
-    if _missing_browser_means() == "fail":
+    if _MISSING_MEANS == "fail":
         pytest.fail(f"TOOL_OUTCOMES_BROWSER=required, but {_MISSING}", pytrace=False)
     pytest.skip(_MISSING, allow_module_level=True)
 
