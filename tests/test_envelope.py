@@ -324,6 +324,8 @@ def _invariants_hold(
         return cov is not None and cov["truncated_by"] is not None
     if outcome is Outcome.EMPTY:
         return (cov is None or cov["returned"] == 0) and items in (None, 0)
+    if data == [] and isinstance(data, list):  # success with an empty list is an empty
+        return False
     if cov is not None:  # success
         return cov["truncated_by"] is None and (
             cov["total"] is None or cov["total"] <= cov["returned"]
@@ -354,3 +356,9 @@ def test_any_combination_constructs_a_lawful_envelope_or_is_refused(
     assert expected
     assert env.outcome is outcome
     assert (env.failure is None) is (outcome is not Outcome.ACCESS_FAILURE)
+
+
+def test_a_success_with_an_empty_collection_is_refused() -> None:
+    """An empty list labelled success is the very ambiguity the envelope exists to remove."""
+    with pytest.raises(ValueError, match="that is an empty"):
+        Envelope[list[int]](outcome=Outcome.SUCCESS, data=[])

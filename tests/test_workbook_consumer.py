@@ -122,7 +122,6 @@ HONEST_CASES = [
         "At least 1 open ticket matches 'refund'; the search was cut off (the source holds "
         "more than it returned), so there may be more.",
     ),
-    (Envelope[Any](outcome=Outcome.SUCCESS, data=[]), NONE_SENTENCE),
     (
         Envelope[Any](outcome=Outcome.PARTIAL, data=[1, 2], coverage=_CUT),
         "At least 2 open tickets match 'refund'; the search was cut off (the source holds "

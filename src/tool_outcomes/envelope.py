@@ -216,7 +216,8 @@ class Envelope(BaseModel, Generic[T]):
     * every other outcome carries no ``failure``;
     * ``partial`` carries a ``coverage`` naming its evidence (``truncated_by``);
     * ``empty`` carries no items (``coverage.returned == 0`` when given);
-    * ``success`` never claims fewer items than the source says exist.
+    * ``success`` never claims fewer items than the source says exist, and never carries an
+      empty collection (that is an ``empty``).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -348,6 +349,8 @@ def _invariant_violations(env: Envelope[Any]) -> list[str]:
         problems.append(f"empty returned {env.coverage.returned} items, not 0")
     if outcome is Outcome.EMPTY and _item_count(env.data) not in (None, 0):
         problems.append("empty carries items in its data")
+    if outcome is Outcome.SUCCESS and isinstance(env.data, list | tuple) and not env.data:
+        problems.append("success carries an empty collection: that is an empty")
     if outcome is Outcome.SUCCESS and env.coverage is not None:
         missing = env.coverage.missing
         if missing is not None and missing > 0:
