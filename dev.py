@@ -73,7 +73,12 @@ def lab(argv: list[str]) -> None:
     paths = [a for a in argv if not a.startswith("-")] or ["notebooks/00_start_here.ipynb"]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in options:
         options.append("--allow-root")  # containers and CI run as root; Jupyter refuses otherwise
-    _run(BIN / "jupyter", "lab", *options, *paths)
+    command = [str(BIN / "jupyter"), "lab", *options, *paths]
+    print("+ " + " ".join(command), flush=True)
+    if os.name == "posix":  # become the server, so Ctrl-C and SIGTERM reach it directly
+        os.chdir(ROOT)
+        os.execv(command[0], command)
+    _run(*command)
 
 
 def test(argv: list[str]) -> None:

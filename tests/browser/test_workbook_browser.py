@@ -91,6 +91,8 @@ def _missing_browser_means() -> str:
     return MISSING_BROWSER_MEANS[setting]
 
 
+pytestmark = pytest.mark.browser
+
 _MISSING_MEANS = _missing_browser_means()  # read first: a misspelt setting fails even here
 _MISSING = _missing_browser()
 if _MISSING is not None:
