@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tool_outcomes import Outcome
 
@@ -42,3 +43,9 @@ def test_the_readme_example_classifies_a_paginated_answer() -> None:
     assert env.coverage.returned == 25
     assert env.coverage.total == 180
     assert namespace["block"]["is_error"] is False
+
+
+@pytest.mark.parametrize("label", ["classify", "fields"])
+def test_the_readme_snippets_run_as_written(label: str) -> None:
+    """The README's short examples execute, and their asserts hold."""
+    exec(_block(label), {})
