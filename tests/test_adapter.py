@@ -24,6 +24,7 @@ from tool_outcomes import (
     TruncatedBy,
     tool,
 )
+from tool_outcomes.testing import FakeClock
 from tool_outcomes.trace import OutcomeCounter
 from tool_outcomes.workbook import scenarios
 
@@ -38,24 +39,6 @@ class Query(BaseModel):
 class Widget(BaseModel):
     id: int
     name: str
-
-
-class FakeTime:
-    """A clock that only moves when the adapter sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.slept: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
-
-    async def asleep(self, seconds: float) -> None:
-        self.sleep(seconds)
 
 
 def http_tool(name: str, policy: RetryPolicy = NO_RETRY, **kwargs: Any) -> Tool[Query, Any]:
@@ -113,21 +96,21 @@ def test_a_stream_cut_mid_way_keeps_the_complete_items() -> None:
 
 def test_flaky_upstream_succeeds_after_retries_with_injected_sleep() -> None:
     """A transient failure is retried; the envelope counts every call made."""
-    fake = FakeTime()
+    fake = FakeClock()
     with scenarios.client("flaky", flaky_failures=2) as http:
-        env = http_tool("flaky", RETRY3).call(client=http, sleep=fake.sleep, clock=fake.clock)
+        env = http_tool("flaky", RETRY3).call(client=http, sleep=fake.sleep, clock=fake)
     assert env.outcome is Outcome.SUCCESS
     assert env.attempts == 3
-    assert len(fake.slept) == 2
-    assert all(s >= 1.0 for s in fake.slept), "Retry-After: 1 must be honoured"
+    assert len(fake.sleeps) == 2
+    assert all(s >= 1.0 for s in fake.sleeps), "Retry-After: 1 must be honoured"
 
 
 def test_exhausted_retries_are_access_failures_never_empty() -> None:
     """An outage that outlasts the retries ends as the last access failure, not as []."""
-    fake = FakeTime()
+    fake = FakeClock()
     policy = RetryPolicy(max_attempts=3, max_retry_after_s=60.0, seed=1)
     with scenarios.client("outage") as http:
-        env = http_tool("outage", policy).call(client=http, sleep=fake.sleep, clock=fake.clock)
+        env = http_tool("outage", policy).call(client=http, sleep=fake.sleep, clock=fake)
     assert env.outcome is Outcome.ACCESS_FAILURE
     assert env.failure is not None
     assert env.failure.code is FailureCode.SERVER_ERROR
@@ -146,7 +129,7 @@ def test_empty_partial_and_permanent_are_never_retried(name: str) -> None:
         return inner.handle_request(request)
 
     with httpx.Client(transport=httpx.MockTransport(counting)) as http:
-        env = http_tool(name, RETRY3).call(client=http, sleep=FakeTime().sleep)
+        env = http_tool(name, RETRY3).call(client=http, sleep=FakeClock().sleep)
     assert len(calls) == 1
     assert env.attempts == 1
 
@@ -300,12 +283,12 @@ def test_the_breaker_opens_on_an_outage_and_then_spares_the_upstream() -> None:
         sent.append(request)
         return inner.handle_request(request)
 
-    fake = FakeTime()
-    breaker = CircuitBreaker(failure_threshold=2, reset_timeout_s=60.0, clock=fake.clock)
+    fake = FakeClock()
+    breaker = CircuitBreaker(failure_threshold=2, reset_timeout_s=60.0, clock=fake)
     fetch = http_tool("outage", NO_RETRY, breaker=breaker)
     with httpx.Client(transport=httpx.MockTransport(counting)) as http:
-        first = [fetch.call(client=http, clock=fake.clock) for _ in range(2)]
-        refused = fetch.call(client=http, clock=fake.clock)
+        first = [fetch.call(client=http, clock=fake) for _ in range(2)]
+        refused = fetch.call(client=http, clock=fake)
     assert [e.failure.code for e in first if e.failure] == [FailureCode.SERVER_ERROR] * 2
     assert refused.failure is not None
     assert refused.failure.code is FailureCode.CIRCUIT_OPEN
@@ -338,7 +321,7 @@ def test_credentials_in_the_request_never_reach_the_envelope_or_the_trace(
 
     caplog.set_level(logging.DEBUG, logger="tool_outcomes")
     with scenarios.client("outage") as http:
-        env = fetch.call(client=http, sleep=FakeTime().sleep)
+        env = fetch.call(client=http, sleep=FakeClock().sleep)
     assert env.outcome is Outcome.ACCESS_FAILURE
     assert canary not in env.model_dump_json()
     assert canary not in caplog.text
@@ -374,11 +357,9 @@ async def test_an_async_handler_runs_under_acall_and_is_refused_by_call() -> Non
 @pytest.mark.asyncio
 async def test_async_flaky_upstream_succeeds_after_retries() -> None:
     """The async adapter retries a transient failure with the injected async sleep."""
-    fake = FakeTime()
+    fake = FakeClock()
     async with scenarios.async_client("flaky", flaky_failures=1) as http:
-        env = await http_tool("flaky", RETRY3).acall(
-            client=http, sleep=fake.asleep, clock=fake.clock
-        )
+        env = await http_tool("flaky", RETRY3).acall(client=http, sleep=fake.asleep, clock=fake)
     assert env.outcome is Outcome.SUCCESS
     assert env.attempts == 2
 

@@ -6,7 +6,6 @@ import asyncio
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from tool_outcomes.envelope import (
     Outcome,
     TruncatedBy,
 )
+from tool_outcomes.testing import FakeClock
 
 
 def trace_of(record: logging.LogRecord) -> dict[str, Any]:
@@ -43,16 +43,6 @@ PARTIAL = Envelope[Any](
     data=[1],
     coverage=Coverage(returned=1, total=4, truncated_by=TruncatedBy.SHARD_FAILURE),
 )
-
-
-@dataclass
-class FakeClock:
-    """Monotonic time that moves only when told."""
-
-    now_s: float = 0.0
-
-    def __call__(self) -> float:
-        return self.now_s
 
 
 class Upstream:

@@ -27,6 +27,7 @@ from real_server import EXTRA_PATHS, FAULTS, OK_ITEMS, PARTIAL_PAGE_TOTAL, Misbe
 from tool_outcomes.adapter import Tool, tool
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
 from tool_outcomes.retry import RetryPolicy
+from tool_outcomes.testing import FakeClock
 from tool_outcomes.workbook import scenarios
 
 #: Per connect, read, write and pool. Small, so each stalled fault costs a fraction of a second.
@@ -156,24 +157,6 @@ def server() -> Iterator[MisbehavingServer]:
         yield running
 
 
-class FakeTime:
-    """A clock that moves only when the adapter sleeps; every sleep is recorded, none waits."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.slept: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
-
-    async def asleep(self, seconds: float) -> None:
-        self.sleep(seconds)
-
-
 def _never_sleep(seconds: float) -> None:
     raise AssertionError(f"a single-attempt policy slept {seconds} s")
 
@@ -198,14 +181,14 @@ def run(
     fetch: Tool[NoArgs, Any],
     *,
     mocked: str | None = None,
-    fake: FakeTime | None = None,
+    fake: FakeClock | None = None,
 ) -> Envelope[Any]:
     """One adapter call, sync or async, on a real loopback client or on scenario ``mocked``.
 
     With ``fake`` the adapter sleeps and reads the clock through it; without, the clock is real
     (so a policy deadline is real time) and any sleep fails the test.
     """
-    clock: Callable[[], float] = fake.clock if fake is not None else time.monotonic
+    clock: Callable[[], float] = fake if fake is not None else time.monotonic
     if mode == "sync":
         sleep = fake.sleep if fake is not None else _never_sleep
         client = scenarios.client(mocked) if mocked else httpx.Client(timeout=TIMEOUT, verify=TLS)
@@ -331,7 +314,7 @@ def test_transient_faults_are_retried_to_max_attempts_then_stay_access_failures(
     server: MisbehavingServer, mode: Mode, fault: Transient
 ) -> None:
     """Each retry waits at least Retry-After (else the capped backoff); the end is never empty."""
-    fake = FakeTime()
+    fake = FakeClock()
     before = server.count(fault.path)
     env = run(mode, fetch_tool("outage", server.url(fault.path), RETRY3), fake=fake)
     assert env.outcome is Outcome.ACCESS_FAILURE
@@ -340,12 +323,12 @@ def test_transient_faults_are_retried_to_max_attempts_then_stay_access_failures(
     assert env.data is None
     assert env.attempts == RETRY3.max_attempts
     assert server.count(fault.path) - before == RETRY3.max_attempts
-    assert len(fake.slept) == RETRY3.max_attempts - 1
+    assert len(fake.sleeps) == RETRY3.max_attempts - 1
     if fault.retry_after_s is not None:
         # The jittered backoff never exceeds the 1 s cap, so Retry-After is the delay itself.
-        assert fake.slept == [fault.retry_after_s] * (RETRY3.max_attempts - 1)
+        assert fake.sleeps == [fault.retry_after_s] * (RETRY3.max_attempts - 1)
     else:
-        assert all(0 <= s <= RETRY3.ceiling_s(i) for i, s in enumerate(fake.slept))
+        assert all(0 <= s <= RETRY3.ceiling_s(i) for i, s in enumerate(fake.sleeps))
 
 
 SETTLED_OR_PERMANENT = (
@@ -366,11 +349,11 @@ def test_settled_and_permanent_outcomes_are_asked_once(
     server: MisbehavingServer, mode: Mode, path: str
 ) -> None:
     """success, empty, partial and permanent failures never earn a second request."""
-    fake = FakeTime()
+    fake = FakeClock()
     before = server.count(path)
     env = run(mode, fetch_tool("ok", server.url(path), RETRY3), fake=fake)
     assert env.attempts == 1
-    assert fake.slept == []
+    assert fake.sleeps == []
     assert server.count(path) - before == 1
     if env.outcome is Outcome.ACCESS_FAILURE:
         assert env.failure is not None

@@ -7,7 +7,7 @@ import logging
 import random
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -22,6 +22,7 @@ from tool_outcomes.envelope import (
     TruncatedBy,
 )
 from tool_outcomes.retry import RetryBudget, RetryPolicy, with_retry, with_retry_async
+from tool_outcomes.testing import FakeClock
 from tool_outcomes.trace import Decision
 
 # -- fakes: a scripted upstream, a clock that only moves when told ----------------------------
@@ -52,27 +53,6 @@ PARTIAL = Envelope[Any](
     ),
     tool="search_tickets",
 )
-
-
-@dataclass
-class FakeClock:
-    """Monotonic time that advances only through sleep() and advance()."""
-
-    now_s: float = 0.0
-    sleeps: list[float] = field(default_factory=list)
-
-    def __call__(self) -> float:
-        return self.now_s
-
-    def advance(self, seconds: float) -> None:
-        self.now_s += seconds
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now_s += seconds
-
-    async def asleep(self, seconds: float) -> None:
-        self.sleep(seconds)
 
 
 @dataclass
@@ -471,3 +451,13 @@ def test_every_attempt_is_traced_once(run: Run, caplog: pytest.LogCaptureFixture
         (2, "retry"),
         (3, "done"),
     ]
+
+
+def test_the_fake_clock_refuses_to_run_backwards() -> None:
+    """A negative sleep or advance is a bug in the caller, reported at once."""
+    clock = FakeClock()
+    with pytest.raises(ValueError, match="negative"):
+        clock.sleep(-1)
+    with pytest.raises(ValueError, match="backwards"):
+        clock.advance(-1)
+    assert clock() == 0.0
