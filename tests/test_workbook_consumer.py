@@ -381,6 +381,16 @@ WRONG_LOOKALIKES = [
         },
         "found 0 of 5 pairs; 5 missing",
     ),
+    (
+        lambda rows: {
+            tuple(sorted((a.scenario, b.scenario)))
+            for i, a in enumerate(rows)
+            for b in rows[i + 1 :]
+            if a.naive == b.naive and (a.truth, a.code) != (b.truth, b.code)
+        },
+        "(access_failure/unauthorized and access_failure/timeout): "
+        "a different cause is not a different class",
+    ),
     (lambda rows: {}, "expected a set of pairs, got a dict"),
     (lambda rows: [], "expected a set of pairs, got a list"),
 ]
@@ -388,7 +398,7 @@ WRONG_LOOKALIKES = [
 
 @pytest.mark.parametrize(("answer", "message"), WRONG_LOOKALIKES)
 def test_wrong_lookalike_answers_fail_with_a_reason(answer: Any, message: str) -> None:
-    """Unordered pairs, same-class pairs, identity instead of equality: each is named."""
+    """Unordered pairs, same-class pairs, causes for classes, identity for ==: each is named."""
     line = repr(check("01.1", answer))
     assert line.startswith("[FAIL] 01.1 ")
     assert message in line

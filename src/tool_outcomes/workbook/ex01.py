@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tool_outcomes.envelope import Envelope, Outcome
+from tool_outcomes.envelope import Envelope, FailureCode, Outcome
 
 from .checks import AnswerKind, Case, exercise
 from .consumer import CatalogueRow
@@ -28,54 +28,63 @@ _A = Outcome.ACCESS_FAILURE
 
 # -- 01.1 ----------------------------------------------------------------------------------------
 
-Table = tuple[str, tuple[tuple[str, list[Any], Outcome], ...], str | None]
+Row = tuple[str, list[Any], Outcome, FailureCode | None]
+Table = tuple[str, tuple[Row, ...], str | None]
 
-#: The hidden tables of 01.1: a description, rows of (scenario, naive value, truth), a hint.
+_TIMEOUT = FailureCode.TIMEOUT
+_UNAUTHORIZED = FailureCode.UNAUTHORIZED
+
+#: The hidden tables of 01.1: a description, rows of (scenario, naive value, truth, failure
+#: code), a hint. Access failures carry real, different codes, so an answer that compares
+#: causes (``(truth, code)``) instead of outcome classes is caught.
 _TABLES: tuple[Table, ...] = (
     (
         "four [] results: a real nothing, a timeout, an expired token, a cut-off search",
         (
-            ("nothing_matched", [], _E),
-            ("read_timeout", [], _A),
-            ("expired_token", [], _A),
-            ("cut_off_search", [], _P),
+            ("nothing_matched", [], _E, None),
+            ("read_timeout", [], _A, _TIMEOUT),
+            ("expired_token", [], _A, _UNAUTHORIZED),
+            ("cut_off_search", [], _P, None),
         ),
         None,
     ),
     (
         "two access failures with different causes, both []",
-        (("read_timeout", [], _A), ("expired_token", [], _A)),
+        (("read_timeout", [], _A, _TIMEOUT), ("expired_token", [], _A, _UNAUTHORIZED)),
         "compare the outcome classes (truth), not the causes",
     ),
     (
         "a complete list and a first page holding the same two items",
-        (("whole_list", [{"id": 1}, {"id": 2}], _S), ("first_page", [{"id": 1}, {"id": 2}], _P)),
+        (
+            ("whole_list", [{"id": 1}, {"id": 2}], _S, None),
+            ("first_page", [{"id": 1}, {"id": 2}], _P, None),
+        ),
         "two lists built separately are equal when their items are: compare with ==",
     ),
     (
         "no two rows share a value",
         (
-            ("one_item", [{"id": 1}], _S),
-            ("two_items", [{"id": 1}, {"id": 2}], _P),
-            ("none", [], _E),
+            ("one_item", [{"id": 1}], _S, None),
+            ("two_items", [{"id": 1}, {"id": 2}], _P, None),
+            ("none", [], _E, None),
         ),
         None,
     ),
     ("an empty table", (), "an empty table has no pairs: return an empty set"),
     (
         "rows listed out of alphabetical order",
-        (("zulu", [], _A), ("alpha", [], _E)),
+        (("zulu", [], _A, _TIMEOUT), ("alpha", [], _E, None)),
         "write each pair as a tuple of two names in alphabetical order",
     ),
     (
         "a mix of [] and lists, outcomes of every class",
         (
-            ("b_empty", [], _E),
-            ("c_page", [{"id": 7}], _P),
-            ("a_refused", [], _A),
-            ("d_whole", [{"id": 7}], _S),
-            ("e_other", [{"id": 8}], _S),
-            ("f_empty_too", [], _E),
+            ("b_empty", [], _E, None),
+            ("c_page", [{"id": 7}], _P, None),
+            ("a_refused", [], _A, FailureCode.CONNECT),
+            ("d_whole", [{"id": 7}], _S, None),
+            ("e_other", [{"id": 8}], _S, None),
+            ("f_empty_too", [], _E, None),
         ),
         None,
     ),
@@ -99,6 +108,13 @@ def _why_not_a_pair(rows: Sequence[CatalogueRow], pair: tuple[str, str]) -> str:
     first, second = (by_name[name] for name in pair)
     if first.naive != second.naive:
         return "their naive values differ, so a consumer can tell them apart"
+    if first.code != second.code:
+        # The likeliest slip: comparing causes. Name both, and the rule that makes them one class.
+        causes = " and ".join(row.true_outcome for row in (first, second))
+        return (
+            f"their true outcome classes are the same ({causes}): "
+            "a different cause is not a different class"
+        )
     return "their true outcome classes are the same"
 
 
@@ -133,7 +149,7 @@ def _lookalikes_verifier(rows: Sequence[CatalogueRow]) -> Callable[[object], str
 def _find_lookalikes() -> Iterator[Case]:
     for describe, spec, hint in _TABLES:
         # Fresh rows and lists per case, so an answer that mutates its input harms only itself.
-        rows = [CatalogueRow(name, list(value), truth) for name, value, truth in spec]
+        rows = [CatalogueRow(name, list(value), truth, code) for name, value, truth, code in spec]
         yield Case(args=(rows,), describe=describe, verify=_lookalikes_verifier(rows), hint=hint)
 
 
