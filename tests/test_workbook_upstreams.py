@@ -21,7 +21,7 @@ from tool_outcomes.envelope import (
 from tool_outcomes.statuses import STATUS_RULES
 from tool_outcomes.workbook import CheckStatus, check
 from tool_outcomes.workbook.ex04 import NOT_FOUND_ENDPOINTS, PREDICT_SCENARIOS
-from tool_outcomes.workbook.scenarios import get_scenario
+from tool_outcomes.workbook.scenarios import get_scenario, naive_tool
 from tool_outcomes.workbook.upstreams import (
     ACME_DOC_EXAMPLES,
     ACME_URL,
@@ -31,6 +31,7 @@ from tool_outcomes.workbook.upstreams import (
     evidence,
     evidence_rows,
     evidence_table,
+    naive_cell,
     raw_view,
     status_table,
     transport_table,
@@ -106,11 +107,11 @@ def test_classified_and_evidence_read_one_envelope(env: Envelope[Any], word: str
 def test_evidence_rows_classify_with_each_scenarios_own_options(
     name: str, cells: tuple[str, str]
 ) -> None:
-    """A row is the exchange, the naive reading, and the outcome the catalogue expects."""
+    """A row is the exchange, what the naive tool returns, and the outcome the catalogue expects."""
     (row,) = evidence_rows(name)
     scenario = get_scenario(name)
     assert (row.came_back, row.classified) == cells
-    assert row.naive == scenario.naive_reading
+    assert row.naive == naive_tool(scenario)
     assert row.envelope.outcome is scenario.expected_outcome
 
 
@@ -125,10 +126,41 @@ def test_evidence_table_has_a_header_and_one_line_per_scenario_in_order() -> Non
 
 
 def test_long_cells_are_clipped_with_an_ellipsis() -> None:
-    """A long naive reading or detail ends in an ellipsis instead of stretching the table."""
-    table = evidence_table("lying_html_200", "truncated_stream")
-    assert "[] (the HTML page parse…" in table
+    """A long naive value or detail ends in an ellipsis instead of stretching the table."""
+    table = evidence_table("ok", "truncated_stream")
+    assert "3 items: [{'id': 1, 'name': '…" in table
+    assert "peer closed connection without sending com…" in table
     assert all(len(line) < 200 for line in table.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("items", "cell"),
+    [
+        ([], "[]"),
+        ([{"id": 1}], "1 item: [{'id': 1}]"),
+        ([1, 2], "2 items: [1, 2]"),
+        ([{"name": "x" * 40}], "1 item: [{'name': 'xxxxxxxxxx…"),
+    ],
+)
+def test_naive_cell_shows_the_count_and_the_value_shortened(items: list[Any], cell: str) -> None:
+    """A naive value reads as [] or its count and repr, clipped to one cell's width."""
+    assert naive_cell(items) == cell
+
+
+@pytest.mark.parametrize(
+    ("name", "cell"),
+    [
+        ("lying_html_200", "[]"),  # .json() raises on the HTML page; the except returns []
+        ("slack_has_more", "[]"),  # the items sit under a key the naive tool never reads
+        ("odata_next_link", "[]"),
+        ("json_as_text_plain", "1 item: [{'id': 1}]"),
+    ],
+)
+def test_the_naive_column_is_what_the_naive_tool_returns(name: str, cell: str) -> None:
+    """The table's naive column is naive_tool's real return value, not the fixture's prose."""
+    (line,) = evidence_table(name).splitlines()[1:]
+    assert f"  {cell}  " in line
+    assert naive_cell(naive_tool(name)) == cell
 
 
 @pytest.mark.parametrize("function", [evidence_rows, evidence_table, status_table])

@@ -1,8 +1,9 @@
 """Teaching aids for notebook 04: the classifier's rules as tables, and one upstream it never met.
 
 Notebook 04 opens up ``classify_http`` one rule at a time. Each rule is shown the same way:
-what came back from a mocked upstream, what the naive tool hands over, and the classified
-outcome with its evidence, one line per scenario (:func:`evidence_table`). The classifier's own
+what came back from a mocked upstream, what the naive tool really hands over (the value
+``naive_tool(scenario)`` returns, not a description of it), and the classified outcome with its
+evidence, one line per scenario (:func:`evidence_table`). The classifier's own
 policy tables are printed as text too (:func:`status_table`, :func:`transport_table`), because a
 rule a reader can scan is a rule a reader can check.
 
@@ -28,7 +29,7 @@ from tool_outcomes.classify import TRANSPORT_RULES, classify_http
 from tool_outcomes.envelope import Envelope
 from tool_outcomes.statuses import status_rule
 
-from .scenarios import Scenario, fetch, get_scenario
+from .scenarios import Scenario, fetch, get_scenario, naive_tool
 
 __all__ = [
     "ACME_DOC_EXAMPLES",
@@ -40,6 +41,7 @@ __all__ = [
     "evidence",
     "evidence_rows",
     "evidence_table",
+    "naive_cell",
     "raw_view",
     "status_table",
     "transport_table",
@@ -71,7 +73,7 @@ ACME_DOC_EXAMPLES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
 )
 
 # Longest text shown in one table cell; longer values end in "…".
-_NAIVE_MAX_CHARS = 24
+_NAIVE_MAX_CHARS = 30
 _EVIDENCE_MAX_CHARS = 64
 _RAW_BODY_MAX_CHARS = 480
 
@@ -157,11 +159,15 @@ def evidence(env: Envelope[Any]) -> str:
 
 @dataclass(frozen=True)
 class EvidenceRow:
-    """One scenario seen three ways: what came back, what the naive tool hands over, the outcome."""
+    """One scenario seen three ways: what came back, what the naive tool hands over, the outcome.
+
+    ``naive`` is the list ``naive_tool(scenario)`` returns, so the table shows what that code
+    really does (``[]`` also where it looks for items in the wrong place), never a description.
+    """
 
     scenario: str
     came_back: str
-    naive: str
+    naive: list[Any]
     classified: str
     evidence: str
     envelope: Envelope[Any]
@@ -190,7 +196,7 @@ def evidence_rows(*names: str | Scenario) -> list[EvidenceRow]:
             EvidenceRow(
                 scenario=scenario.name,
                 came_back=came_back(result),
-                naive=scenario.naive_reading,
+                naive=naive_tool(scenario),
                 classified=classified(env),
                 evidence=evidence(env),
                 envelope=env,
@@ -202,6 +208,22 @@ def evidence_rows(*names: str | Scenario) -> list[EvidenceRow]:
 def _clip(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def naive_cell(items: Sequence[Any]) -> str:
+    """What the naive tool handed over, shortened for a table cell: ``[]`` or ``2 items: [...``.
+
+    Args:
+        items: The list ``naive_tool`` returned.
+
+    Returns:
+        ``"[]"`` for nothing; else the item count and the list's ``repr``, ending in "…" when
+        longer than a cell (the count stays visible however long the items are).
+    """
+    if not items:
+        return "[]"
+    count = f"{len(items)} item{'' if len(items) == 1 else 's'}"
+    return _clip(f"{count}: {items!r}", _NAIVE_MAX_CHARS)
 
 
 def _format(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -216,6 +238,8 @@ def _format(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def evidence_table(*names: str | Scenario) -> str:
     """A text table: scenario, what came back, what the naive tool hands over, the outcome, why.
 
+    The naive column is :func:`naive_cell` of what ``naive_tool`` returned for the scenario.
+
     Args:
         names: Scenario names (at least one).
 
@@ -227,7 +251,7 @@ def evidence_table(*names: str | Scenario) -> str:
         (
             row.scenario,
             row.came_back,
-            _clip(row.naive, _NAIVE_MAX_CHARS),
+            naive_cell(row.naive),
             row.classified,
             _clip(row.evidence, _EVIDENCE_MAX_CHARS),
         )
