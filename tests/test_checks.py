@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from operator import attrgetter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes.envelope import Envelope, Outcome
+from tool_outcomes.envelope import Coverage, Envelope, Outcome
 from tool_outcomes.workbook import AnswerKind, Case, CheckResult, CheckStatus, check
 from tool_outcomes.workbook.checks import REGISTRY, Registry, UnknownExerciseError
 
@@ -335,3 +335,55 @@ def test_a_validation_error_in_learner_code_shows_the_rule_it_broke() -> None:
     assert line.startswith("[FAIL] 00.2")
     assert "partial needs a coverage" in line
     assert "validation error for" not in line
+
+
+def _coverage_with_a_misspelt_cursor(outcome: Outcome) -> bool:
+    """Builds a Coverage with ``cursor=`` where the field is ``next_cursor``."""
+    Coverage.model_validate({"returned": 25, "cursor": "c2"})
+    return True
+
+
+def _envelope_with_a_misspelt_cursor(outcome: Outcome) -> bool:
+    """Builds the same mistake one level down, inside an envelope."""
+    Envelope[list[int]].model_validate(
+        {"outcome": "partial", "data": [1], "coverage": {"returned": 1, "cursor": "c2"}}
+    )
+    return True
+
+
+def _envelope_with_a_bad_item(outcome: Outcome) -> bool:
+    """Puts a string among the items of a list of ints."""
+    Envelope[list[int]].model_validate({"outcome": "success", "data": [1, "x"]})
+    return True
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [
+        (_coverage_with_a_misspelt_cursor, "Coverage.cursor: Extra inputs are not permitted"),
+        (
+            _envelope_with_a_misspelt_cursor,
+            "Envelope.coverage.cursor: Extra inputs are not permitted",
+        ),
+        (_envelope_with_a_bad_item, "Envelope.data[1]: Input should be a valid integer"),
+    ],
+)
+def test_a_validation_error_names_the_field_it_refused(
+    answer: Callable[[Outcome], bool], shown: str
+) -> None:
+    """A refused field is shown with its location, so the learner sees which one to fix."""
+    line = repr(check("00.2", answer))
+    assert f"raised ValidationError: {shown}" in line
+    assert "\n" not in line
+
+
+def test_a_rule_of_the_model_shows_its_words_without_pydantic_prefix() -> None:
+    """A model-level rule has no location; its message is shown without "Value error,"."""
+
+    def builds_an_impossible_envelope(outcome: Outcome) -> bool:
+        Envelope[list[int]](outcome=Outcome.PARTIAL)
+        return True
+
+    line = repr(check("00.2", builds_an_impossible_envelope))
+    assert "raised ValidationError: partial needs a coverage" in line
+    assert "Value error" not in line

@@ -22,6 +22,7 @@ from tool_outcomes.workbook.four_outcomes import (
     Invariant,
     Situation,
     Ticket,
+    coverage_table,
     invariant_table,
     make_tickets,
 )
@@ -266,3 +267,18 @@ def test_02_3_the_notebook_payload_breaks_exactly_that_invariant() -> None:
         Envelope[list[Ticket]].model_validate(payload)
     assert refused.value.error_count() == 1
     assert isinstance(Failure.model_validate(payload["failure"]), Failure)
+
+
+def test_the_coverage_table_lists_every_field_with_its_default_and_meaning() -> None:
+    """Each Coverage field gets one line naming it, its type, its default and some words."""
+    lines = coverage_table().splitlines()
+    assert lines[0].split() == ["field", "type", "default", "meaning"]
+    rows = {line.split()[0]: line for line in lines[1:]}
+    assert list(rows) == list(Coverage.model_fields)
+    assert re.match(r"returned\s+int\s+required\s+How many", rows["returned"])
+    assert re.match(r"next_cursor\s+str \| None\s+None\s+Where to resume", rows["next_cursor"])
+    assert re.match(
+        r"truncated_by\s+TruncatedBy \| None\s+None\s+The evidence", rows["truncated_by"]
+    )
+    assert "tool_outcomes." not in coverage_table()
+    assert coverage_table() == coverage_table()

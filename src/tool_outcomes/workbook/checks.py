@@ -419,9 +419,41 @@ def _show(value: object) -> str:
 def _show_exception(exc: BaseException) -> str:
     text = str(exc)
     if isinstance(exc, ValidationError):  # its str() leads with boilerplate; the msgs are the news
-        text = "; ".join(error["msg"] for error in exc.errors(include_url=False))
+        model = exc.title.split("[", 1)[0]  # "Envelope[list[Ticket]]" is named "Envelope"
+        errors = exc.errors(include_url=False)
+        text = "; ".join(_validation_message(model, error) for error in errors)
     message = _clip(_ADDRESS.sub("", _one_line(text)))
     return type(exc).__name__ + (f": {message}" if message else "")
+
+
+# pydantic prefixes a validator's own message with its kind; the rule's words are the news.
+_VALIDATOR_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def _validation_message(model: str, error: Mapping[str, object]) -> str:
+    """One pydantic error as ``where: what`` (``Coverage.cursor: Extra inputs are not permitted``).
+
+    The location comes first, so that a clipped line still names the field the learner got
+    wrong; a model-level rule has no location (its message names its fields) and shows alone.
+    """
+    message = str(error.get("msg", ""))
+    for prefix in _VALIDATOR_PREFIXES:
+        message = message.removeprefix(prefix)
+    where = _location(error.get("loc", ()))
+    return f"{model}.{where}: {message}" if where else message
+
+
+def _location(loc: object) -> str:
+    """A pydantic location as a path: ``("data", 0, "id")`` becomes ``data[0].id``."""
+    if not isinstance(loc, tuple):
+        return ""
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += ("." if path else "") + str(part)
+    return path
 
 
 def _one_line(text: str) -> str:

@@ -5,7 +5,9 @@ Notebook 02 builds envelopes by hand. It needs a small result model to put in th
 call as plain evidence (:class:`Situation`: did the tool make contact, how many items came back,
 how many the source says exist, was there other evidence of a cut), and names for the rules an
 envelope enforces (:class:`Invariant`, worded in :data:`INVARIANT_RULES`), so an exercise can ask
-"which rule does this break?" and take a closed answer.
+"which rule does this break?" and take a closed answer. :func:`coverage_table` lists the fields a
+:class:`~tool_outcomes.envelope.Coverage` takes, read from the model itself, so the notebook can
+show every argument before an exercise needs one.
 
 The invariants themselves live in :mod:`tool_outcomes.envelope`; this module only names them.
 ``tests/test_workbook_four_outcomes.py`` proves that each name matches a refusal the real
@@ -14,17 +16,22 @@ validator makes.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
+from tool_outcomes.envelope import Coverage
+
 __all__ = [
+    "COVERAGE_FIELD_NOTES",
     "INVARIANT_RULES",
     "TICKET_TITLES",
     "Invariant",
     "Situation",
     "Ticket",
+    "coverage_table",
     "invariant_table",
     "make_tickets",
 ]
@@ -170,4 +177,48 @@ def invariant_table() -> str:
     return "\n".join(
         f"{name:<{width}}  {rule}"
         for name, rule in zip(names, INVARIANT_RULES.values(), strict=True)
+    )
+
+
+#: Words for the Coverage fields whose model declares no description of its own.
+COVERAGE_FIELD_NOTES: dict[str, str] = {
+    "truncated_by": "The evidence of the cut (a TruncatedBy member); a partial must name one.",
+    "detail": "Free words for a person about what was covered or cut.",
+}
+
+# "tool_outcomes.envelope.TruncatedBy | None" reads better as "TruncatedBy | None".
+_MODULE_PATH = re.compile(r"\b(?:\w+\.)+(\w+)")
+
+
+def _type_name(annotation: object) -> str:
+    if isinstance(annotation, type):
+        return annotation.__name__  # repr would be "<class 'int'>"
+    return _MODULE_PATH.sub(r"\1", repr(annotation))
+
+
+def coverage_table() -> str:
+    """Every field of :class:`~tool_outcomes.envelope.Coverage`: its type, default and meaning.
+
+    Returns:
+        A header line, then one line per field in declaration order (``field  type  default
+        meaning``), deterministic, ready to print in a notebook. A required field shows the
+        default ``required``.
+
+    Raises:
+        LookupError: A Coverage field has neither a description nor a note here (so a field
+            added to the model cannot be shown without words).
+    """
+    rows = [("field", "type", "default", "meaning")]
+    for name, info in Coverage.model_fields.items():
+        meaning = info.description or COVERAGE_FIELD_NOTES.get(name)
+        if not meaning:
+            raise LookupError(f"Coverage.{name} has no description to show")
+        default = "required" if info.is_required() else repr(info.default)
+        rows.append((name, _type_name(info.annotation), default, meaning))
+    widths = [max(len(row[column]) for row in rows) for column in range(3)]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
+        + "  "
+        + row[3]
+        for row in rows
     )
