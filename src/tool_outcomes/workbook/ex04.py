@@ -198,7 +198,10 @@ def _setting_verifier(endpoint: str) -> Callable[[object], str | None]:
 @exercise(
     "04.2",
     name="not_found_settings",
-    hint="'empty' only where the docs promise a 404 means 'no such record' and nothing else",
+    hint=(
+        "'empty' only where the docs promise a 404 means 'no such record' for the very thing "
+        "the question asks for, and nothing else"
+    ),
     answer=AnswerKind.VALUE,
 )
 def _not_found_settings() -> Iterator[Case]:
