@@ -30,8 +30,10 @@ from tool_outcomes.workbook.widgets import (
     MAX_ITEMS,
     BuilderState,
     build,
+    builder_text,
     envelope_builder,
     explain,
+    explorer_text,
     preview_html,
     scenario_explorer,
 )
@@ -345,3 +347,48 @@ def test_importing_the_widgets_module_does_not_load_ipywidgets() -> None:
         "assert 'ipywidgets' not in sys.modules, 'ipywidgets was imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _plain_text(widget: Any) -> str:
+    """What a notebook stores as the widget's text/plain output (what a static view shows)."""
+    bundle = widget._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # still a live widget
+    return str(bundle["text/plain"])
+
+
+def test_builder_plain_text_says_what_it_is_and_follows_the_controls() -> None:
+    """The builder's text form names it, says it needs a kernel, and shows the current state."""
+    builder = envelope_builder(replace(BARE, outcome=Outcome.SUCCESS))
+    parts = _by_class(builder)
+    text = _plain_text(builder)
+    assert text == builder_text(build(replace(BARE, outcome=Outcome.SUCCESS)))
+    assert text.splitlines()[0] == "Envelope builder — run this cell in JupyterLab to use it"
+    assert "VBox" not in text
+
+    parts["to-builder-outcome"].value = Outcome.ACCESS_FAILURE
+    assert _plain_text(builder).splitlines()[1] == (
+        "now: refused: access_failure needs a failure saying why"
+    )
+    parts["to-builder-has-failure"].value = True
+    assert _plain_text(builder).splitlines()[1].startswith("now: Envelope(outcome=access_failure")
+    assert repr(builder) == _plain_text(builder)
+
+
+def test_builder_text_of_a_long_refusal_is_whole_and_two_lines() -> None:
+    """Every broken rule is listed, on one line, however long (no 110-character cut)."""
+    messages = ["rule one " * 10, "rule two " * 10]
+    text = builder_text(messages)
+    assert text.count("\n") == 1
+    assert text.endswith("; ".join(messages))
+
+
+def test_explorer_plain_text_names_the_selected_scenario() -> None:
+    """The explorer's text form says what it is and which scenario it shows now."""
+    explorer = scenario_explorer("ok")
+    assert _plain_text(explorer) == explorer_text("ok")
+    assert _plain_text(explorer).startswith("Scenario explorer — run this cell in JupyterLab")
+    assert f"now: ok: {get_scenario('ok').description}" in _plain_text(explorer)
+    _by_class(explorer)["to-explorer-select"].value = "lying_html_200"
+    assert "now: lying_html_200: " in _plain_text(explorer)
+    with pytest.raises(KeyError, match="no scenario named"):
+        explorer_text("no_such_upstream")

@@ -12,13 +12,21 @@ Two widgets, each a thin layer over pure functions that the tests call without a
 The preview is an ``ipywidgets.HTML`` whose ``value`` is plain HTML (not an ``Output`` widget),
 so a test or a browser reads it directly. Every control carries a stable CSS class
 (:data:`BUILDER_CSS`, :data:`EXPLORER_CSS`) for browser tests. ipywidgets is imported inside
-the two widget functions only: importing this module, ``tool_outcomes`` or
+the widget functions only: importing this module, ``tool_outcomes`` or
 ``tool_outcomes.workbook`` never loads it.
+
+Where no frontend draws the widget (a notebook viewed on a website, a saved output, a
+terminal), its ``text/plain`` form is all a reader sees. ipywidgets makes that from the
+widget's constructor ``repr``, cut at 110 characters (``VBox(children=(HBox(...``); here it is
+a short deterministic sentence saying what the widget is, that it needs a running kernel, and
+what it shows now (:func:`builder_text`, :func:`explorer_text`).
 """
 
 from __future__ import annotations
 
+import functools
 import html
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -48,8 +56,10 @@ __all__ = [
     "BuilderState",
     "Items",
     "build",
+    "builder_text",
     "envelope_builder",
     "explain",
+    "explorer_text",
     "preview_html",
     "scenario_explorer",
 ]
@@ -182,6 +192,24 @@ def preview_html(result: Envelope[Any] | list[str]) -> str:
     )
 
 
+#: How a widget's plain-text form begins: what it is, and that it needs a running kernel.
+_RUN_IT = "run this cell in JupyterLab to use it"
+
+
+def builder_text(result: Envelope[Any] | list[str]) -> str:
+    """The envelope builder's plain-text form, for wherever no frontend draws the widget.
+
+    Args:
+        result: What :func:`build` returned for the controls' current values.
+
+    Returns:
+        Two lines: ``Envelope builder — run this cell in JupyterLab to use it``, then
+        ``now: <the envelope's repr>`` or ``now: refused: <each broken rule>``. Deterministic.
+    """
+    now = repr(result) if isinstance(result, Envelope) else "refused: " + "; ".join(result)
+    return f"Envelope builder — {_RUN_IT}\nnow: {now}"
+
+
 # -- the scenario explorer -------------------------------------------------------------------
 
 # Longest body excerpt the explorer shows; longer bodies end in "…".
@@ -261,7 +289,52 @@ def explain(name: str) -> str:
     )
 
 
+def explorer_text(name: str) -> str:
+    """The scenario explorer's plain-text form, for wherever no frontend draws the widget.
+
+    Args:
+        name: The scenario selected now.
+
+    Returns:
+        Two lines: ``Scenario explorer — run this cell in JupyterLab to use it``, then
+        ``now: <name>: <its description>``. Deterministic.
+
+    Raises:
+        KeyError: ``name`` is not a scenario.
+    """
+    scenario = get_scenario(name)
+    return f"Scenario explorer — {_RUN_IT}\nnow: {scenario.name}: {scenario.description}"
+
+
 # -- the widgets -----------------------------------------------------------------------------
+
+
+@functools.cache
+def _described_vbox() -> type[ipywidgets.VBox]:
+    """A VBox whose plain-text form is a description of itself, not its constructor repr.
+
+    Made on first use (and once) because ipywidgets may only be imported lazily.
+    """
+    import ipywidgets as w  # lazy: tool_outcomes never imports ipywidgets on its own
+
+    class DescribedVBox(w.VBox):  # type: ignore[misc] # ipywidgets is untyped
+        """A VBox that says what it is; ``describe`` is called at each display, so it is current."""
+
+        def __init__(self, children: list[Any], describe: Callable[[], str]) -> None:
+            super().__init__(children)
+            self._describe = describe
+
+        def __repr__(self) -> str:
+            return self._describe()
+
+        def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+            bundle = super()._repr_mimebundle_(**kwargs)
+            # ipywidgets cuts the repr at 110 characters; the description is short and whole.
+            bundle["text/plain"] = self._describe()
+            return bundle
+
+    return DescribedVBox
+
 
 #: The CSS class of each builder control, by the :class:`BuilderState` field it sets, plus
 #: ``"preview"`` (the HTML preview) and ``"builder"`` (the whole widget).
@@ -377,7 +450,8 @@ def envelope_builder(initial: BuilderState | None = None) -> ipywidgets.VBox:
         control.observe(refresh, names="value")
     refresh()
     rows = [w.HBox([controls[name] for name in row]) for row in _ROWS]
-    return w.VBox([*rows, preview]).add_class(BUILDER_CSS["builder"])
+    box = _described_vbox()([*rows, preview], lambda: builder_text(build(_state_of(controls))))
+    return box.add_class(BUILDER_CSS["builder"])
 
 
 def _state_of(controls: dict[str, Any]) -> BuilderState:
@@ -424,4 +498,5 @@ def scenario_explorer(initial: str | None = None) -> ipywidgets.VBox:
         preview.value = explain(change["new"])
 
     select.observe(show, names="value")
-    return w.VBox([select, preview]).add_class(EXPLORER_CSS["explorer"])
+    box = _described_vbox()([select, preview], lambda: explorer_text(select.value))
+    return box.add_class(EXPLORER_CSS["explorer"])
