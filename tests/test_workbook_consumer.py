@@ -38,7 +38,8 @@ from tool_outcomes.workbook.consumer import (
 from tool_outcomes.workbook.ex01 import HONEST_TOOL_SCENARIOS, LICENSE_OPTIONS
 from tool_outcomes.workbook.scenarios import Scenario, fetch, get_scenario, scenario_names
 
-NONE_SENTENCE = "There are no open tickets matching 'refund'."
+NONE_SENTENCE = "There are no items."
+TICKETS = Question(singular="open ticket", plural="open tickets", query="refund")
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +56,8 @@ def rows() -> list[CatalogueRow]:
     [
         ([], NONE_SENTENCE),
         ((), NONE_SENTENCE),
-        ([{"id": 1}], "There is exactly 1 open ticket matching 'refund'."),
-        ([1, 2, 3], "There are exactly 3 open tickets matching 'refund'."),
+        ([{"id": 1}], "There is exactly 1 item."),
+        ([1, 2, 3], "There are exactly 3 items."),
     ],
 )
 def test_the_naive_consumer_reads_shape_as_fact(results: Any, sentence: str) -> None:
@@ -107,11 +108,11 @@ HONEST_CASES = [
     (Envelope[Any](outcome=Outcome.EMPTY), NONE_SENTENCE),
     (
         Envelope[Any](outcome=Outcome.SUCCESS, data=[1, 2]),
-        "There are exactly 2 open tickets matching 'refund'.",
+        "There are exactly 2 items.",
     ),
     (
         Envelope[Any](outcome=Outcome.SUCCESS, data={"id": 1}),
-        "There is exactly 1 open ticket matching 'refund'.",
+        "There is exactly 1 item.",
     ),
     (
         Envelope[Any](
@@ -119,13 +120,13 @@ HONEST_CASES = [
             data=[1],
             coverage=Coverage(returned=1, total=9, truncated_by=TruncatedBy.TOTAL_EXCEEDS_RETURNED),
         ),
-        "At least 1 open ticket matches 'refund'; the search was cut off (the source holds "
-        "more than it returned), so there may be more.",
+        "At least 1 item exists; the search was cut off (the source holds more than it "
+        "returned), so there may be more.",
     ),
     (
         Envelope[Any](outcome=Outcome.PARTIAL, data=[1, 2], coverage=_CUT),
-        "At least 2 open tickets match 'refund'; the search was cut off (the source holds "
-        "more than it returned), so there may be more.",
+        "At least 2 items exist; the search was cut off (the source holds more than it "
+        "returned), so there may be more.",
     ),
     (
         Envelope[Any](
@@ -133,15 +134,36 @@ HONEST_CASES = [
             data=[],
             coverage=Coverage(returned=0, truncated_by=TruncatedBy.UPSTREAM_TIMEOUT),
         ),
-        "I cannot say whether any open tickets match 'refund': the search was cut off (the "
-        "source timed out before finishing).",
+        "I cannot say whether any items exist: the search was cut off (the source timed out "
+        "before finishing).",
     ),
     (
         Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=_TIMEOUT),
-        "I could not check for open tickets matching 'refund' (timeout), so I cannot say "
-        "whether any exist.",
+        "I could not check for items (timeout), so I cannot say whether any exist.",
     ),
 ]
+
+
+TICKET_SENTENCES = [
+    "There are no open tickets matching 'refund'.",
+    "There are no open tickets matching 'refund'.",
+    "There are exactly 2 open tickets matching 'refund'.",
+    "There is exactly 1 open ticket matching 'refund'.",
+    "At least 1 open ticket matches 'refund'; the search was cut off (the source holds more "
+    "than it returned), so there may be more.",
+    "At least 2 open tickets match 'refund'; the search was cut off (the source holds more "
+    "than it returned), so there may be more.",
+    "I cannot say whether any open tickets match 'refund': the search was cut off (the source "
+    "timed out before finishing).",
+    "I could not check for open tickets matching 'refund' (timeout), so I cannot say whether "
+    "any exist.",
+]
+
+
+def test_a_query_reads_right_in_every_honest_sentence() -> None:
+    """With a query, every outcome's sentence names it with the verb form that fits."""
+    said = [answer_from_envelope(env, TICKETS) for env, _ in HONEST_CASES]
+    assert said == TICKET_SENTENCES
 
 
 @pytest.mark.parametrize(("env", "sentence"), HONEST_CASES)
@@ -288,6 +310,40 @@ def test_the_honest_collapse_table_needs_envelopes() -> None:
     """Asking for the envelope-aware conclusions of rows without envelopes is a ValueError."""
     with pytest.raises(ValueError, match="has no envelope"):
         collapse_table(_SMALL, honest=True)
+
+
+def _failed(name: str, code: FailureCode) -> CatalogueRow:
+    failure = Failure(code=code, kind=FailureKind.PERMANENT)
+    env = Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=failure)
+    return CatalogueRow(name, [], Outcome.ACCESS_FAILURE, code, envelope=env)
+
+
+def test_the_honest_collapse_table_gives_access_failures_one_line_listing_causes() -> None:
+    """Access failures differ only by cause: one sentence with <cause>, then the causes counted."""
+    rows = [
+        CatalogueRow("a", [], Outcome.EMPTY, envelope=Envelope[Any](outcome=Outcome.EMPTY)),
+        _failed("b", FailureCode.TIMEOUT),
+        _failed("c", FailureCode.UNAUTHORIZED),
+        _failed("d", FailureCode.TIMEOUT),
+    ]
+    assert collapse_table(rows, honest=True).splitlines() == [
+        "true outcome    scenarios  the envelope-aware consumer concludes",
+        f"empty           1          {NONE_SENTENCE}",
+        "access_failure  3          I could not check for items (<cause>), so I cannot say "
+        "whether any exist.",
+        "                           <cause>, by scenarios: timeout 2, unauthorized 1",
+        "4 scenarios, 2 outcome classes, 3 distinct true outcomes -> 1 naive value [], "
+        "3 distinct conclusions",
+    ]
+
+
+def test_one_failure_cause_is_said_as_it_is() -> None:
+    """With a single cause there is nothing to collapse: the sentence names it."""
+    lines = collapse_table([_failed("b", FailureCode.TIMEOUT)], honest=True).splitlines()
+    assert lines[1].endswith(
+        "I could not check for items (timeout), so I cannot say whether any exist."
+    )
+    assert len(lines) == 3
 
 
 def test_the_catalogue_collapses_many_outcomes_into_one_value() -> None:
@@ -444,6 +500,6 @@ def test_an_honest_tool_that_returns_a_list_is_told_so() -> None:
     assert "returned a list, not an Envelope" in line
 
 
-def test_the_default_question_is_about_open_refund_tickets() -> None:
-    """The notebooks' sentences assume this question; changing it changes their outputs."""
-    assert Question("open ticket", "open tickets", "refund") == DEFAULT_QUESTION
+def test_the_default_question_asks_about_any_items() -> None:
+    """Notebook 01's sentences assume this question; changing it changes their outputs."""
+    assert Question("item", "items", None) == DEFAULT_QUESTION

@@ -1,10 +1,12 @@
 """A rule-based stand-in for a model: it reads a tool's result as fact, the way an agent does.
 
-Notebook 01 (and later ones) need a consumer that behaves like a model answering "are there any
-open tickets matching 'refund'?" from a tool result, but deterministically. Two of them live here:
+Notebook 01 needs a consumer that behaves like a model answering "are there any items, and how
+many?" from a tool result, but deterministically. The mocked upstreams serve widgets, logs and
+accounts, so the default question names no subject; a :class:`Question` can ask about "open
+tickets matching 'refund'" instead. Two consumers live here:
 
 * :func:`answer_question` reads the naive tool's list by its shape: ``[]`` becomes a confident
-  "There are no open tickets matching 'refund'.", whatever actually happened upstream.
+  "There are no items.", whatever actually happened upstream.
 * :func:`answer_from_envelope` spends the envelope's outcome instead, with one handler per class
   (:func:`tool_outcomes.dispatch`), so only a confirmed ``empty`` is ever said as "there are none".
 
@@ -18,7 +20,8 @@ the same value. Every sentence either consumer speaks lives in :data:`NAIVE_WORD
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
@@ -50,20 +53,23 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Question:
-    """What the user asked the agent: are there any ``plural`` matching ``query``?"""
+    """What the user asked the agent: are there any ``plural`` (matching ``query``, if given)?"""
 
-    singular: str = "open ticket"
-    plural: str = "open tickets"
-    query: str = "refund"
+    singular: str = "item"
+    plural: str = "items"
+    query: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("singular", "plural", "query"):
             value = getattr(self, name)
+            if name == "query" and value is None:
+                continue  # no query: the question is about every item the tool lists
             if not isinstance(value, str) or not value.strip():
                 raise ValueError(f"Question.{name} must be a non-empty string, got {value!r}")
 
 
-#: The question every notebook asks unless it says otherwise.
+#: The question notebook 01 asks: "are there any items, and how many?" (no subject, no query,
+#: because the catalogue's upstreams serve widgets, logs and accounts alike).
 DEFAULT_QUESTION: Final = Question()
 
 
@@ -77,9 +83,9 @@ class Amount(StrEnum):
 
 #: What the naive consumer says, by how many items it was handed. It knows nothing else.
 NAIVE_WORDING: Final[Mapping[Amount, str]] = {
-    Amount.NONE: "There are no {plural} matching '{query}'.",
-    Amount.ONE: "There is exactly 1 {singular} matching '{query}'.",
-    Amount.MANY: "There are exactly {count} {plural} matching '{query}'.",
+    Amount.NONE: "There are no {plural}{matching}.",
+    Amount.ONE: "There is exactly 1 {singular}{matching}.",
+    Amount.MANY: "There are exactly {count} {plural}{matching}.",
 }
 
 #: What the envelope-aware consumer says, by outcome (and, within one, by amount).
@@ -89,21 +95,20 @@ HONEST_WORDING: Final[Mapping[Outcome, Mapping[Amount, str]]] = {
     Outcome.EMPTY: {Amount.NONE: NAIVE_WORDING[Amount.NONE]},
     Outcome.PARTIAL: {
         Amount.NONE: (
-            "I cannot say whether any {plural} match '{query}': the search was cut off ({reason})."
+            "I cannot say whether any {plural} {match}: the search was cut off ({reason})."
         ),
         Amount.ONE: (
-            "At least 1 {singular} matches '{query}'; the search was cut off ({reason}), "
+            "At least 1 {singular} {matches}; the search was cut off ({reason}), "
             "so there may be more."
         ),
         Amount.MANY: (
-            "At least {count} {plural} match '{query}'; the search was cut off ({reason}), "
+            "At least {count} {plural} {match}; the search was cut off ({reason}), "
             "so there may be more."
         ),
     },
     Outcome.ACCESS_FAILURE: {
         Amount.NONE: (
-            "I could not check for {plural} matching '{query}' ({code}), so I cannot say "
-            "whether any exist."
+            "I could not check for {plural}{matching} ({code}), so I cannot say whether any exist."
         ),
     },
 }
@@ -130,11 +135,11 @@ def answer_question(results: Sequence[Any], question: Question = DEFAULT_QUESTIO
 
     Args:
         results: The list the naive tool returned.
-        question: What was asked (default: open tickets matching 'refund').
+        question: What was asked (default: any items, no query).
 
     Returns:
         One confident sentence from :data:`NAIVE_WORDING`: ``[]`` always becomes "There are
-        no …".
+        no items." (or the question's words).
 
     Raises:
         TypeError: ``results`` is not a list or tuple (a string is not a list of results).
@@ -150,7 +155,7 @@ def answer_from_envelope(env: Envelope[Any], question: Question = DEFAULT_QUESTI
 
     Args:
         env: The honest tool's envelope.
-        question: What was asked (default: open tickets matching 'refund').
+        question: What was asked (default: any items, no query).
 
     Returns:
         One sentence from :data:`HONEST_WORDING` whose voice matches the outcome: only
@@ -186,10 +191,21 @@ def answer_from_envelope(env: Envelope[Any], question: Question = DEFAULT_QUESTI
     )
 
 
+#: The verb phrases a sentence needs, without a query and with one (filled in with ``{query}``).
+_QUERY_PHRASES: Final[Mapping[str, tuple[str, str]]] = {
+    "matching": ("", " matching '{query}'"),
+    "match": ("exist", "match '{query}'"),
+    "matches": ("exists", "matches '{query}'"),
+}
+
+
 def _words(question: Question) -> dict[str, str]:
     if not isinstance(question, Question):
         raise TypeError(f"question must be a Question, got {type(question).__name__}")
-    return {"singular": question.singular, "plural": question.plural, "query": question.query}
+    words = {"singular": question.singular, "plural": question.plural}
+    for key, (bare, with_query) in _QUERY_PHRASES.items():
+        words[key] = bare if question.query is None else with_query.format(query=question.query)
+    return words
 
 
 # -- the catalogue ------------------------------------------------------------------------------
@@ -326,7 +342,7 @@ def catalogue(*names: str, include_misread: bool = False) -> list[CatalogueRow]:
 
 
 def collapse_table(rows: Sequence[CatalogueRow], *, honest: bool = False) -> str:
-    """A text table of how true outcomes collapse: one line per distinct true outcome.
+    """A text table of how true outcomes collapse into values and sentences.
 
     Args:
         rows: Catalogue rows (e.g. only those whose naive value is ``[]``).
@@ -334,19 +350,16 @@ def collapse_table(rows: Sequence[CatalogueRow], *, honest: bool = False) -> str
             instead of the naive value and what :func:`answer_question` concludes from it.
 
     Returns:
-        One line per true outcome (in outcome-class order, the most common first) with its
-        number of scenarios, HTTP statuses (``none`` when no response arrived) and conclusions;
-        then a summary counting scenarios, outcome classes, distinct true outcomes, distinct
-        naive values and distinct conclusions.
+        Naive: one line per distinct true outcome (in outcome-class order, the most common
+        first) with its number of scenarios, HTTP statuses (``none`` when no response arrived),
+        naive values and conclusions. Honest: one line per outcome class; the access failures'
+        sentences differ only by cause, so they share one line whose sentence says ``<cause>``,
+        followed by the causes and their counts. Then a summary counting scenarios, outcome
+        classes, distinct true outcomes, distinct naive values and distinct conclusions.
 
     Raises:
         ValueError: ``honest`` is set and a row carries no envelope.
     """
-    groups: dict[str, list[CatalogueRow]] = {}
-    for row in rows:
-        groups.setdefault(row.true_outcome, []).append(row)
-    order = list(Outcome)
-    labels = sorted(groups, key=lambda k: (order.index(groups[k][0].truth), -len(groups[k]), k))
 
     def conclude(row: CatalogueRow) -> str:
         if not honest:
@@ -355,38 +368,82 @@ def collapse_table(rows: Sequence[CatalogueRow], *, honest: bool = False) -> str
             raise ValueError(f"row {row.scenario!r} has no envelope to conclude from")
         return answer_from_envelope(row.envelope)
 
+    truths = _groups(rows, key=lambda row: row.true_outcome)
     lines: list[tuple[str, ...]]
+    notes: dict[int, str] = {}  # line index -> a continuation line shown under its sentence
     if honest:
         lines = [("true outcome", "scenarios", "the envelope-aware consumer concludes")]
+        for label, members in _groups(rows, key=lambda row: row.truth.value).items():
+            said, note = _honest_sentence(members, [conclude(r) for r in members])
+            if note:
+                notes[len(lines)] = note
+            lines.append((label, str(len(members)), said))
     else:
         lines = [("true outcome", "scenarios", "HTTP", "naive value", "the consumer concludes")]
-    for label in labels:
-        members = groups[label]
-        said = " / ".join(_distinct([conclude(r) for r in members]))
-        if honest:
-            lines.append((label, str(len(members)), said))
-            continue
-        statuses = sorted({r.http_status for r in members}, key=lambda s: (s is not None, s))
-        shown = ", ".join("none" if s is None else str(s) for s in statuses)
-        naive = " / ".join(_short(v) for v in _distinct([r.naive for r in members]))
-        lines.append((label, str(len(members)), shown, naive, said))
+        for label, members in truths.items():
+            said = " / ".join(_distinct([conclude(r) for r in members]))
+            statuses = sorted({r.http_status for r in members}, key=lambda s: (s is not None, s))
+            shown = ", ".join("none" if s is None else str(s) for s in statuses)
+            naive = " / ".join(_short(v) for v in _distinct([r.naive for r in members]))
+            lines.append((label, str(len(members)), shown, naive, said))
     # Pad every column but the last, whose sentences are long and end the line.
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]) - 1)]
-    text = [
-        "  ".join([*(c.ljust(w) for c, w in zip(line[:-1], widths, strict=True)), line[-1]])
-        for line in lines
-    ]
+    indent = " " * (sum(widths) + 2 * len(widths))
+    text = []
+    for index, line in enumerate(lines):
+        cells = [c.ljust(w) for c, w in zip(line[:-1], widths, strict=True)]
+        text.append("  ".join([*cells, line[-1]]))
+        if index in notes:
+            text.extend(
+                textwrap.wrap(
+                    notes[index],
+                    width=_NOTE_WIDTH,
+                    initial_indent=indent,
+                    subsequent_indent=indent + "  ",
+                )
+            )
     values = _distinct([r.naive for r in rows])
     conclusions = _distinct([conclude(r) for r in rows])
     shown_value = f" {_short(values[0])}" if len(values) == 1 else ""
     classes = {r.truth for r in rows}
     text.append(
         f"{_plural(len(rows), 'scenario')}, {_plural(len(classes), 'outcome class')}, "
-        f"{_plural(len(groups), 'distinct true outcome')} -> "
+        f"{_plural(len(truths), 'distinct true outcome')} -> "
         f"{_plural(len(values), 'naive value')}{shown_value}, "
         f"{_plural(len(conclusions), 'distinct conclusion')}"
     )
     return "\n".join(text)
+
+
+#: Where the honest table's list of causes wraps (the sentences above it may run longer).
+_NOTE_WIDTH = 100
+
+#: Stands for the failure code in the one sentence the honest table shows for all causes.
+_CAUSE = "<cause>"
+
+
+def _groups(
+    rows: Sequence[CatalogueRow], key: Callable[[CatalogueRow], str]
+) -> dict[str, list[CatalogueRow]]:
+    """Rows grouped by ``key``: outcome classes in enum order, then the largest group first."""
+    groups: dict[str, list[CatalogueRow]] = {}
+    for row in rows:
+        groups.setdefault(key(row), []).append(row)
+    order = list(Outcome)
+    labels = sorted(groups, key=lambda k: (order.index(groups[k][0].truth), -len(groups[k]), k))
+    return {label: groups[label] for label in labels}
+
+
+def _honest_sentence(members: Sequence[CatalogueRow], said: Sequence[str]) -> tuple[str, str]:
+    """One outcome class's sentence, and (for several failure causes) the causes it stands for."""
+    sentences = _distinct(list(said))
+    causes = _groups(members, key=lambda row: row.code.value if row.code else "")
+    if len(sentences) == 1 or members[0].truth is not Outcome.ACCESS_FAILURE or "" in causes:
+        return " / ".join(sentences), ""
+    template = HONEST_WORDING[Outcome.ACCESS_FAILURE][Amount.NONE]
+    sentence = template.format(code=_CAUSE, **_words(DEFAULT_QUESTION))
+    counted = ", ".join(f"{code} {len(rows)}" for code, rows in causes.items())
+    return sentence, f"{_CAUSE}, by scenarios: {counted}"
 
 
 def _plural(count: int, noun: str) -> str:
