@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -10,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 
 from tool_outcomes import (
     CircuitBreaker,
@@ -407,3 +408,139 @@ async def test_async_deadline_mid_stream_keeps_the_lines_already_read() -> None:
     assert env.data == [{"id": 1}, {"id": 2}]
     assert env.coverage is not None
     assert env.coverage.truncated_by is TruncatedBy.STREAM_ERROR
+
+
+def test_a_credential_echoed_back_by_the_upstream_is_scrubbed() -> None:
+    """'invalid api key sk-…' in a 401 body does not carry the key into the envelope."""
+    key = "sk-live-CANARY9876543210"
+
+    def upstream(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(
+            401, json={"error": f"invalid api key {request.headers['x-api-key']}"}
+        )
+
+    @tool(args=Query, policy=NO_RETRY)
+    def fetch(args: Query) -> httpx.Request:
+        headers = {"X-Api-Key": key, "Authorization": f"Bearer {key}"}
+        return httpx.Request("GET", "https://echo.upstream.test/", headers=headers)
+
+    with httpx.Client(transport=httpx.MockTransport(upstream)) as http:
+        env = fetch.call(client=http)
+    assert env.outcome is Outcome.ACCESS_FAILURE
+    assert key not in env.model_dump_json()
+
+
+def test_credential_like_arguments_are_masked_in_the_target() -> None:
+    """Arguments named like secrets, at any depth, never reach the envelope's target."""
+
+    class Args(BaseModel):
+        q: str
+        auth_token: str = "tok-CANARY-1"
+        headers: dict[str, str] = {"Authorization": "CANARY-2"}
+
+    @tool(args=Args, policy=NO_RETRY)
+    def lookup(args: Args) -> Any:
+        raise ConnectionError("down")
+
+    env = lookup.call(q="x")
+    assert env.target is not None
+    assert "CANARY" not in env.target
+    assert "q='x'" in env.target
+
+
+def test_a_post_that_timed_out_is_not_sent_again() -> None:
+    """A POST whose reply never came may have taken effect: it is not retried by default."""
+    sent: list[httpx.Request] = []
+
+    def upstream(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        raise httpx.ReadTimeout("no reply", request=request)
+
+    @tool(args=Query, policy=RETRY3)
+    def pay(args: Query) -> httpx.Request:
+        return httpx.Request("POST", "https://pay.upstream.test/charges", json={"q": args.q})
+
+    with httpx.Client(transport=httpx.MockTransport(upstream)) as http:
+        env = pay.call(client=http, sleep=FakeClock().sleep)
+    assert len(sent) == 1
+    assert env.failure is not None
+    assert env.failure.kind is FailureKind.PERMANENT
+    assert "may have taken effect" in env.failure.detail
+
+
+def test_a_post_refused_before_it_was_sent_is_retried() -> None:
+    """A refused connection proves nothing happened: even a POST may be sent again."""
+    sent: list[httpx.Request] = []
+
+    def upstream(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        raise httpx.ConnectError("refused", request=request)
+
+    @tool(args=Query, policy=RETRY3)
+    def pay(args: Query) -> httpx.Request:
+        return httpx.Request("POST", "https://pay.upstream.test/charges")
+
+    with httpx.Client(transport=httpx.MockTransport(upstream)) as http:
+        env = pay.call(client=http, sleep=FakeClock().sleep)
+    assert len(sent) == 3
+    assert env.attempts == 3
+
+
+def test_a_file_upload_request_is_sent() -> None:
+    """A multipart upload (a streaming request body) goes out whole."""
+    seen: list[bytes] = []
+
+    def upstream(request: httpx.Request) -> httpx.Response:
+        seen.append(request.read())
+        return httpx.Response(200, json={"id": 1})
+
+    @tool(args=Query, policy=NO_RETRY)
+    def upload(args: Query) -> httpx.Request:
+        files = {"f": ("a.txt", io.BytesIO(b"payload-bytes"))}
+        return httpx.Request("POST", "https://up.upstream.test/files", files=files)
+
+    with httpx.Client(transport=httpx.MockTransport(upstream)) as http:
+        env = upload.call(client=http)
+    assert env.outcome is Outcome.SUCCESS
+    assert b"payload-bytes" in seen[0]
+
+
+def test_programming_errors_are_named_not_disguised() -> None:
+    """A handler returning a coroutine says to use acall; the wrong client is a TypeError."""
+
+    async def numbers(args: Query) -> list[int]:
+        return [1]
+
+    sneaky = tool(args=Query)(lambda args: numbers(args))
+    env = sneaky.call()  # the coroutine is closed, not leaked: no "never awaited" warning
+    assert env.failure is not None
+    assert env.failure.code is FailureCode.EXECUTION
+    assert "acall" in env.failure.detail
+    with pytest.raises(TypeError, match=r"httpx\.Client"):
+        http_tool("ok").call(client=httpx.AsyncClient())  # type: ignore[arg-type]
+
+
+def test_a_validator_that_raises_type_error_is_a_bad_request(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Whatever an argument validator raises, the call returns a traced bad_request."""
+
+    class Args(BaseModel):
+        n: object
+
+        @field_validator("n")
+        @classmethod
+        def as_int(cls, value: object) -> int:
+            if value is None:
+                raise TypeError("n must be a number, not None")  # not wrapped by pydantic
+            return int(str(value))
+
+    @tool(args=Args)
+    def count(args: Args) -> int:
+        return 1
+
+    caplog.set_level(logging.DEBUG, logger="tool_outcomes")
+    env = count.call(n=None)
+    assert env.failure is not None
+    assert env.failure.code is FailureCode.BAD_REQUEST
+    assert any("bad_request" in r.getMessage() for r in caplog.records)

@@ -81,3 +81,8 @@ def test_any_secret_in_a_listed_parameter_is_redacted(secret: str, param: str) -
     url = str(httpx.URL("https://api.example.test/x", params={param: secret, "q": "z"}))
     redacted = redact_url(url)
     assert f"{param}={REDACTED}" in redacted.replace("%5B", "[").replace("%5D", "]")
+
+
+def test_a_redacted_value_stops_at_closing_punctuation() -> None:
+    """Redaction takes the value, not the text after it: `key=…)` keeps its parenthesis."""
+    assert redact_text(f"h(q='x', api_key={SECRET})") == f"h(q='x', api_key={REDACTED})"

@@ -164,3 +164,19 @@ def test_an_unschemable_model_is_a_clear_error() -> None:
 
     with pytest.raises(TypeError, match="Opaque"):
         envelope_output_schema(Opaque)
+
+
+def test_structured_content_uses_aliases_as_the_output_schema_does() -> None:
+    """A result model with aliased fields still validates against its own output schema."""
+    from pydantic import Field
+
+    from tool_outcomes import Outcome, envelope_output_schema, repair, to_mcp
+    from tool_outcomes.repair import Repaired
+
+    class Account(BaseModel):
+        user_id: int = Field(alias="userId")
+
+    repaired = repair({"userId": "5"}, Account)
+    assert isinstance(repaired, Repaired)
+    env = Envelope[Account](outcome=Outcome.SUCCESS, data=repaired.value)
+    jsonschema.validate(to_mcp(env)["structuredContent"], envelope_output_schema(Account))

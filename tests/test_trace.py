@@ -326,3 +326,12 @@ def test_the_counter_handler_tallies_trace_records(traced: pytest.LogCaptureFixt
     counts = handler.counter.counts(TOOL)
     assert (counts[Outcome.ACCESS_FAILURE], counts[Outcome.EMPTY]) == (2, 1)
     assert handler.counter.validation_failure_rate(TOOL) == pytest.approx(1 / 3)
+
+
+def test_the_library_logger_prints_nothing_by_itself() -> None:
+    """Until the application configures logging, trace records are not written to stderr."""
+    import logging
+
+    from tool_outcomes.trace import logger
+
+    assert any(isinstance(h, logging.NullHandler) for h in logger.handlers)

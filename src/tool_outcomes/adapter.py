@@ -30,10 +30,10 @@ from pydantic import BaseModel, ValidationError
 from .breaker import CircuitBreaker
 from .classify import classify_http, classify_parts
 from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome, Repair
-from .redact import REDACTED, SECRET_QUERY_PARAMS, redact_text, redact_url
+from .redact import REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, redact_text, redact_url
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
-from .trace import OutcomeCounter
+from .trace import Decision, OutcomeCounter, emit, record_for
 from .transport import Read, send_async, send_sync
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"]
@@ -77,6 +77,7 @@ class Tool(Generic[A, R]):
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     authority: str | None = None
     description: str = ""
+    retry_unsafe_methods: bool = False
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1:
@@ -126,12 +127,14 @@ class Tool(Generic[A, R]):
                 handler called through ``call``. (A request built with no client to send it on
                 comes back as an ``execution`` access failure that says so.)
         """
+        if client is not None and not isinstance(client, httpx.Client):
+            raise TypeError(f"call() sends on an httpx.Client, got {type(client).__name__}")
+        if inspect.iscoroutinefunction(self.handler):
+            raise TypeError(f"tool {self.name!r} has an async handler: use `await acall(...)`")
         args_or_failure = self._validate_args(arguments, kwargs)
         if isinstance(args_or_failure, Envelope):
             return self._finish(args_or_failure)
         args = args_or_failure
-        if inspect.iscoroutinefunction(self.handler):
-            raise TypeError(f"tool {self.name!r} has an async handler: use `await acall(...)`")
 
         deadline_at = self._deadline_at(clock)
 
@@ -153,6 +156,10 @@ class Tool(Generic[A, R]):
             produced = self.handler(args)
         except Exception as exc:  # the handler is the upstream here: its failure is an outcome
             return self._with_target(self._handler_failure(exc), args)
+        if inspect.isawaitable(produced):
+            if inspect.iscoroutine(produced):
+                produced.close()  # never awaited here: close it rather than leak a warning
+            raise TypeError(f"tool {self.name!r} returned an awaitable: use `await acall(...)`")
         if isinstance(produced, httpx.Request):
             if client is None:
                 raise TypeError(
@@ -190,6 +197,8 @@ class Tool(Generic[A, R]):
         **kwargs: Any,
     ) -> Envelope[R]:
         """The asynchronous twin of :meth:`call`; handlers may be ``async def``."""
+        if client is not None and not isinstance(client, httpx.AsyncClient):
+            raise TypeError(f"acall() sends on an httpx.AsyncClient, got {type(client).__name__}")
         args_or_failure = self._validate_args(arguments, kwargs)
         if isinstance(args_or_failure, Envelope):
             return self._finish(args_or_failure)
@@ -256,12 +265,16 @@ class Tool(Generic[A, R]):
                 f"{'.'.join(str(p) for p in err['loc']) or '<arguments>'}: {err['msg']}"
                 for err in exc.errors(include_url=False)
             )
-            failure = Failure(
-                code=FailureCode.BAD_REQUEST,
-                kind=FailureKind.PERMANENT,
-                detail=f"invalid arguments for {self.name}: {problems}",
-            )
-            return Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=failure, tool=self.name)
+        except Exception as exc:  # a validator that raised something else: still the arguments
+            problems = f"{type(exc).__name__}: {exc}"
+        failure = Failure(
+            code=FailureCode.BAD_REQUEST,
+            kind=FailureKind.PERMANENT,
+            detail=redact_text(f"invalid arguments for {self.name}: {problems}"),
+        )
+        env = Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=failure, tool=self.name)
+        emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
+        return env
 
     def _handler_failure(self, exc: Exception) -> Envelope[Any]:
         if isinstance(exc, httpx.HTTPError | httpx.InvalidURL | httpx.StreamError):
@@ -343,6 +356,27 @@ class Tool(Generic[A, R]):
 
     def _stamp(self, env: Envelope[Any], request: httpx.Request) -> Envelope[Any]:
         update: dict[str, Any] = {"tool": self.name, "target": redact_url(request.url)}
+        failure = env.failure
+        if failure is not None:
+            # An upstream may echo the credential it refused ("invalid api key sk-…").
+            secrets = _request_secrets(request)
+            failure = failure.model_copy(
+                update={
+                    "detail": redact_text(failure.detail, secrets),
+                    "raw_sample": None
+                    if failure.raw_sample is None
+                    else redact_text(failure.raw_sample, secrets),
+                }
+            )
+            if not self.retry_unsafe_methods and _may_have_taken_effect(request, failure):
+                failure = failure.model_copy(
+                    update={
+                        "kind": FailureKind.PERMANENT,
+                        "detail": f"{failure.detail} ({request.method} not retried: it may "
+                        "have taken effect)",
+                    }
+                )
+            update["failure"] = failure
         return env.model_copy(update=update)
 
     def _with_target(self, env: Envelope[Any], args: A) -> Envelope[Any]:
@@ -386,12 +420,69 @@ class Tool(Generic[A, R]):
 
 
 def _describe_args(args: BaseModel) -> str:
-    parts = []
-    for key, value in args.model_dump().items():
-        shown = REDACTED if key.lower() in SECRET_QUERY_PARAMS else repr(value)
-        parts.append(f"{key}={shown}")
-    text = redact_text(", ".join(parts))
+    masked = _mask_secrets(args.model_dump())
+    assert isinstance(masked, dict)
+    text = redact_text(", ".join(f"{key}={value!r}" for key, value in masked.items()))
     return text if len(text) <= 200 else text[:199] + "…"
+
+
+#: Argument names that hold credentials, matched as substrings of the lower-cased name.
+_SECRET_NAME_PARTS = (
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "api_key",
+    "apikey",
+    "auth",
+    "credential",
+    "cookie",
+    "signature",
+    "private_key",
+    "session",
+)
+
+
+def _is_secret_name(name: str) -> bool:
+    lowered = name.lower().replace("-", "_")
+    return (
+        lowered in SECRET_QUERY_PARAMS
+        or lowered in SECRET_HEADERS
+        or any(part in lowered for part in _SECRET_NAME_PARTS)
+    )
+
+
+def _mask_secrets(value: object) -> object:
+    """A copy of argument data with every value under a credential-like name masked."""
+    if isinstance(value, Mapping):
+        return {
+            k: REDACTED if _is_secret_name(str(k)) else _mask_secrets(v) for k, v in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [_mask_secrets(v) for v in value]
+    return value
+
+
+def _request_secrets(request: httpx.Request) -> list[str]:
+    """The credential values a request carries, to scrub wherever an upstream echoes them."""
+    found = [v for k, v in request.headers.items() if k.lower() in SECRET_HEADERS]
+    found += [v.split(" ", 1)[1] for v in list(found) if " " in v]  # "Bearer sk-…" -> "sk-…"
+    found += [v for k, v in request.url.params.multi_items() if k.lower() in SECRET_QUERY_PARAMS]
+    return [v for v in found if len(v) >= 4]
+
+
+#: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).
+_IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
+#: Failures that prove the request was not acted on, so even a POST may be sent again.
+_NOT_ACTED_ON = frozenset({FailureCode.CONNECT, FailureCode.RATE_LIMITED, FailureCode.CIRCUIT_OPEN})
+
+
+def _may_have_taken_effect(request: httpx.Request, failure: Failure) -> bool:
+    return (
+        failure.kind is FailureKind.TRANSIENT
+        and request.method.upper() not in _IDEMPOTENT
+        and failure.code not in _NOT_ACTED_ON
+    )
 
 
 def _sample(value: Any) -> str:
@@ -412,6 +503,7 @@ def tool(
     counter: OutcomeCounter | None = ...,
     max_body_bytes: int = ...,
     authority: str | None = ...,
+    retry_unsafe_methods: bool = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, R]]: ...
 @overload
 def tool(
@@ -427,6 +519,7 @@ def tool(
     counter: OutcomeCounter | None = ...,
     max_body_bytes: int = ...,
     authority: str | None = ...,
+    retry_unsafe_methods: bool = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]: ...
 def tool(
     *,
@@ -441,6 +534,7 @@ def tool(
     counter: OutcomeCounter | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     authority: str | None = None,
+    retry_unsafe_methods: bool = False,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]:
     """Declare a tool: its argument model and result model, next to its handler.
 
@@ -457,6 +551,9 @@ def tool(
         max_body_bytes: Past this, a JSON document is ``too_large`` and a JSON-lines stream is
             ``partial`` with the items read.
         authority: The identity or scope the tool runs under, recorded on every envelope.
+        retry_unsafe_methods: Retry a POST or PATCH after a timeout or a broken connection too.
+            Off by default: such a request may already have taken effect, so its transient
+            failure is reported as permanent (a refused connection or a 429 is still retried).
 
     Returns:
         A decorator turning the handler into a :class:`Tool`.
@@ -477,6 +574,7 @@ def tool(
             max_body_bytes=max_body_bytes,
             authority=authority,
             description=inspect.getdoc(handler) or "",
+            retry_unsafe_methods=retry_unsafe_methods,
         )
 
     return decorate

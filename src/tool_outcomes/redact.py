@@ -63,7 +63,7 @@ SECRET_QUERY_PARAMS: frozenset[str] = frozenset(
 
 _QUERY_PAIR = re.compile(
     r"(?P<name>(?<![\w-])(?:" + "|".join(re.escape(p) for p in SECRET_QUERY_PARAMS) + r"))="
-    r"(?P<value>[^&\s#\"'<>]+)",
+    r"(?P<value>[^&\s#\"'<>),;\]]+)",
     re.IGNORECASE,
 )
 _USERINFO = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)[^/@\s:]+(?::[^/@\s]*)?@", re.IGNORECASE)

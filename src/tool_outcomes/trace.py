@@ -36,6 +36,9 @@ __all__ = [
 ]
 
 logger = logging.getLogger("tool_outcomes")
+# A library never prints on its own: until the application configures logging, records go
+# nowhere (logging's last-resort handler would otherwise write warnings to stderr).
+logger.addHandler(logging.NullHandler())
 
 #: The tally key for envelopes that do not name their tool.
 UNKNOWN_TOOL = "<unknown>"

@@ -47,9 +47,11 @@ def rebuild(
     it through the client applies the client's timeout, and the overall deadline shortens it.
     """
     headers = [(k, v) for k, v in request.headers.multi_items() if k.lower() != "host"]
-    rebuilt = client.build_request(
-        request.method, request.url, headers=headers, content=request.content
-    )
+    try:
+        content = request.content
+    except httpx.RequestNotRead:  # a multipart upload or a generator body: read it once here
+        content = request.read()
+    rebuilt = client.build_request(request.method, request.url, headers=headers, content=content)
     rebuilt.extensions.update({k: v for k, v in request.extensions.items() if k != "timeout"})
     if remaining is not None:
         timeouts = dict(rebuilt.extensions.get("timeout", {}))
@@ -114,6 +116,10 @@ async def send_async(
     """The asynchronous :func:`send_sync`: each await is bounded by what is left of the deadline."""
     late = httpx.ReadTimeout(DEADLINE_PASSED)
     try:
+        try:
+            request.content  # noqa: B018 -- raises when an async body has not been read
+        except httpx.RequestNotRead:
+            await request.aread()
         request = rebuild(client, request, remaining_s(deadline_at, clock))
         async with asyncio.timeout(remaining_s(deadline_at, clock)):
             response = await client.send(request, stream=True)

@@ -96,7 +96,8 @@ def to_mcp(env: Envelope[Any]) -> dict[str, Any]:
 
 def _structured(env: Envelope[Any]) -> dict[str, Any]:
     """The envelope as JSON, with the same redaction the text gets (defence in depth)."""
-    dumped = env.model_dump(mode="json")
+    # by_alias: the output schema names aliased fields by their alias, so must the data.
+    dumped = env.model_dump(mode="json", by_alias=True)
     if env.target is not None:
         dumped["target"] = redact_target(env.target)
     if env.failure is not None:
