@@ -108,7 +108,17 @@ ROUTE: dict[NAReason, Action] = {
 
 
 def route_by_validator(field_name: str, field: object) -> Action:
-    """The notebook's solution: validate_fields first, then state, then reason."""
+    """The notebook's solution: validate_fields (naming the field) first, then state, reason."""
+    if validate_fields({field_name: field}, fields=[field_name]):
+        return Action.REJECT_FIELD
+    assert isinstance(field, Mapping)  # fields= refused anything else
+    if field["status"] == FieldStatus.PRESENT:
+        return Action.USE_VALUE
+    return ROUTE[NAReason(field["reason"])]
+
+
+def route_by_validator_without_fields(field_name: str, field: object) -> Action:
+    """What the old prose led to: validate_fields skips an object that has no status at all."""
     if not isinstance(field, Mapping) or validate_fields({field_name: field}):
         return Action.REJECT_FIELD
     if field["status"] == FieldStatus.PRESENT:
@@ -147,10 +157,16 @@ def test_the_routing_exercise_accepts_both_honest_solutions() -> None:
     ("answer", "fragment"),
     [
         (route_without_validating, "a bare false"),
+        (route_by_validator_without_fields, "an object with no status): raised KeyError"),
         (lambda name, field: "use_value", "(a str, not Action)"),
         (lambda name, field: Action.USE_VALUE, "no_permission"),
     ],
-    ids=["trusts the status", "plain strings", "always uses the value"],
+    ids=[
+        "trusts the status",
+        "skips objects without status",
+        "plain strings",
+        "always uses the value",
+    ],
 )
 def test_the_routing_exercise_fails_dishonest_solutions(answer: object, fragment: str) -> None:
     """Skipping validation, answering with strings, or ignoring the reason each fail the check."""

@@ -178,6 +178,14 @@ _ROUTING: tuple[tuple[str, object, str, Action, str | None], ...] = (
     ("resolved", None, "a bare null", Action.REJECT_FIELD, None),
     (
         "account_manager",
+        {"email": "dana@example.com"},
+        "an object with no status",
+        Action.REJECT_FIELD,
+        "an object without status, value or reason is not a three-state field either: "
+        "validate_fields reports it only when fields= names it",
+    ),
+    (
+        "account_manager",
         {"status": "not_applicable", "value": False, "reason": "fetch_failed"},
         "not applicable, carrying false",
         Action.REJECT_FIELD,
@@ -211,7 +219,8 @@ _ROUTING: tuple[tuple[str, object, str, Action, str | None], ...] = (
     "03.2",
     name="next_action",
     hint=(
-        "check the field with validate_fields first (and that it is a status object at all); "
+        "check the field first with validate_fields({field_name: field}, fields=[field_name]), "
+        "which also refuses anything that is not a status object; "
         "a present field's value is used; a not-applicable one is routed by its reason"
     ),
 )
