@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -902,3 +902,31 @@ def test_rate_limit_reset_that_is_not_an_epoch_is_ignored(reset: str) -> None:
     env = parts(429, b"", {"x-ratelimit-reset": reset})
     assert env.failure is not None
     assert env.failure.retry_after_s is None
+
+
+def test_an_unread_stream_that_breaks_keeps_its_complete_lines() -> None:
+    """classify_http reads an unread stream chunk by chunk: a cut JSON-lines body is partial."""
+    request = httpx.Request("GET", "https://lines.example.test/items")
+
+    class Broken(httpx.SyncByteStream):
+        def __iter__(self) -> Iterator[bytes]:
+            yield b'{"id": 1}\n{"id": 2}\n{"id"'
+            raise httpx.RemoteProtocolError("peer closed", request=request)
+
+    headers = {"content-type": "application/x-ndjson"}
+    env = classify_http(httpx.Response(200, headers=headers, stream=Broken(), request=request))
+    assert env.outcome is Outcome.PARTIAL
+    assert env.data == [{"id": 1}, {"id": 2}]
+
+
+def test_an_unread_async_response_says_to_read_it_first() -> None:
+    """An async body cannot be read synchronously: the failure says what to do instead."""
+
+    class Lines(httpx.AsyncByteStream):
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            yield b"[1]"
+
+    request = httpx.Request("GET", "https://lines.example.test/items")
+    env = classify_http(httpx.Response(200, stream=Lines(), request=request))
+    assert env.failure is not None
+    assert "aread()" in env.failure.detail
