@@ -148,8 +148,8 @@ def test_a_failing_value_answer_shows_the_hint_never_the_answer() -> None:
 def test_the_00_exercises_never_print_their_answer_when_failed() -> None:
     """Notebook 00's value exercise hides its answer; its function exercise shows only a case."""
     wrong_value = repr(check("00.1", Outcome.SUCCESS))
-    assert wrong_value.startswith("[FAIL] 00.1 found_nothing_outcome:")
-    assert "EMPTY" not in wrong_value
+    assert wrong_value.startswith("[FAIL] 00.1 cut_off_outcome:")
+    assert "PARTIAL" not in wrong_value
     assert "(hint: " in wrong_value
 
     def made_contact(outcome: Outcome) -> bool:
@@ -166,8 +166,20 @@ def test_the_00_reference_answers_pass() -> None:
     def made_contact(outcome: Outcome) -> bool:
         return outcome is not Outcome.ACCESS_FAILURE
 
-    assert repr(check("00.1", Outcome.EMPTY)) == "[PASS] 00.1 found_nothing_outcome: 1/1 case"
+    assert repr(check("00.0", len(Outcome))) == "[PASS] 00.0 count_outcomes: 1/1 case"
+    assert repr(check("00.1", Outcome.PARTIAL)) == "[PASS] 00.1 cut_off_outcome: 1/1 case"
     assert repr(check("00.2", made_contact)) == "[PASS] 00.2 made_contact: 4/4 cases"
+
+
+def test_the_00_demos_give_away_no_exercise() -> None:
+    """The TODO and FAIL demos of notebook 00 run on 00.0, whose line names no outcome or hint."""
+    assert repr(check("00.0", ...)) == "[TODO] 00.0 count_outcomes: not attempted yet"
+    line = repr(check("00.0", 3))
+    assert line.startswith("[FAIL] 00.0 count_outcomes: 0/1 case; case 1 ")
+    assert "3 is not the answer" in line
+    for exercise_id in ("00.1", "00.2"):
+        assert REGISTRY.get(exercise_id).hint not in line
+    assert "Outcome." not in line
 
 
 @pytest.mark.parametrize(
@@ -241,7 +253,7 @@ def test_unknown_exercise_ids_are_a_clear_error_listing_the_known_ones() -> None
     with pytest.raises(UnknownExerciseError) as caught:
         check("00.9", lambda: None)
     assert isinstance(caught.value, KeyError)
-    assert str(caught.value).startswith("no exercise '00.9'; known exercises: 00.1, 00.2")
+    assert str(caught.value).startswith("no exercise '00.9'; known exercises: 00.0, 00.1, 00.2")
 
 
 @pytest.mark.parametrize("bad_id", ["3.2", "03", "03.x", "03.2.1", ""])

@@ -3,7 +3,8 @@
 Each exercise is a generator of :class:`~tool_outcomes.workbook.checks.Case` objects decorated
 with :func:`~tool_outcomes.workbook.checks.exercise`; the notebook's check cell names it by id
 (``check("00.2", made_contact)``). To add the exercises of a notebook, append a block headed by
-its file name below, ids ``"NN.1"``, ``"NN.2"``, … in the order they appear in the notebook.
+its file name below, ids ``"NN.1"``, ``"NN.2"``, … in the order they appear in the notebook
+(``"00.0"`` is a demo: notebook 00 shows ``TODO`` and ``FAIL`` on it, not on a real exercise).
 Hints point the way without giving the answer; case descriptions say what the input is, not what
 the output should be.
 """
@@ -23,13 +24,28 @@ __all__: list[str] = []  # nothing to import from here: the definitions register
 
 
 @exercise(
-    "00.1",
-    name="found_nothing_outcome",
-    hint="the search reached its source and the source answered; it just held nothing that matched",
+    "00.0",
+    name="count_outcomes",
+    hint="count the rows of the outcome table under 'Why this workbook'",
     answer=AnswerKind.VALUE,
 )
-def _found_nothing_outcome() -> Iterator[Case]:
-    yield Case(expected=Outcome.EMPTY, describe="a search that ran and matched nothing")
+def _count_outcomes() -> Iterator[Case]:
+    # A demo, not an exercise: 00 shows TODO and FAIL on it, so the demos give away neither
+    # 00.1 nor 00.2 (its answer is in plain sight in the notebook's first table).
+    yield Case(expected=len(Outcome), describe="how many outcome classes there are")
+
+
+@exercise(
+    "00.1",
+    name="cut_off_outcome",
+    hint="the search reached its source; did it get everything the source held?",
+    answer=AnswerKind.VALUE,
+)
+def _cut_off_outcome() -> Iterator[Case]:
+    yield Case(
+        expected=Outcome.PARTIAL,
+        describe="a search that returned 20 of the 75 matches it counted",
+    )
 
 
 @exercise(
