@@ -22,6 +22,7 @@ from .dialects import error_message
 from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome
 from .redact import redact_text, redact_url
 from .statuses import StatusRule, status_rule, throttled
+from .transport import read_sync
 
 __all__ = ["INTERNAL_ERROR_DETAIL", "TRANSPORT_RULES", "BodyCut", "classify_http", "classify_parts"]
 
@@ -111,37 +112,15 @@ def classify_http(
             ):
                 detail = "an async response must be read first: await response.aread()"
                 return call.fail(FailureCode.EXECUTION, _P, detail)
-            read = _read_keeping_what_arrived(given)
+            read = read_sync(given)  # keeps what arrived before a broken stream
             if isinstance(read, BaseException):  # nothing arrived: the read error is the outcome
                 return _from_exception(read, call)
-            body, cut, cut_error = read
-            return _from_parts(given.status_code, given.headers, body, cut, cut_error, url, call)
+            return _from_parts(
+                given.status_code, given.headers, read.body, read.cut, read.cut_error, url, call
+            )
         return _from_parts(given.status_code, given.headers, body, None, None, url, call)
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here
         return _internal_error(exc, call)
-
-
-def _read_keeping_what_arrived(
-    response: httpx.Response,
-) -> tuple[bytes, BodyCut | None, BaseException | None] | BaseException:
-    """Read a streamed body; a stream that breaks after some bytes keeps them, as a cut body.
-
-    ``response.read()`` discards what arrived before an error, so a JSON-lines answer cut
-    mid-way would lose its complete items; reading chunk by chunk keeps them.
-    """
-    body = bytearray()
-    try:
-        for chunk in response.iter_bytes():
-            body += chunk
-    except httpx.DecodingError as exc:  # the bytes are not what their encoding says: unusable
-        return exc
-    except Exception as exc:
-        if not body:
-            return exc
-        return bytes(body), BodyCut.STREAM_ERROR, exc
-    finally:
-        response.close()
-    return bytes(body), None, None
 
 
 def classify_parts(

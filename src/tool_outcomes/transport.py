@@ -17,7 +17,7 @@ import httpx
 
 from .bodies import BodyCut
 
-__all__ = ["Read", "rebuild", "remaining_s", "send_async", "send_sync"]
+__all__ = ["Read", "read_sync", "rebuild", "remaining_s", "send_async", "send_sync"]
 
 #: Raised into the classifier when the overall deadline ends a call: it reads as a timeout.
 DEADLINE_PASSED = "the overall deadline passed during the call"
@@ -81,17 +81,42 @@ def send_sync(
         response = client.send(request, stream=True)
     except Exception as exc:
         return exc
+    return read_sync(response, max_body_bytes=max_body_bytes, deadline_at=deadline_at, clock=clock)
+
+
+def read_sync(
+    response: httpx.Response,
+    *,
+    max_body_bytes: int | None = None,
+    deadline_at: float | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Read | BaseException:
+    """Read a streamed response's body chunk by chunk, keeping what arrived before any stop.
+
+    ``response.read()`` returns all or raises, discarding what came before the error; this
+    keeps it, so a JSON-lines answer cut mid-way still has its complete items.
+
+    Args:
+        response: A response sent with ``stream=True`` and not yet read. It is closed here.
+        max_body_bytes: Stop past this many bytes (``BodyCut.SIZE_CAP``); None for no cap.
+        deadline_at: Stop once ``clock()`` passes it (``BodyCut.STREAM_ERROR``, a timeout).
+        clock: Monotonic seconds; needed only with ``deadline_at``.
+
+    Returns:
+        A :class:`Read`, or the exception that left nothing to read (a body that could not be
+        decoded, or a stream that broke before its first byte).
+    """
     body = bytearray()
     cut: BodyCut | None = None
     cut_error: BaseException | None = None
     try:
         for chunk in response.iter_bytes():
             body += chunk
-            if len(body) > max_body_bytes:
+            if max_body_bytes is not None and len(body) > max_body_bytes:
                 cut, body = BodyCut.SIZE_CAP, body[:max_body_bytes]
                 break
             # A blocking read cannot be interrupted; a slow drip is stopped between chunks.
-            if deadline_at is not None and clock() > deadline_at:
+            if deadline_at is not None and clock is not None and clock() > deadline_at:
                 cut, cut_error = BodyCut.STREAM_ERROR, httpx.ReadTimeout(DEADLINE_PASSED)
                 break
     except httpx.DecodingError as exc:  # the body is not what its encoding says: nothing usable
