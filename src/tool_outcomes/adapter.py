@@ -30,7 +30,7 @@ from pydantic import BaseModel, ValidationError
 from .breaker import CircuitBreaker
 from .classify import classify_http, classify_parts
 from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome, Repair
-from .redact import REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, redact_text, redact_url
+from .redact import mask_secret_fields, redact_text, redact_url, request_secrets
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, emit, record_for
@@ -46,11 +46,9 @@ DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
 
 Handler = Callable[[A], Any]
 
-#: Exceptions a plain-function handler may raise that mean "the source did not answer".
-_FUNCTION_ERRORS: tuple[tuple[type[BaseException], FailureCode, FailureKind], ...] = (
-    (TimeoutError, FailureCode.TIMEOUT, FailureKind.TRANSIENT),
-    (ConnectionRefusedError, FailureCode.CONNECT, FailureKind.TRANSIENT),
-    (ConnectionError, FailureCode.NETWORK, FailureKind.TRANSIENT),
+#: A handler's own PermissionError means the caller may not see this; every other exception is
+#: classified by classify_http's transport table (timeouts, refused connections, …).
+_HANDLER_ONLY_RULES: tuple[tuple[type[BaseException], FailureCode, FailureKind], ...] = (
     (PermissionError, FailureCode.FORBIDDEN, FailureKind.PERMANENT),
 )
 
@@ -277,16 +275,14 @@ class Tool(Generic[A, R]):
         return env
 
     def _handler_failure(self, exc: Exception) -> Envelope[Any]:
-        if isinstance(exc, httpx.HTTPError | httpx.InvalidURL | httpx.StreamError):
-            return classify_http(exc, tool=self.name)
-        code, kind = FailureCode.EXECUTION, FailureKind.PERMANENT
-        for exc_type, mapped_code, mapped_kind in _FUNCTION_ERRORS:
+        for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
-                code, kind = mapped_code, mapped_kind
-                break
-        detail = redact_text(f"{type(exc).__name__}: {exc}")
-        failure = Failure(code=code, kind=kind, detail=detail)
-        return Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=failure, tool=self.name)
+                detail = redact_text(f"{type(exc).__name__}: {exc}")
+                failure = Failure(code=code, kind=kind, detail=detail)
+                return Envelope[Any](
+                    outcome=Outcome.ACCESS_FAILURE, failure=failure, tool=self.name
+                )
+        return classify_http(exc, tool=self.name)
 
     def _from_value(self, value: Any) -> Envelope[Any]:
         """Classify what a plain function returned."""
@@ -359,7 +355,7 @@ class Tool(Generic[A, R]):
         failure = env.failure
         if failure is not None:
             # An upstream may echo the credential it refused ("invalid api key sk-…").
-            secrets = _request_secrets(request)
+            secrets = request_secrets(request)
             failure = failure.model_copy(
                 update={
                     "detail": redact_text(failure.detail, secrets),
@@ -420,55 +416,9 @@ class Tool(Generic[A, R]):
 
 
 def _describe_args(args: BaseModel) -> str:
-    masked = _mask_secrets(args.model_dump())
-    assert isinstance(masked, dict)
+    masked = mask_secret_fields(args.model_dump())
     text = redact_text(", ".join(f"{key}={value!r}" for key, value in masked.items()))
     return text if len(text) <= 200 else text[:199] + "…"
-
-
-#: Argument names that hold credentials, matched as substrings of the lower-cased name.
-_SECRET_NAME_PARTS = (
-    "token",
-    "secret",
-    "password",
-    "passwd",
-    "api_key",
-    "apikey",
-    "auth",
-    "credential",
-    "cookie",
-    "signature",
-    "private_key",
-    "session",
-)
-
-
-def _is_secret_name(name: str) -> bool:
-    lowered = name.lower().replace("-", "_")
-    return (
-        lowered in SECRET_QUERY_PARAMS
-        or lowered in SECRET_HEADERS
-        or any(part in lowered for part in _SECRET_NAME_PARTS)
-    )
-
-
-def _mask_secrets(value: object) -> object:
-    """A copy of argument data with every value under a credential-like name masked."""
-    if isinstance(value, Mapping):
-        return {
-            k: REDACTED if _is_secret_name(str(k)) else _mask_secrets(v) for k, v in value.items()
-        }
-    if isinstance(value, list | tuple):
-        return [_mask_secrets(v) for v in value]
-    return value
-
-
-def _request_secrets(request: httpx.Request) -> list[str]:
-    """The credential values a request carries, to scrub wherever an upstream echoes them."""
-    found = [v for k, v in request.headers.items() if k.lower() in SECRET_HEADERS]
-    found += [v.split(" ", 1)[1] for v in list(found) if " " in v]  # "Bearer sk-…" -> "sk-…"
-    found += [v for k, v in request.url.params.multi_items() if k.lower() in SECRET_QUERY_PARAMS]
-    return [v for v in found if len(v) >= 4]
 
 
 #: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).

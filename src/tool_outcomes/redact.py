@@ -8,15 +8,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+if TYPE_CHECKING:
+    import httpx
 
 __all__ = [
     "REDACTED",
     "SECRET_HEADERS",
+    "SECRET_NAME_PARTS",
     "SECRET_QUERY_PARAMS",
+    "is_secret_name",
+    "mask_secret_fields",
     "redact_headers",
     "redact_text",
     "redact_url",
+    "request_secrets",
 ]
 
 REDACTED = "[REDACTED]"
@@ -140,3 +148,59 @@ def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
     text = _USERINFO.sub(lambda m: f"{m['scheme']}{REDACTED}@", text)
     text = _QUERY_PAIR.sub(lambda m: f"{m['name']}={REDACTED}", text)
     return _BEARER.sub(lambda m: f"{m['scheme'] or m['word']} {REDACTED}", text)
+
+
+#: Field names that hold credentials, matched as substrings of the lower-cased name.
+SECRET_NAME_PARTS = (
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "api_key",
+    "apikey",
+    "auth",
+    "credential",
+    "cookie",
+    "signature",
+    "private_key",
+    "session",
+)
+
+
+def is_secret_name(name: str) -> bool:
+    """True for a field, header or parameter name that holds a credential."""
+    lowered = name.lower().replace("-", "_")
+    return (
+        lowered in SECRET_QUERY_PARAMS
+        or lowered in SECRET_HEADERS
+        or any(part in lowered for part in SECRET_NAME_PARTS)
+    )
+
+
+def mask_secret_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``data`` with every value under a credential-like name, at any depth, masked."""
+    return {k: REDACTED if is_secret_name(str(k)) else _mask(v) for k, v in data.items()}
+
+
+def _mask(value: object) -> object:
+    if isinstance(value, Mapping):
+        return mask_secret_fields(value)
+    if isinstance(value, list | tuple):
+        return [_mask(v) for v in value]
+    return value
+
+
+def request_secrets(request: httpx.Request) -> list[str]:
+    """The credential values a request carries, to scrub wherever an upstream echoes them.
+
+    Args:
+        request: The request as sent.
+
+    Returns:
+        The values of its credential headers (and the token after an auth scheme) and of its
+        credential query parameters; pass them to :func:`redact_text` as ``secrets``.
+    """
+    found = [v for k, v in request.headers.items() if k.lower() in SECRET_HEADERS]
+    found += [v.split(" ", 1)[1] for v in list(found) if " " in v]  # "Bearer sk-…" -> "sk-…"
+    found += [v for k, v in request.url.params.multi_items() if k.lower() in SECRET_QUERY_PARAMS]
+    return [v for v in found if len(v) >= 4]
