@@ -260,30 +260,8 @@ class Registry:
 REGISTRY = Registry()
 
 
-def exercise(
-    exercise_id: str,
-    *,
-    name: str,
-    hint: str,
-    answer: AnswerKind = AnswerKind.FUNCTION,
-    reveal_expected: bool | None = None,
-) -> Callable[[_Factory], _Factory]:
-    """Register an exercise in the workbook's registry (see the module docstring for an example).
-
-    Args:
-        exercise_id: ``"NN.k"``: notebook number, then the exercise within it. Unique.
-        name: Shown in verdict lines when the answer has no ``__name__`` of its own.
-        hint: Shown with every failure; points the way without giving the answer.
-        answer: Whether the learner hands in a function (default) or a value.
-        reveal_expected: Whether a failure line may show the expected value (default: yes
-            for function answers, no for value answers).
-
-    Returns:
-        A decorator that registers the case factory and returns it unchanged.
-    """
-    return REGISTRY.exercise(
-        exercise_id, name=name, hint=hint, answer=answer, reveal_expected=reveal_expected
-    )
+#: Register an exercise in the workbook's registry (see the module docstring for an example).
+exercise = REGISTRY.exercise
 
 
 def check(exercise_id: str, answer: object) -> CheckResult:
