@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
-import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -15,16 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from lab_server import free_port, lab_command, lab_env
+
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "tool-outcomes-test-token"
 STARTUP_LIMIT_S = 90.0
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -37,20 +29,13 @@ def _get(url: str) -> tuple[int, bytes]:
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`python3 dev.py lab` with a throwaway HOME, on a free loopback port, without a browser."""
     home = tmp_path_factory.mktemp("home")
-    port = _free_port()
-    env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter")}
-    command = [
-        sys.executable,
-        str(ROOT / "dev.py"),
-        "lab",
-        "--no-browser",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        f"--IdentityProvider.token={TOKEN}",
-        "--ServerApp.open_browser=False",
-    ]
+    port = free_port()
     process = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        lab_command(port, TOKEN),
+        cwd=ROOT,
+        env=lab_env(home),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     try:

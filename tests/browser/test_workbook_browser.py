@@ -22,9 +22,7 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -34,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from lab_server import free_port, lab_command, lab_env
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -59,11 +59,6 @@ STOP_LIMIT_S = 20.0
 # TOOL_OUTCOMES_BROWSER: what a missing browser means. CI sets "required".
 MISSING_BROWSER_MEANS = {"": "skip", "optional": "skip", "required": "fail"}
 
-# JupyterLab asks to fetch news on first start; this environment-wide override (dev.py writes it
-# too) keeps that popup out of a new user's first view, and keeps the browser off the network.
-QUIET_LAB_OVERRIDES = {
-    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
-}
 # Per-user settings in the throwaway HOME: the test must never save a notebook back into the repo.
 USER_SETTINGS = {"@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False}}
 
@@ -161,22 +156,6 @@ def _expected(name: str) -> Expected:
 # -- the server, exactly as the README starts it ----------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _quiet_lab_settings() -> None:
-    """Write the environment's no-news override if it is missing (idempotent, as dev.py does)."""
-    overrides = ROOT / ".venv" / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
-    current = json.loads(overrides.read_text()) if overrides.exists() else {}
-    if any(current.get(key) != value for key, value in QUIET_LAB_OVERRIDES.items()):
-        overrides.parent.mkdir(parents=True, exist_ok=True)
-        overrides.write_text(json.dumps({**current, **QUIET_LAB_OVERRIDES}, indent=2) + "\n")
-
-
 def _answers(base: str) -> bool:
     request = urllib.request.Request(
         f"{base}/api/status", headers={"Authorization": f"token {TOKEN}"}
@@ -190,7 +169,7 @@ def _answers(base: str) -> bool:
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
     """Stop dev.py and the JupyterLab it started: they share a process group of their own."""
-    # dev.py waits on `jupyter lab` as a child; signalling dev.py alone would orphan the server.
+    # dev.py becomes the server (execv), but JupyterLab's own children share the group.
     for sig, limit_s in ((signal.SIGTERM, STOP_LIMIT_S), (signal.SIGKILL, 10.0)):
         try:
             os.killpg(process.pid, sig)
@@ -237,23 +216,14 @@ def workbook_untouched() -> Iterator[None]:
 
 
 def _start_lab(home: Path, log_path: Path) -> tuple[subprocess.Popen[bytes], str]:
-    _quiet_lab_settings()
     config = home / ".jupyter"
     for relative, settings in USER_SETTINGS.items():
         target = config / "lab" / "user-settings" / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(settings))
-    port = _free_port()
-    env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(config)}
-    command = [
-        sys.executable,
-        str(ROOT / "dev.py"),
-        "lab",
-        "--no-browser",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        f"--IdentityProvider.token={TOKEN}",
-    ]
+    port = free_port()  # dev.py itself writes the environment's no-news settings override
+    env = lab_env(home)
+    command = lab_command(port, TOKEN)
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
