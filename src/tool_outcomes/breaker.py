@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome
-from .retry import execution_failure
+from .retry import checked_envelope, execution_failure
 from .trace import Decision, TraceRecord, emit
 
 __all__ = [
@@ -337,7 +337,7 @@ class CircuitBreaker:
         if refusal is not None:
             return refusal
         try:
-            env = _checked(fn(), self.name)
+            env = checked_envelope(fn(), self.name)
         except Exception as exc:  # classified, never raised: the adapter does not raise
             env = execution_failure(exc, tool=self.name)
         except BaseException:
@@ -359,7 +359,7 @@ class CircuitBreaker:
         if refusal is not None:
             return refusal
         try:
-            env = _checked(await fn(), self.name)
+            env = checked_envelope(await fn(), self.name)
         except Exception as exc:
             env = execution_failure(exc, tool=self.name)
         except BaseException:  # cancellation: the probe never finished, free its slot
@@ -375,11 +375,3 @@ class CircuitBreaker:
             f"CircuitBreaker({name}state={s.state.value}, "
             f"consecutive_failures={s.consecutive_failures}/{self.failure_threshold})"
         )
-
-
-def _checked(result: object, tool: str | None) -> Envelope[Any]:
-    if isinstance(result, Envelope):
-        return result
-    return execution_failure(
-        f"the call returned {type(result).__name__}, not an Envelope", tool=tool
-    )

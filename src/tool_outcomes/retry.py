@@ -238,7 +238,10 @@ def execution_failure(
     )
 
 
-def _checked(result: object, tool: str | None, target: str | None) -> Envelope[Any]:
+def checked_envelope(
+    result: object, tool: str | None, target: str | None = None
+) -> Envelope[Any]:
+    """``result`` if it is an envelope, else the execution failure saying what came instead."""
     if isinstance(result, Envelope):
         return result
     return execution_failure(
@@ -364,7 +367,7 @@ def with_retry(
     while True:
         attempt += 1
         try:
-            env: Envelope[Any] = _checked(call(), tool, target)
+            env: Envelope[Any] = checked_envelope(call(), tool, target)
         except Exception as exc:  # the adapter never raises; anything that does is classified
             env = execution_failure(exc, tool=tool, target=target)
         elapsed_s = clock() - start_s
@@ -406,7 +409,7 @@ async def with_retry_async(
     while True:
         attempt += 1
         try:
-            env: Envelope[Any] = _checked(await call(), tool, target)
+            env: Envelope[Any] = checked_envelope(await call(), tool, target)
         except Exception as exc:  # CancelledError is a BaseException and is not caught
             env = execution_failure(exc, tool=tool, target=target)
         elapsed_s = clock() - start_s
