@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 from pathlib import Path
 from typing import Any
@@ -12,18 +11,10 @@ import pytest
 
 from tool_outcomes.classify import classify_http
 from tool_outcomes.envelope import Envelope, FailureCode, Outcome
+from tool_outcomes.workbook.catalogue import EXPECT_KEYS, load_fixture_scenarios
+from tool_outcomes.workbook.scenarios import fetch
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-EXPECT_KEYS = (
-    "outcome",
-    "code",
-    "kind",
-    "returned",
-    "total",
-    "next_cursor",
-    "truncated_by",
-    "retry_after_s",
-)
 # Codes no HTTP scenario can produce: a breaker refusal and the adapter's own byte cap.
 CODES_NOT_FROM_FIXTURES = {FailureCode.CIRCUIT_OPEN, FailureCode.TOO_LARGE}
 
@@ -33,52 +24,10 @@ def load_scenarios() -> list[dict[str, Any]]:
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(FIXTURES.glob("*.json"))]
 
 
-def build_request(spec: dict[str, Any]) -> httpx.Request:
-    """The request a scenario describes."""
-    return httpx.Request(spec["request"]["method"], spec["request"]["url"])
-
-
-def build_body(response: dict[str, Any]) -> bytes:
-    """The body bytes of a scenario's response (json, text, base64, or none)."""
-    if "json" in response:
-        return json.dumps(response["json"]).encode()
-    if "text" in response:
-        return str(response["text"]).encode()
-    if "base64" in response:
-        return base64.b64decode(response["base64"])
-    return b""
-
-
-def build_exception(name: str, request: httpx.Request) -> BaseException:
-    """The httpx exception a scenario raises, with the request attached when it takes one."""
-    cls = getattr(httpx, name)
-    message = f"{name} (fixture)"
-    try:
-        exc: BaseException = cls(message, request=request)
-    except TypeError:
-        exc = cls(message)
-    return exc
-
-
 def run_scenario(spec: dict[str, Any]) -> Envelope[Any]:
-    """Send the scenario through a mock transport and classify what comes back."""
-    request = build_request(spec)
-    options = spec.get("classify", {})
-
-    def handler(req: httpx.Request) -> httpx.Response:
-        if "exception" in spec:
-            raise build_exception(spec["exception"], req)
-        response = spec["response"]
-        return httpx.Response(
-            response["status"], headers=response["headers"], content=build_body(response)
-        )
-
-    with httpx.Client(transport=httpx.MockTransport(handler), follow_redirects=False) as client:
-        try:
-            result: httpx.Response | BaseException = client.send(request)
-        except Exception as exc:  # InvalidURL and CookieConflict are not HTTPError subclasses
-            result = exc
-    return classify_http(result, tool=spec["name"], **options)
+    """Serve the scenario from the workbook's mocked upstreams and classify what comes back."""
+    scenario = CATALOGUE[spec["name"]]
+    return classify_http(fetch(scenario), tool=spec["name"], **scenario.classify_kwargs)
 
 
 def observed(env: Envelope[Any]) -> dict[str, Any]:
@@ -97,6 +46,7 @@ def observed(env: Envelope[Any]) -> dict[str, Any]:
 
 
 SCENARIOS = load_scenarios()
+CATALOGUE = load_fixture_scenarios(FIXTURES)
 
 
 @pytest.mark.parametrize("spec", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
