@@ -238,9 +238,7 @@ def execution_failure(
     )
 
 
-def checked_envelope(
-    result: object, tool: str | None, target: str | None = None
-) -> Envelope[Any]:
+def checked_envelope(result: object, tool: str | None, target: str | None = None) -> Envelope[Any]:
     """``result`` if it is an envelope, else the execution failure saying what came instead."""
     if isinstance(result, Envelope):
         return result
