@@ -11,7 +11,11 @@ the output should be.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from tool_outcomes.envelope import Outcome
 
@@ -64,8 +68,22 @@ def _made_contact() -> Iterator[Case]:
         yield Case(args=(outcome,), expected=expected, describe=f"Outcome.{outcome.name}")
 
 
-# -- 01–04: one module per notebook; importing it registers its exercises -------------------------
+# -- 01 onwards: one module per notebook, ``exNN.py``; importing it registers its exercises --------
 
-from . import ex01, ex02, ex03, ex04  # noqa: E402  (after 00's block on purpose: ids stay in order)
 
-_NOTEBOOK_MODULES = (ex01, ex02, ex03, ex04)  # imported for their registrations
+def _register_notebook_modules() -> tuple[str, ...]:
+    """Import every ``exNN`` module beside this one, in notebook order; return their names.
+
+    Adding a notebook's exercises is adding its ``exNN.py``: no list here to keep in step.
+    """
+    names = sorted(
+        info.name
+        for info in pkgutil.iter_modules([str(Path(__file__).parent)])
+        if re.fullmatch(r"ex\d{2}", info.name)
+    )
+    for name in names:
+        importlib.import_module(f"{__package__}.{name}")
+    return tuple(names)
+
+
+NOTEBOOK_MODULES = _register_notebook_modules()
