@@ -19,6 +19,7 @@ from tool_outcomes import (
     FailureCode,
     FailureKind,
     Outcome,
+    OutcomeCounter,
     RepairKind,
     RetryPolicy,
     Tool,
@@ -26,7 +27,6 @@ from tool_outcomes import (
     tool,
 )
 from tool_outcomes.testing import FakeClock
-from tool_outcomes.trace import OutcomeCounter
 from tool_outcomes.workbook import scenarios
 
 NO_RETRY = RetryPolicy(max_attempts=1)

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from tool_outcomes.breaker import NOT_UPSTREAM_HEALTH, BreakerState, CircuitBreaker
-from tool_outcomes.envelope import (
+from tool_outcomes import (
+    BreakerState,
+    CircuitBreaker,
     Coverage,
     Envelope,
     Failure,
@@ -20,6 +21,7 @@ from tool_outcomes.envelope import (
     Outcome,
     TruncatedBy,
 )
+from tool_outcomes.breaker import NOT_UPSTREAM_HEALTH
 from tool_outcomes.testing import FakeClock
 
 

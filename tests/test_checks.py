@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes.envelope import Coverage, Envelope, Outcome
+from tool_outcomes import Coverage, Envelope, Outcome
 from tool_outcomes.workbook import AnswerKind, Case, CheckResult, CheckStatus, check
 from tool_outcomes.workbook.checks import REGISTRY, Registry, UnknownExerciseError
 

@@ -12,15 +12,17 @@ import httpx
 import pytest
 from pydantic import BaseModel
 
-from tool_outcomes.classify import TRANSPORT_RULES, BodyCut, classify_http, classify_parts
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
-from tool_outcomes.statuses import (
-    STATUS_RULES,
-    ContentRange,
-    parse_content_range,
-    parse_retry_after,
-    status_rule,
+from tool_outcomes import (
+    BodyCut,
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    TruncatedBy,
+    classify_http,
+    classify_parts,
 )
+from tool_outcomes.classify import STATUS_RULES, TRANSPORT_RULES, status_rule
 
 T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
 C = FailureCode
@@ -260,14 +262,21 @@ def test_retry_after_parses_seconds_and_dates(
     value: str, date: str | None, seconds: float | None
 ) -> None:
     """Delta-seconds, HTTP-dates against Date or the injected clock, past → 0, garbage → None."""
-    assert parse_retry_after(value, date=date, now=lambda: NOW) == seconds
+    headers = {"retry-after": value, **({"date": date} if date is not None else {})}
+    env = parts(429, b"", headers, now=lambda: NOW)
+    assert env.failure is not None
+    assert env.failure.retry_after_s == seconds
 
 
 def test_retry_after_naive_clock_is_utc_and_missing_header_is_none() -> None:
     """A naive now() is read as UTC; no header gives None."""
     naive = datetime(2015, 10, 21, 7, 28, 0)  # naive on purpose
-    assert parse_retry_after("Wed, 21 Oct 2015 07:28:10 GMT", now=lambda: naive) == 10.0
-    assert parse_retry_after(None) is None
+    env = parts(429, b"", {"retry-after": "Wed, 21 Oct 2015 07:28:10 GMT"}, now=lambda: naive)
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 10.0
+    bare = parts(429, b"", {})
+    assert bare.failure is not None
+    assert bare.failure.retry_after_s is None
 
 
 @pytest.mark.parametrize("status", [429, 503, 500, 403])
@@ -289,13 +298,14 @@ def test_retry_after_http_date_uses_the_injected_clock() -> None:
 
 
 @pytest.mark.parametrize(
-    ("value", "parsed"),
+    ("value", "total"),
     [
-        ("items 0-24/100", ContentRange("items", 0, 24, 100)),
-        ("bytes 0-99/1000", ContentRange("bytes", 0, 99, 1000)),
-        ("bytes 0-99/*", ContentRange("bytes", 0, 99, None)),
-        ("bytes */1000", ContentRange("bytes", None, None, 1000)),
-        ("Items 5-9/10", ContentRange("items", 5, 9, 10)),
+        ("items 0-24/100", 100),
+        ("bytes 0-99/1000", 1000),
+        ("bytes 0-99/*", None),
+        ("bytes */1000", 1000),
+        ("Items 5-9/10", 10),
+        ("0-24/573", 573),  # PostgREST names no unit
         ("bytes 9-0/10", None),
         ("bytes 0-9", None),
         ("garbage", None),
@@ -304,9 +314,13 @@ def test_retry_after_http_date_uses_the_injected_clock() -> None:
         ("bytes 0-1/" + "9" * 30, None),
     ],
 )
-def test_content_range_parsing(value: str | None, parsed: ContentRange | None) -> None:
-    """Content-Range parses unit, range and complete length; anything malformed is None."""
-    assert parse_content_range(value) == parsed
+def test_content_range_gives_the_complete_length(value: str | None, total: int | None) -> None:
+    """A 206's Content-Range gives the total (unit, range, length); a malformed one gives none."""
+    headers = {**JSON, **({"content-range": value} if value is not None else {})}
+    env = parts(206, [1, 2], headers)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.total == total
 
 
 def test_206_with_an_items_range_is_partial_with_the_total() -> None:

@@ -14,8 +14,15 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tool_outcomes.classify import INTERNAL_ERROR_DETAIL, BodyCut, classify_http, classify_parts
-from tool_outcomes.envelope import RAW_SAMPLE_MAX_CHARS, Envelope, Outcome
+from tool_outcomes import (
+    RAW_SAMPLE_MAX_CHARS,
+    BodyCut,
+    Envelope,
+    Outcome,
+    classify_http,
+    classify_parts,
+)
+from tool_outcomes.classify import INTERNAL_ERROR_DETAIL
 
 URL = "https://api.example.test/v1/search?q=x&token=SECRET"
 

@@ -10,16 +10,19 @@ from typing import Any
 import pytest
 from mypy import api as mypy_api
 
-from tool_outcomes.consume import OutcomeHandlers, dispatch, next_step, on_outcome
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     Coverage,
     Envelope,
     Failure,
     FailureCode,
     FailureKind,
     Outcome,
+    OutcomeHandlers,
     TruncatedBy,
+    dispatch,
+    on_outcome,
 )
+from tool_outcomes.consume import next_step
 
 ENVELOPES: dict[Outcome, Envelope[list[int]]] = {
     Outcome.SUCCESS: Envelope[list[int]](outcome=Outcome.SUCCESS, data=[1, 2]),

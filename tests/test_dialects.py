@@ -8,18 +8,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tool_outcomes.classify import classify_parts
-from tool_outcomes.dialects import (
-    DETECTORS,
-    GRAPHQL_CODES,
-    JSONRPC_CODES,
-    SLACK_ERRORS,
-    as_count,
-    detect,
-    error_message,
-)
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
-from tool_outcomes.pagination import next_link, resolve_path
+from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy, classify_parts
+from tool_outcomes.classify import CONVENTIONS, GRAPHQL_CODES, JSONRPC_CODES, SLACK_ERRORS
 
 T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
 URL = "https://api.example.test/v1/things?q=x"
@@ -120,16 +110,17 @@ def test_keys_without_a_reporting_value_are_not_evidence(body: Any, expected: Ou
     assert env.coverage.truncated_by is None
 
 
-def test_plain_records_match_no_dialect() -> None:
-    """detect() finds nothing in ordinary data."""
+def test_plain_records_match_no_convention() -> None:
+    """No convention finds evidence in ordinary data."""
     for body in ({"id": 1, "name": "a"}, [1, 2], "text", 3, None, {"ok": True}, {}):
-        assert detect(body) is None
+        assert [c.name for c in CONVENTIONS if c.read(body, "application/json")] == []
 
 
-def test_detectors_are_a_named_ordered_table() -> None:
-    """The detector table has unique names and runs failures before the Elasticsearch flags."""
-    names = [name for name, _ in DETECTORS]
+def test_conventions_are_a_named_ordered_table_with_reasons() -> None:
+    """The conventions table has unique names, a reason per row, failures before ES flags."""
+    names = [convention.name for convention in CONVENTIONS]
     assert len(set(names)) == len(names)
+    assert all(convention.why for convention in CONVENTIONS)
     assert names[-1] == "elasticsearch_flags"
 
 
@@ -187,7 +178,8 @@ def test_graphql_needs_messages_and_only_its_own_members() -> None:
     assert env.failure is not None
     assert "graphql" not in env.failure.detail
     extra = {"data": {"a": 1}, "errors": [{"message": "m"}], "meta": {}}
-    assert detect(extra) is None
+    graphql = next(c for c in CONVENTIONS if c.name == "graphql")
+    assert graphql.read(extra, "application/json") is None
 
 
 def test_graphql_relay_connection_is_found_and_paged() -> None:
@@ -550,21 +542,28 @@ def test_google_and_ai_vendor_errors_in_a_200_are_keyed_on_their_own_names(
     assert failure_of(judge(body)) == expected
 
 
-def test_error_message_reads_the_usual_places() -> None:
-    """The upstream's own words are found where well-known APIs put them."""
-    cases: list[tuple[Any, str | None]] = [
-        ({"error": {"message": "quota"}}, "quota"),
-        ({"errors": [{"message": "first"}, {"message": "second"}]}, "first"),
-        ({"error": "invalid_token", "error_description": "expired"}, "expired"),
-        ({"detail": "Not found."}, "Not found."),
-        ({"fault": {"faultstring": "Invalid ApiKey"}}, "Invalid ApiKey"),
-        ("<html><title>502 Bad Gateway</title></html>", "502 Bad Gateway"),
-        ("<html><body>no title</body></html>", None),
-        ("Service down\nsecond line", "Service down"),
-        ({"nothing": "here"}, None),
-        ([1, 2], None),
-    ]
-    assert [error_message(body) for body, _ in cases] == [expected for _, expected in cases]
+ERROR_MESSAGES: list[tuple[Any, str | None]] = [
+    ({"error": {"message": "quota"}}, "quota"),
+    ({"errors": [{"message": "first"}, {"message": "second"}]}, "first"),
+    ({"error": "invalid_token", "error_description": "expired"}, "expired"),
+    ({"detail": "Not found."}, "Not found."),
+    ({"fault": {"faultstring": "Invalid ApiKey"}}, "Invalid ApiKey"),
+    ("<html><title>502 Bad Gateway</title></html>", "502 Bad Gateway"),
+    ("<html><body>no title</body></html>", None),
+    ("Service down\nsecond line", "Service down"),
+    ({"nothing": "here"}, None),
+    ([1, 2], None),
+]
+
+
+@pytest.mark.parametrize(("body", "message"), ERROR_MESSAGES)
+def test_error_message_reads_the_usual_places(body: Any, message: str | None) -> None:
+    """The upstream's own words, found where well-known APIs put them, end the failure detail."""
+    raw = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+    env = classify_parts(500, httpx.Headers({"content-type": "application/json"}), raw)
+    assert env.failure is not None
+    expected = "HTTP 500 Internal Server Error" + (f": {message}" if message else "")
+    assert env.failure.detail == expected
 
 
 # -- pagination -----------------------------------------------------------------------------------
@@ -592,7 +591,10 @@ LINK_CASES: list[tuple[str, str | None]] = [
 @pytest.mark.parametrize(("header", "expected"), LINK_CASES)
 def test_link_header_next_is_found_resolved_and_redacted(header: str, expected: str | None) -> None:
     """RFC 8288: rel="next" (quoted or not, among several rels) gives the resolved next URL."""
-    assert next_link(header, URL) == expected
+    env = judge([{"id": 1}], headers={"link": header})
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == expected
+    assert env.outcome is (Outcome.SUCCESS if expected is None else Outcome.PARTIAL)
 
 
 def test_link_header_next_makes_a_partial() -> None:
@@ -785,13 +787,16 @@ def test_a_lone_list_beside_page_markers_is_the_collection(
     assert env.coverage.returned == returned
 
 
-def test_resolve_path_walks_objects_and_list_indexes() -> None:
-    """Dotted paths follow object keys and numeric list indexes."""
-    body = {"a": {"b": [{"c": 1}]}}
-    assert resolve_path(body, "a.b.0.c") == 1
-    assert resolve_path(body, "") == body
-    assert resolve_path(body, "a.b") == [{"c": 1}]
-    assert resolve_path(body, "a.x") is not None  # missing is a sentinel, not None
+def test_items_paths_walk_objects_and_list_indexes() -> None:
+    """Dotted items paths follow object keys and numeric list indexes; a missing step fails."""
+    body = {"a": {"b": [{"c": [1, 2]}]}}
+    assert judge(body, items="a.b.0.c").data == [1, 2]
+    assert judge(body, items="a.b").data == [{"c": [1, 2]}]
+    assert judge([3], items="").data == [3]
+    missing = judge(body, items="a.x")
+    assert missing.failure is not None
+    assert missing.failure.detail == "items path 'a.x' is not in the body"
+    assert judge(body, items="a.b.7.c").outcome is Outcome.ACCESS_FAILURE
 
 
 @pytest.mark.parametrize(
@@ -810,5 +815,13 @@ def test_resolve_path_walks_objects_and_list_indexes() -> None:
     ],
 )
 def test_counts_are_non_negative_ints_or_digit_strings(value: Any, count: int | None) -> None:
-    """as_count accepts ints and ASCII digit strings, nothing else."""
-    assert as_count(value) == count
+    """A total is an int or an ASCII digit string, nothing else (else a schema failure)."""
+    env = judge({"n": value, "items": [0]}, total="n")
+    if value is None:  # the source did not count: allowed
+        assert env.coverage is not None
+        assert env.coverage.total is None
+    elif count is None:
+        assert failure_of(env) == (FailureCode.SCHEMA, P)
+    else:
+        assert env.coverage is not None
+        assert env.coverage.total == (count if count >= 1 else None)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     RAW_SAMPLE_MAX_CHARS,
     Coverage,
     Envelope,

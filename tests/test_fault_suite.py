@@ -24,9 +24,16 @@ import pytest
 from pydantic import BaseModel
 
 from real_server import EXTRA_PATHS, FAULTS, OK_ITEMS, PARTIAL_PAGE_TOTAL, MisbehavingServer
-from tool_outcomes.adapter import Tool, tool
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
-from tool_outcomes.retry import RetryPolicy
+from tool_outcomes import (
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    RetryPolicy,
+    Tool,
+    TruncatedBy,
+    tool,
+)
 from tool_outcomes.testing import FakeClock
 from tool_outcomes.workbook import scenarios
 

@@ -12,14 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
-from tool_outcomes.fields import (
-    FieldStatus,
-    NAReason,
-    TriState,
-    not_applicable,
-    present,
-    validate_fields,
-)
+from tool_outcomes import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
 
 # -- the two states --------------------------------------------------------------------------------
 

@@ -9,8 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tool_outcomes.classify import classify_http
-from tool_outcomes.envelope import Envelope, FailureCode, Outcome
+from tool_outcomes import Envelope, FailureCode, Outcome, classify_http
 from tool_outcomes.workbook.catalogue import EXPECT_KEYS, load_fixture_scenarios
 from tool_outcomes.workbook.scenarios import fetch
 

@@ -19,9 +19,15 @@ import pytest
 from pydantic import BaseModel, Field
 
 from real_server import LOAD_CALLS, LOAD_FAULT_SHARE, LOAD_FAULTS, LOAD_PLAN, MisbehavingServer
-from tool_outcomes.adapter import tool
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome
-from tool_outcomes.retry import RetryBudget, RetryPolicy
+from tool_outcomes import (
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    RetryBudget,
+    RetryPolicy,
+    tool,
+)
 
 #: What each path of the plan must end as: outcome, and failure code for an access failure.
 LOAD_EXPECT: dict[str, tuple[Outcome, FailureCode | None]] = {

@@ -11,7 +11,7 @@ from mcp.server.mcpserver.tools.base import Tool
 from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel
 
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     Coverage,
     Envelope,
     Failure,
@@ -19,8 +19,10 @@ from tool_outcomes.envelope import (
     FailureKind,
     Outcome,
     TruncatedBy,
+    envelope_output_schema,
+    to_mcp,
+    to_text,
 )
-from tool_outcomes.render import envelope_output_schema, to_mcp, to_text
 
 
 class Item(BaseModel):

@@ -17,8 +17,15 @@ import httpx
 import pytest
 
 from real_server import FAULT_MIX, FAULTS, GZIP_DOCUMENT, OK_ITEMS, MisbehavingServer
-from tool_outcomes.classify import BodyCut, classify_http, classify_parts
-from tool_outcomes.envelope import FailureCode, FailureKind, Outcome, TruncatedBy
+from tool_outcomes import (
+    BodyCut,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    TruncatedBy,
+    classify_http,
+    classify_parts,
+)
 
 #: Per read, connect and write. Small, so stalls cost a fraction of a second.
 TIMEOUT = httpx.Timeout(0.3)

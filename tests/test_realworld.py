@@ -15,8 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tool_outcomes.classify import classify_http
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy
+from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy, classify_http
 
 C, TB, OC = FailureCode, TruncatedBy, Outcome
 T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT

@@ -7,14 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes.redact import (
-    REDACTED,
-    SECRET_HEADERS,
-    SECRET_QUERY_PARAMS,
-    redact_headers,
-    redact_text,
-    redact_url,
-)
+from tool_outcomes import redact_headers, redact_text, redact_url
+from tool_outcomes.redact import REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS
 
 SECRET = "s3cr3t-CANARY-9f8e"
 

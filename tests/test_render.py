@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     RAW_SAMPLE_MAX_CHARS,
     Coverage,
     Envelope,
@@ -24,17 +24,12 @@ from tool_outcomes.envelope import (
     Repair,
     RepairKind,
     TruncatedBy,
-)
-from tool_outcomes.render import (
-    FAILURE_VERBS,
-    TRUNCATION_REASONS,
-    WORDING,
-    Line,
     to_anthropic,
     to_mcp,
     to_openai,
     to_text,
 )
+from tool_outcomes.render import FAILURE_VERBS, TRUNCATION_REASONS, WORDING, Line
 
 
 class Item(BaseModel):

@@ -15,7 +15,7 @@ from openai.types.responses.response_input_item import (
 from openai.types.responses.response_input_param import FunctionCallOutput
 from pydantic import BaseModel, TypeAdapter
 
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     Coverage,
     Envelope,
     Failure,
@@ -23,8 +23,6 @@ from tool_outcomes.envelope import (
     FailureKind,
     Outcome,
     TruncatedBy,
-)
-from tool_outcomes.render import (
     envelope_output_schema,
     to_anthropic,
     to_mcp,

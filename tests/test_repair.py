@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 from pydantic import AliasChoices, AliasPath, BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic needs this one before Python 3.12
 
-from tool_outcomes.envelope import Repair, RepairKind
-from tool_outcomes.repair import Rejection, Repaired, repair
+from tool_outcomes import Rejection, Repair, Repaired, RepairKind, repair
 
 # -- models --------------------------------------------------------------------------------------
 

@@ -12,18 +12,21 @@ from typing import Any
 
 import pytest
 
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     Coverage,
+    Decision,
     Envelope,
     Failure,
     FailureCode,
     FailureKind,
     Outcome,
+    RetryBudget,
+    RetryPolicy,
     TruncatedBy,
+    with_retry,
+    with_retry_async,
 )
-from tool_outcomes.retry import RetryBudget, RetryPolicy, with_retry, with_retry_async
 from tool_outcomes.testing import FakeClock
-from tool_outcomes.trace import Decision
 
 # -- fakes: a scripted upstream, a clock that only moves when told ----------------------------
 

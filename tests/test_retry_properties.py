@@ -10,16 +10,19 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     Coverage,
     Envelope,
     Failure,
     FailureCode,
     FailureKind,
     Outcome,
+    RetryBudget,
+    RetryPolicy,
     TruncatedBy,
+    with_retry,
+    with_retry_async,
 )
-from tool_outcomes.retry import RetryBudget, RetryPolicy, with_retry, with_retry_async
 
 # Sleeps are compared with the deadline through a float clock; allow for rounding only.
 _FLOAT_SLACK_S = 1e-9

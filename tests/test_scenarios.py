@@ -13,8 +13,7 @@ import httpx
 import pytest
 import respx
 
-from tool_outcomes.classify import classify_http
-from tool_outcomes.envelope import Envelope, Outcome
+from tool_outcomes import Envelope, Outcome, classify_http
 from tool_outcomes.workbook import scenarios
 from tool_outcomes.workbook.scenarios import (
     EXPECT_KEYS,

@@ -9,27 +9,23 @@ from typing import Any
 
 import pytest
 
-from tool_outcomes.breaker import CircuitBreaker
-from tool_outcomes.envelope import (
+from tool_outcomes import (
+    CircuitBreaker,
+    CounterHandler,
     Coverage,
+    Decision,
     Envelope,
     Failure,
     FailureCode,
     FailureKind,
     Outcome,
-    TruncatedBy,
-)
-from tool_outcomes.retry import RetryPolicy, with_retry
-from tool_outcomes.trace import (
-    CounterHandler,
-    Decision,
     OutcomeCounter,
+    RetryPolicy,
     TraceRecord,
-    emit,
-    level_for,
-    logger,
-    record_for,
+    TruncatedBy,
+    with_retry,
 )
+from tool_outcomes.trace import emit, level_for, logger, record_for
 
 TOOL = "search_tickets"
 CANARY_QUERY = "CANARY-q-7f3a9"

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes.classify import classify_http
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     Coverage,
     Envelope,
     Failure,
@@ -18,6 +17,7 @@ from tool_outcomes.envelope import (
     FailureKind,
     Outcome,
     TruncatedBy,
+    classify_http,
 )
 from tool_outcomes.workbook import check
 from tool_outcomes.workbook.consumer import (

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from tool_outcomes.envelope import Coverage, Envelope, Failure, Outcome, TruncatedBy
+from tool_outcomes import Coverage, Envelope, Failure, Outcome, TruncatedBy
 from tool_outcomes.workbook import CheckStatus, check
 from tool_outcomes.workbook.ex02 import (
     FIRST_PAGE_CURSOR,

@@ -8,14 +8,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from tool_outcomes.fields import (
-    FieldStatus,
-    NAReason,
-    TriState,
-    not_applicable,
-    present,
-    validate_fields,
-)
+from tool_outcomes import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
 from tool_outcomes.workbook import CheckStatus, check
 from tool_outcomes.workbook.ex03 import T2_FIELDS
 from tool_outcomes.workbook.tickets import TICKET_FIELDS, Action, states_table, to_payload

@@ -8,8 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tool_outcomes.classify import TRANSPORT_RULES, classify_http
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     Coverage,
     Envelope,
     Failure,
@@ -17,8 +16,9 @@ from tool_outcomes.envelope import (
     FailureKind,
     Outcome,
     TruncatedBy,
+    classify_http,
 )
-from tool_outcomes.statuses import STATUS_RULES
+from tool_outcomes.classify import STATUS_RULES, TRANSPORT_RULES
 from tool_outcomes.workbook import CheckStatus, check
 from tool_outcomes.workbook.ex04 import NOT_FOUND_ENDPOINTS, PREDICT_SCENARIOS
 from tool_outcomes.workbook.scenarios import get_scenario, naive_tool

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tool_outcomes.envelope import (
+from tool_outcomes import (
     Coverage,
     Envelope,
     Failure,
@@ -21,8 +21,8 @@ from tool_outcomes.envelope import (
     FailureKind,
     Outcome,
     TruncatedBy,
+    to_text,
 )
-from tool_outcomes.render import to_text
 from tool_outcomes.workbook.scenarios import get_scenario, scenario_names
 from tool_outcomes.workbook.widgets import (
     BUILDER_CSS,

@@ -9,7 +9,7 @@ every hidden failure), ``adapter`` (all of it around one tool), ``render`` and `
 
 from .adapter import DEFAULT_MAX_BODY_BYTES, Tool, tool
 from .breaker import BreakerState, CircuitBreaker
-from .classify import BodyCut, classify_http, classify_parts
+from .classify import classify_http, classify_parts
 from .consume import OutcomeHandlers, dispatch, on_outcome
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
@@ -25,10 +25,12 @@ from .envelope import (
 )
 from .fields import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
 from .redact import redact_headers, redact_text, redact_url
-from .render import envelope_output_schema, to_anthropic, to_mcp, to_openai, to_text
+from .render import to_text
 from .repair import Rejection, Repaired, repair
 from .retry import RetryBudget, RetryPolicy, with_retry, with_retry_async
 from .trace import CounterHandler, Decision, OutcomeCounter, TraceRecord
+from .transport import BodyCut
+from .wire import envelope_output_schema, to_anthropic, to_mcp, to_openai
 
 __version__ = "0.1.0"
 

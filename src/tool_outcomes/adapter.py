@@ -27,6 +27,7 @@ from typing import Any, Generic, Literal, TypeVar, cast, overload
 import httpx
 from pydantic import BaseModel, ValidationError
 
+from ._text import clip
 from .breaker import CircuitBreaker
 from .classify import classify_http, classify_parts
 from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome, Repair
@@ -265,12 +266,12 @@ class Tool(Generic[A, R]):
             )
         except Exception as exc:  # a validator that raised something else: still the arguments
             problems = f"{type(exc).__name__}: {exc}"
-        failure = Failure(
-            code=FailureCode.BAD_REQUEST,
-            kind=FailureKind.PERMANENT,
-            detail=redact_text(f"invalid arguments for {self.name}: {problems}"),
+        env = Envelope[Any].failed(
+            FailureCode.BAD_REQUEST,
+            FailureKind.PERMANENT,
+            redact_text(f"invalid arguments for {self.name}: {problems}"),
+            tool=self.name,
         )
-        env = Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=failure, tool=self.name)
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
         return env
 
@@ -278,10 +279,7 @@ class Tool(Generic[A, R]):
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
                 detail = redact_text(f"{type(exc).__name__}: {exc}")
-                failure = Failure(code=code, kind=kind, detail=detail)
-                return Envelope[Any](
-                    outcome=Outcome.ACCESS_FAILURE, failure=failure, tool=self.name
-                )
+                return Envelope[Any].failed(code, kind, detail, tool=self.name)
         return classify_http(exc, tool=self.name)
 
     def _from_value(self, value: Any) -> Envelope[Any]:
@@ -309,15 +307,11 @@ class Tool(Generic[A, R]):
         if self.result_model is not None:
             checked = repair(value, self.result_model)
             if isinstance(checked, Rejection):
-                failure = Failure(
-                    code=FailureCode.SCHEMA,
-                    kind=FailureKind.PERMANENT,
-                    detail=checked.detail,
+                return Envelope[Any].failed(
+                    FailureCode.SCHEMA,
+                    FailureKind.PERMANENT,
+                    checked.detail,
                     raw_sample=_sample(value),
-                )
-                return Envelope[Any](
-                    outcome=Outcome.ACCESS_FAILURE,
-                    failure=failure,
                     repairs=checked.repairs,
                     tool=self.name,
                 )
@@ -417,8 +411,7 @@ class Tool(Generic[A, R]):
 
 def _describe_args(args: BaseModel) -> str:
     masked = mask_secret_fields(args.model_dump())
-    text = redact_text(", ".join(f"{key}={value!r}" for key, value in masked.items()))
-    return text if len(text) <= 200 else text[:199] + "…"
+    return clip(redact_text(", ".join(f"{key}={value!r}" for key, value in masked.items())), 200)
 
 
 #: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome
+from .envelope import Envelope, FailureCode, FailureKind, Outcome
 from .retry import checked_envelope, execution_failure
 from .trace import Decision, TraceRecord, emit
 
@@ -210,14 +210,11 @@ class CircuitBreaker:
         else:
             detail = f"circuit half-open: {self._probes_in_flight} probe(s) already in flight"
             retry_after_s = None
-        return Envelope[Any](
-            outcome=Outcome.ACCESS_FAILURE,
-            failure=Failure(
-                code=FailureCode.CIRCUIT_OPEN,
-                kind=FailureKind.TRANSIENT,
-                retry_after_s=retry_after_s,
-                detail=detail,
-            ),
+        return Envelope[Any].failed(
+            FailureCode.CIRCUIT_OPEN,
+            FailureKind.TRANSIENT,
+            detail,
+            retry_after_s=retry_after_s,
             tool=self.name,
         )
 

@@ -10,10 +10,13 @@ unconstructible, so a consumer can trust the class it branches on.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ._text import clip
 
 __all__ = [
     "RAW_SAMPLE_MAX_CHARS",
@@ -152,9 +155,7 @@ class Failure(BaseModel):
     def _cap_raw_sample(cls, value: object) -> object:
         if isinstance(value, bytes):
             value = value.decode("utf-8", errors="replace")
-        if isinstance(value, str) and len(value) > RAW_SAMPLE_MAX_CHARS:
-            return value[: RAW_SAMPLE_MAX_CHARS - 1] + "…"
-        return value
+        return clip(value, RAW_SAMPLE_MAX_CHARS) if isinstance(value, str) else value
 
     @property
     def transient(self) -> bool:
@@ -244,6 +245,58 @@ class Envelope(BaseModel, Generic[T]):
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    @classmethod
+    def failed(
+        cls,
+        code: FailureCode,
+        kind: FailureKind,
+        detail: str = "",
+        *,
+        http_status: int | None = None,
+        retry_after_s: float | None = None,
+        raw_sample: str | None = None,
+        repairs: Iterable[Repair] = (),
+        tool: str | None = None,
+        target: str | None = None,
+        authority: str | None = None,
+        attempts: int = 1,
+    ) -> Envelope[T]:
+        """An ``access_failure``: the one way the package builds a failure envelope.
+
+        Args:
+            code: Why the access failed.
+            kind: Whether asking again could help.
+            detail: What happened, in words (redact upstream text before passing it).
+            http_status: The final HTTP status, when there was one.
+            retry_after_s: How long the upstream asked to wait, when it did.
+            raw_sample: What came back; capped at :data:`RAW_SAMPLE_MAX_CHARS`.
+            repairs: Shape repairs applied before the result was rejected.
+            tool: The tool's name.
+            target: What was called, credentials redacted.
+            authority: The identity or scope the call ran under.
+            attempts: How many calls were made.
+
+        Returns:
+            The envelope; it has a ``failure`` and no ``data`` or ``coverage``.
+        """
+        failure = Failure(
+            code=code,
+            kind=kind,
+            detail=detail,
+            http_status=http_status,
+            retry_after_s=retry_after_s,
+            raw_sample=raw_sample,
+        )
+        return cls(
+            outcome=Outcome.ACCESS_FAILURE,
+            failure=failure,
+            repairs=list(repairs),
+            tool=tool,
+            target=target,
+            authority=authority,
+            attempts=attempts,
+        )
 
     # -- convenience -------------------------------------------------------------------------
 
@@ -379,5 +432,5 @@ def _describe(data: object) -> str:
         return f"<object with {len(data)} key{'s' if len(data) != 1 else ''}>"
     if isinstance(data, str | int | float | bool):
         text = repr(data)
-        return text if len(text) <= 60 else text[:59] + "…"
+        return clip(text, 60)
     return f"<{type(data).__name__}>"  # never a default repr: it may hold a memory address

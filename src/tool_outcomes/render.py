@@ -15,7 +15,7 @@ words.
 Renderers for the three wire formats wrap the same text: :func:`to_anthropic` (a Messages API
 ``tool_result`` block), :func:`to_openai` (a Responses API ``function_call_output`` item) and
 :func:`to_mcp` (an MCP ``CallToolResult``). Each returns a plain ``dict``, ready to send. They
-live in :mod:`tool_outcomes.wire` and are importable from here too.
+live in :mod:`tool_outcomes.wire`, which builds on this module (never the other way round).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ import json
 import re
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from ._text import clip
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
     Envelope,
@@ -37,18 +38,11 @@ from .envelope import (
 )
 from .redact import redact_text, redact_url
 
-if TYPE_CHECKING:  # at run time these resolve lazily, through __getattr__ below
-    from .wire import envelope_output_schema, to_anthropic, to_mcp, to_openai
-
 __all__ = [
     "FAILURE_VERBS",
     "TRUNCATION_REASONS",
     "WORDING",
     "Line",
-    "envelope_output_schema",
-    "to_anthropic",
-    "to_mcp",
-    "to_openai",
     "to_text",
 ]
 
@@ -396,10 +390,7 @@ def clean_sample(sample: str) -> str:
     Returns:
         The redacted sample, at most ``RAW_SAMPLE_MAX_CHARS`` characters.
     """
-    text = redact_text(sample)
-    if len(text) > RAW_SAMPLE_MAX_CHARS:
-        return text[: RAW_SAMPLE_MAX_CHARS - 1] + "…"
-    return text
+    return clip(redact_text(sample), RAW_SAMPLE_MAX_CHARS)
 
 
 def redact_target(target: str) -> str:
@@ -455,18 +446,3 @@ def require_envelope(env: object, function: str) -> None:
     """
     if not isinstance(env, Envelope):
         raise TypeError(f"{function}() expects an Envelope, got {type(env).__name__}")
-
-
-# The wire formats live in ``wire``, which builds on ``to_text``; they stay importable from here
-# (``from tool_outcomes.render import to_mcp``). Importing them lazily, on first use, keeps the
-# import one-way (``wire`` -> ``render``) whichever of the two modules is imported first.
-_WIRE_NAMES = frozenset({"envelope_output_schema", "to_anthropic", "to_mcp", "to_openai"})
-
-
-def __getattr__(name: str) -> Any:
-    """Resolve the wire-format renderers from :mod:`tool_outcomes.wire` on first use."""
-    if name in _WIRE_NAMES:
-        from . import wire
-
-        return getattr(wire, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

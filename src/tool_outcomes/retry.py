@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ._text import clip
 from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome
 from .redact import redact_text
 from .trace import Decision, TraceRecord, emit, record_for
@@ -227,14 +228,9 @@ def execution_failure(
         raise again) and the redacted exception text as its detail.
     """
     text = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
-    text = redact_text(text)
-    if len(text) > _EXECUTION_DETAIL_MAX_CHARS:
-        text = text[: _EXECUTION_DETAIL_MAX_CHARS - 1] + "…"
-    return Envelope[Any](
-        outcome=Outcome.ACCESS_FAILURE,
-        failure=Failure(code=FailureCode.EXECUTION, kind=FailureKind.PERMANENT, detail=text),
-        tool=tool,
-        target=target,
+    text = clip(redact_text(text), _EXECUTION_DETAIL_MAX_CHARS)
+    return Envelope[Any].failed(
+        FailureCode.EXECUTION, FailureKind.PERMANENT, text, tool=tool, target=target
     )
 
 

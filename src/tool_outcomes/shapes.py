@@ -26,6 +26,7 @@ import typing_extensions
 from pydantic import AliasChoices, AliasPath, BaseModel, TypeAdapter
 from pydantic_core import to_json
 
+from tool_outcomes._text import clip
 from tool_outcomes.envelope import Repair, RepairKind
 
 __all__ = ["Walk", "adapter_for", "first_line", "short_repr", "walk_value"]
@@ -496,7 +497,7 @@ def short_repr(value: object) -> str:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not turn a rejection into a crash
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= _MAX_INPUT_REPR else text[: _MAX_INPUT_REPR - 1] + "…"
+    return clip(text, _MAX_INPUT_REPR)
 
 
 def first_line(exc: BaseException) -> str:

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
+from ._text import clip
 from .envelope import Envelope, FailureCode, FailureKind, Outcome
 from .redact import redact_text, redact_url
 
@@ -130,10 +131,7 @@ class TraceRecord:
         if self.target is not None:
             parts.append(f"target={self.target}")
         if self.detail:
-            detail = self.detail
-            if len(detail) > _MESSAGE_DETAIL_MAX_CHARS:
-                detail = detail[: _MESSAGE_DETAIL_MAX_CHARS - 1] + "…"
-            parts.append(f"detail={detail!r}")
+            parts.append(f"detail={clip(self.detail, _MESSAGE_DETAIL_MAX_CHARS)!r}")
         return " ".join(parts)
 
 

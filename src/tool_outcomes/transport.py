@@ -12,12 +12,19 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
 import httpx
 
-from .bodies import BodyCut
+__all__ = ["BodyCut", "Read", "read_sync", "rebuild", "remaining_s", "send_async", "send_sync"]
 
-__all__ = ["Read", "read_sync", "rebuild", "remaining_s", "send_async", "send_sync"]
+
+class BodyCut(StrEnum):
+    """Why a body the adapter read itself stopped before its end."""
+
+    SIZE_CAP = "size_cap"
+    STREAM_ERROR = "stream_error"
+
 
 #: Raised into the classifier when the overall deadline ends a call: it reads as a timeout.
 DEADLINE_PASSED = "the overall deadline passed during the call"

@@ -103,8 +103,7 @@ from playwright.sync_api import (  # noqa: E402
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
-from tool_outcomes.envelope import Outcome  # noqa: E402
-from tool_outcomes.render import to_text  # noqa: E402
+from tool_outcomes import Outcome, to_text  # noqa: E402
 from tool_outcomes.workbook.scenarios import get_scenario  # noqa: E402
 from tool_outcomes.workbook.widgets import (  # noqa: E402
     BUILDER_CSS,

@@ -10,15 +10,21 @@ from typing import Any, assert_never
 
 from pydantic import BaseModel
 
-from tool_outcomes.consume import Handler, OutcomeHandlers, dispatch, next_step, on_outcome
-from tool_outcomes.envelope import Coverage, Envelope, Failure, Outcome
-from tool_outcomes.render import (
+from tool_outcomes import (
+    Coverage,
+    Envelope,
+    Failure,
+    Outcome,
+    OutcomeHandlers,
+    dispatch,
     envelope_output_schema,
+    on_outcome,
     to_anthropic,
     to_mcp,
     to_openai,
     to_text,
 )
+from tool_outcomes.consume import Handler, next_step
 
 
 class Item(BaseModel):

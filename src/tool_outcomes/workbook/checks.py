@@ -42,6 +42,8 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
+from tool_outcomes._text import clip
+
 __all__ = [
     "REGISTRY",
     "AnswerKind",
@@ -391,7 +393,7 @@ def _show(value: object) -> str:
             text = repr(value)
         except Exception:  # a broken __repr__ must not break the verdict
             text = f"<{type(value).__name__}>"
-    return _clip(_ADDRESS.sub("", _one_line(text)))
+    return clip(_ADDRESS.sub("", _one_line(text)), _SHOWN_MAX_CHARS)
 
 
 def _show_exception(exc: BaseException) -> str:
@@ -400,7 +402,7 @@ def _show_exception(exc: BaseException) -> str:
         model = exc.title.split("[", 1)[0]  # "Envelope[list[Ticket]]" is named "Envelope"
         errors = exc.errors(include_url=False)
         text = "; ".join(_validation_message(model, error) for error in errors)
-    message = _clip(_ADDRESS.sub("", _one_line(text)))
+    message = clip(_ADDRESS.sub("", _one_line(text)), _SHOWN_MAX_CHARS)
     return type(exc).__name__ + (f": {message}" if message else "")
 
 
@@ -436,10 +438,6 @@ def _location(loc: object) -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= _SHOWN_MAX_CHARS else text[: _SHOWN_MAX_CHARS - 1] + "…"
 
 
 def _id_order(exercise_id: str) -> tuple[int, int]:

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 import httpx
 
+from tool_outcomes._text import clip
 from tool_outcomes.classify import classify_http
 from tool_outcomes.consume import dispatch
 from tool_outcomes.envelope import Envelope, FailureCode, Outcome
@@ -464,5 +465,4 @@ _SHORT_MAX_CHARS = 40
 
 
 def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= _SHORT_MAX_CHARS else text[: _SHORT_MAX_CHARS - 1] + "…"
+    return clip(repr(value), _SHORT_MAX_CHARS)

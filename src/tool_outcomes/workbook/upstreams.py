@@ -25,9 +25,9 @@ from typing import Any
 
 import httpx
 
-from tool_outcomes.classify import TRANSPORT_RULES, classify_http
+from tool_outcomes._text import clip
+from tool_outcomes.classify import TRANSPORT_RULES, classify_http, status_rule
 from tool_outcomes.envelope import Envelope
-from tool_outcomes.statuses import status_rule
 
 from .scenarios import Scenario, fetch, get_scenario, naive_tool
 
@@ -206,8 +206,7 @@ def evidence_rows(*names: str | Scenario) -> list[EvidenceRow]:
 
 
 def _clip(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(" ".join(text.split()), limit)
 
 
 def naive_cell(items: Sequence[Any]) -> str:
@@ -261,7 +260,7 @@ def evidence_table(*names: str | Scenario) -> str:
 
 
 def status_table(*statuses: int) -> str:
-    """The classifier's rule for each HTTP status, from ``statuses.STATUS_RULES``.
+    """The classifier's rule for each HTTP status, from ``classify.STATUS_RULES``.
 
     Args:
         statuses: Status codes (at least one). A 2xx has no rule: its body decides.

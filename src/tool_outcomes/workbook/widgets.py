@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 from pydantic import ValidationError
 
+from tool_outcomes._text import clip
 from tool_outcomes.classify import classify_http
 from tool_outcomes.envelope import (
     Envelope,
@@ -227,10 +228,6 @@ _SHOWN_HEADERS = (
 )
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _what_came_back(result: httpx.Response | BaseException) -> str:
     if isinstance(result, BaseException):
         return f"raised httpx.{type(result).__name__}: {result}"
@@ -239,7 +236,7 @@ def _what_came_back(result: httpx.Response | BaseException) -> str:
         f"{name}: {result.headers[name]}" for name in _SHOWN_HEADERS if name in result.headers
     ]
     body = result.content.decode("utf-8", errors="replace")
-    lines += ["", _clip(body, _BODY_MAX_CHARS) if body else "(no body)"]
+    lines += ["", clip(body, _BODY_MAX_CHARS) if body else "(no body)"]
     return "\n".join(lines)
 
 
@@ -272,7 +269,7 @@ def explain(name: str) -> str:
     expected = scenario.expected_outcome.value
     if scenario.expected_code is not None:
         expected += f"/{scenario.expected_code.value}"
-    naive = _clip(repr(naive_tool(scenario)), _NAIVE_MAX_CHARS)
+    naive = clip(repr(naive_tool(scenario)), _NAIVE_MAX_CHARS)
     if scenario.naive_reading != naive:
         naive += f"\n(the catalogue's reading: {scenario.naive_reading})"
     return "".join(

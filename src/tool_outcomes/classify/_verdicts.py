@@ -1,21 +1,20 @@
-"""Verdicts: what a dialect detector concludes about a 2xx body, and the helpers detectors share.
+"""Verdicts: what a convention concludes about a 2xx body, and the helpers conventions share.
 
-A detector (see ``dialects`` and ``errors_in_200``) reads one upstream's own words and returns a
+A convention (a row of ``_conventions.CONVENTIONS``) reads one upstream's own words and returns a
 :class:`FailureVerdict` (the call failed), a :class:`PartialVerdict` (the answer is incomplete),
 an :class:`Unwrap` (the body is an envelope around the real result), or ``None``. The helpers
-here read counts and HTTP-like statuses out of JSON without ever trusting a key's mere presence,
-and :func:`error_message` finds the upstream's own words for an error.
+here read counts and HTTP-like statuses out of JSON without ever trusting a key's mere presence.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .envelope import FailureCode, FailureKind, TruncatedBy
-from .statuses import status_rule
+from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
+
+from ._status import status_rule
 
 __all__ = [
     "FailureVerdict",
@@ -23,7 +22,6 @@ __all__ = [
     "Unwrap",
     "Verdict",
     "as_count",
-    "error_message",
     "failure_from_status",
     "is_set",
     "kind_from_status",
@@ -115,57 +113,3 @@ def failure_from_status(status: int | None, detail: str, dialect: str) -> Failur
 def kind_from_status(status: int | None) -> FailureKind:
     rule = status_rule(status) if status is not None and status >= 400 else None
     return _P if rule is None else rule.kind
-
-
-# -- error messages, for the detail of any failure -------------------------------------------------
-
-_MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
-    ("error", "message"),  # Google, OpenAI, Anthropic
-    ("error", "reason"),  # Elasticsearch
-    ("error", "msg"),  # Solr
-    ("errors", "0", "message"),  # GraphQL, GitHub, Cloudflare
-    ("errors", "0", "detail"),  # JSON:API
-    ("errors", "0", "title"),
-    ("error_description",),  # OAuth 2.0 (RFC 6749 §5.2)
-    ("message",),
-    ("detail",),  # DRF, problem details
-    ("title",),
-    ("description",),  # Telegram
-    ("error_message",),
-    ("errorMessage",),
-    ("fault", "faultstring"),  # Apigee
-    ("error",),  # OAuth's bare code, Spring's reason phrase
-    ("error", "type"),
-)
-_HTML_TITLE = re.compile(r"<title[^>]*>\s*([^<]{1,200}?)\s*</title>", re.IGNORECASE)
-
-
-def error_message(body: object) -> str | None:
-    """The upstream's own words for an error, from the places well-known APIs put them.
-
-    Args:
-        body: A decoded JSON value, or the text of a non-JSON body.
-
-    Returns:
-        A short message (at most 300 characters), or ``None`` when there is none.
-    """
-    if isinstance(body, str):
-        title = _HTML_TITLE.search(body[:4000])
-        if title:
-            return title.group(1)
-        if "<" in body[:200]:
-            return None  # markup without a title: the raw sample shows it
-        first = body.strip().splitlines()[0] if body.strip() else ""
-        return first[:300] or None
-    for path in _MESSAGE_PATHS:
-        value: object = body
-        for step in path:
-            if isinstance(value, dict):
-                value = value.get(step)
-            elif isinstance(value, list) and step.isdigit() and len(value) > int(step):
-                value = value[int(step)]
-            else:
-                value = None
-        if isinstance(value, str) and value.strip():
-            return value.strip()[:300]
-    return None

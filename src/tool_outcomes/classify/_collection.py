@@ -7,7 +7,7 @@ and lists that report on the call (``errors``, ``warnings``, Cloudflare's ``mess
 never the collection, so ``{"errors": [], "result": [...]}`` is judged by ``result``.
 
 The vocabulary tables live here too, because both this module (is it a page?) and
-``pagination`` (is there more?) read them.
+``_pagination`` (is there more?) read them.
 """
 
 from __future__ import annotations

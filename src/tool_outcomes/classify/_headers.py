@@ -1,9 +1,9 @@
-"""HTTP status semantics: what a status code says about retrying, and the headers that qualify it.
+"""Headers that qualify a status: how long to wait, and which part of a whole arrived.
 
-RFC 9110 gives every status class a meaning; a few codes carry more (``429`` and ``503`` say
-"later", ``501`` says "never"). The table below is the whole policy: a status that is not listed
-falls back to its class. ``Retry-After`` and ``Content-Range`` are parsed here too, because they
-only mean something next to a status.
+``Retry-After`` (RFC 9110 §10.2.3) and the rate-limit headers say how long to wait before asking
+again; ``Content-Range`` (RFC 9110 §14.4) says which part of a whole a ``206`` (or a PostgREST
+``200``) carries. Each parser takes the header's text and returns a number or ``None``: it never
+raises, whatever the upstream sent.
 """
 
 from __future__ import annotations
@@ -15,101 +15,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import format_datetime, parsedate_to_datetime
 
-from .envelope import FailureCode, FailureKind
-
 __all__ = [
-    "STATUS_RULES",
     "ContentRange",
-    "StatusRule",
     "parse_content_range",
     "parse_http_date",
     "parse_rate_limit_reset",
     "parse_retry_after",
-    "status_rule",
     "throttled",
 ]
-
-_T = FailureKind.TRANSIENT
-_P = FailureKind.PERMANENT
-
-
-@dataclass(frozen=True)
-class StatusRule:
-    """How one HTTP status is classified when it is the final response."""
-
-    code: FailureCode
-    kind: FailureKind
-    why: str
-
-
-#: Statuses whose meaning differs from the default of their class (see :func:`status_rule`).
-STATUS_RULES: dict[int, StatusRule] = {
-    # 4xx: the request was refused. Permanent unless the refusal itself says "later".
-    401: StatusRule(FailureCode.UNAUTHORIZED, _P, "no valid credentials (RFC 9110 §15.5.2)"),
-    403: StatusRule(FailureCode.FORBIDDEN, _P, "credentials valid but not allowed (§15.5.4)"),
-    404: StatusRule(FailureCode.NOT_FOUND, _P, "no such resource (§15.5.5)"),
-    407: StatusRule(FailureCode.UNAUTHORIZED, _P, "the proxy wants credentials (§15.5.8)"),
-    408: StatusRule(FailureCode.TIMEOUT, _T, "server gave up waiting; may repeat (§15.5.9)"),
-    410: StatusRule(FailureCode.NOT_FOUND, _P, "gone for good (§15.5.11)"),
-    # RFC 8470 §5.2: the request arrived in TLS early data; the client may simply retry it
-    # once the handshake has completed, so asking again does help.
-    425: StatusRule(FailureCode.PROTOCOL, _T, "too early: retry after the handshake (RFC 8470)"),
-    429: StatusRule(FailureCode.RATE_LIMITED, _T, "too many requests (RFC 6585 §4)"),
-    # 5xx registered as temporary conditions.
-    500: StatusRule(FailureCode.SERVER_ERROR, _T, "unexpected server condition (§15.6.1)"),
-    502: StatusRule(FailureCode.SERVER_ERROR, _T, "bad gateway: upstream reply invalid (§15.6.3)"),
-    503: StatusRule(FailureCode.SERVER_ERROR, _T, "temporary overload or maintenance (§15.6.4)"),
-    504: StatusRule(FailureCode.TIMEOUT, _T, "gateway timed out waiting upstream (§15.6.5)"),
-    # RFC 4918 §11.5: "This condition is considered to be temporary."
-    507: StatusRule(FailureCode.SERVER_ERROR, _T, "insufficient storage, temporary (RFC 4918)"),
-    # Cloudflare's origin errors: the edge could not get a good answer from the origin right
-    # now (unknown error, origin down, origin unreachable); a later attempt can succeed.
-    520: StatusRule(FailureCode.SERVER_ERROR, _T, "origin returned an unknown error (Cloudflare)"),
-    521: StatusRule(FailureCode.SERVER_ERROR, _T, "origin refused the edge (Cloudflare)"),
-    522: StatusRule(FailureCode.TIMEOUT, _T, "connection to origin timed out (Cloudflare)"),
-    523: StatusRule(FailureCode.SERVER_ERROR, _T, "origin unreachable (Cloudflare)"),
-    524: StatusRule(FailureCode.TIMEOUT, _T, "origin accepted but did not answer (Cloudflare)"),
-    # 529 "site is overloaded": used by several APIs for load shedding; load passes.
-    529: StatusRule(FailureCode.SERVER_ERROR, _T, "upstream overloaded, shedding load"),
-    # 5xx that describe a fixed property of the server, not a passing condition: asking
-    # again gets the same answer, so they are permanent.
-    501: StatusRule(FailureCode.SERVER_ERROR, _P, "method not implemented (§15.6.2)"),
-    505: StatusRule(FailureCode.PROTOCOL, _P, "HTTP version not supported (§15.6.6)"),
-    506: StatusRule(FailureCode.SERVER_ERROR, _P, "negotiation misconfigured (RFC 2295)"),
-    508: StatusRule(FailureCode.SERVER_ERROR, _P, "loop in the server's config (RFC 5842)"),
-    510: StatusRule(FailureCode.BAD_REQUEST, _P, "request lacks a required extension (RFC 2774)"),
-    511: StatusRule(FailureCode.UNAUTHORIZED, _P, "network login (captive portal) (RFC 6585)"),
-}
-
-#: The default for a status class when the status is not in :data:`STATUS_RULES`.
-_CLASS_RULES: dict[int, StatusRule] = {
-    1: StatusRule(FailureCode.PROTOCOL, _P, "an interim 1xx is not a final response"),
-    3: StatusRule(FailureCode.PROTOCOL, _P, "a redirect the client did not follow"),
-    4: StatusRule(FailureCode.BAD_REQUEST, _P, "the request was refused: fix the arguments"),
-    # An unregistered 5xx makes no promise that the condition passes; the registered
-    # temporary ones are listed above, so the rest surface at once instead of burning retries.
-    5: StatusRule(FailureCode.SERVER_ERROR, _P, "server error with no promise it is temporary"),
-}
-
-_OUT_OF_RANGE = StatusRule(FailureCode.PROTOCOL, _P, "not an HTTP status (outside 100–599)")
-
-
-def status_rule(status: int) -> StatusRule | None:
-    """The classification of a final HTTP status.
-
-    Args:
-        status: The status code as received.
-
-    Returns:
-        ``None`` for 2xx (the body decides); otherwise the rule: a listed status, else the
-        default of its class; a number outside 100–599 is a protocol failure.
-    """
-    if not 100 <= status <= 599:
-        return _OUT_OF_RANGE
-    if 200 <= status <= 299:
-        return None
-    return STATUS_RULES.get(status) or _CLASS_RULES[status // 100]
-
 
 # -- Retry-After (RFC 9110 §10.2.3) -------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Pagination: how many the source holds, and whether more remain than this page.
+"""Step 5, pagination: how many the source holds, and whether more remain than this page.
 
 A page is not the whole answer. Upstreams say so in their own words: an RFC 8288 ``Link``
 header with ``rel="next"``, GitLab's ``X-Next-Page``, Stripe's ``has_more``, a DRF ``next`` URL,
@@ -9,8 +9,8 @@ number below the page count (Cloudflare ``result_info``, Algolia ``nbPages``, La
 
 Totals are read with care. Unambiguous names (``total_count``, ``nbHits``, ``numFound`` …)
 count wherever they sit next to a collection; ``total`` and ``count`` count only beside paging
-companions, because on a record they are a price or a quantity. This module gathers that
-evidence; ``bodies`` turns it into coverage.
+companions, because on a record they are a price or a quantity. :func:`judge_coverage` gathers
+that evidence, with what a convention reported, into the envelope's coverage and outcome.
 """
 
 from __future__ import annotations
@@ -23,14 +23,23 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
-from .collection import (
+from tool_outcomes.envelope import (
+    Coverage,
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    TruncatedBy,
+)
+from tool_outcomes.redact import redact_text, redact_url
+
+from ._body import Document
+from ._collection import (
     AMBIGUOUS_TOTAL_KEYS,
-    COLLECTION_KEYS,
     INCOMPLETE_FLAGS,
     MORE_FLAGS,
     NEXT_TOKEN_KEYS,
     NEXT_URL_KEYS,
-    PAGE_MARKERS,
     TOTAL_KEYS,
     Collection,
     find_collection,
@@ -38,28 +47,24 @@ from .collection import (
     has_paging_companions,
     resolve_path,
 )
-from .envelope import TruncatedBy
-from .redact import redact_url
-from .statuses import parse_content_range
-from .verdicts import as_count
+from ._exchange import Exchange
+from ._headers import parse_content_range
+from ._verdicts import PartialVerdict, Verdict, as_count
 
 __all__ = [
-    "COLLECTION_KEYS",
     "PAGE_COUNTERS",
-    "PAGE_MARKERS",
     "PAGING_BOXES",
-    "TOTAL_KEYS",
-    "Collection",
     "Evidence",
     "Total",
-    "find_collection",
     "find_total",
     "header_evidence",
     "header_total",
+    "judge_coverage",
     "next_link",
     "page_evidence",
-    "resolve_path",
 ]
+
+_P = FailureKind.PERMANENT
 
 #: Objects beside the collection (or at the top) that hold paging state: Laravel and Twitter
 #: ``meta``, Fractal ``meta.pagination``, Cloudflare ``result_info``, HubSpot and Facebook
@@ -382,3 +387,88 @@ def next_link(header: str | None, base_url: str | None) -> str | None:
             if "next" in relations:
                 return _url(match["url"].strip(), base_url)
     return None
+
+
+# Truncation evidence, strongest first: what the transport saw, what the upstream flagged
+# about this answer, then signs of further pages, then a bare count.
+_EVIDENCE_RANK: dict[TruncatedBy, int] = {
+    TruncatedBy.SIZE_CAP: 0,
+    TruncatedBy.STREAM_ERROR: 0,
+    TruncatedBy.PARTIAL_CONTENT: 0,
+    TruncatedBy.UPSTREAM_TIMEOUT: 1,
+    TruncatedBy.SHARD_FAILURE: 1,
+    TruncatedBy.FIELD_ERRORS: 1,
+    TruncatedBy.UPSTREAM_FLAG: 2,
+    TruncatedBy.NEXT_PAGE: 3,
+    TruncatedBy.TOTAL_EXCEEDS_RETURNED: 4,
+}
+
+
+def judge_coverage(
+    ex: Exchange, document: Document, value: Any, verdict: Verdict | None
+) -> Envelope[Any]:
+    """The outcome of a decoded 2xx body no convention failed: success, empty or partial.
+
+    Args:
+        ex: The exchange.
+        document: The decoded body (a ``206`` forces a partial).
+        value: The body to judge (the decoded body, or the result a convention unwrapped).
+        verdict: What the conventions concluded: a partial verdict, or ``None``.
+
+    Returns:
+        The finished envelope: its collection, its coverage, and the evidence of any cut.
+    """
+    forced = document.partial_content
+    if value is None and forced is None and verdict is None:
+        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"))
+    collection = find_collection(value, ex.options.items)
+    if isinstance(collection, str):
+        return ex.fail(FailureCode.SCHEMA, _P, collection)
+    total = find_total(value, collection, ex.options.total)
+    if isinstance(total, str):
+        return ex.fail(FailureCode.SCHEMA, _P, total)
+    if total is None and document.range_total is None:
+        # GitLab's X-Total, PostgREST's Content-Range "0-24/573" (on a 200 as on a 206).
+        counted = header_total(ex.headers, collection)
+        total = None if counted is None else Total(counted)
+    evidence = [Evidence(TruncatedBy.PARTIAL_CONTENT, forced)] if forced is not None else []
+    dropped: tuple[str, ...] = ()
+    if isinstance(verdict, PartialVerdict):
+        evidence.append(Evidence(verdict.truncated_by, f"{verdict.dialect}: {verdict.detail}"))
+        dropped = verdict.dropped
+        if verdict.counts_cut and total is not None:
+            # The source stopped before it finished counting (ES timed out, lost shards or
+            # hit terminate_after; Solr partialResults): its total counts what it examined,
+            # a lower bound of an unknown. Coverage says "unknown" rather than print a
+            # "missing" figure computed from a number that was itself cut short.
+            detail = f"source counted {total.value} before it stopped; total unknown"
+            evidence.append(Evidence(verdict.truncated_by, detail))
+            total = None
+    evidence += page_evidence(value, collection, ex.url)
+    evidence += header_evidence(ex.headers, ex.url)
+    returned = len(collection.items) if collection is not None else (0 if value is None else 1)
+    count = document.range_total if document.range_total is not None else None
+    if count is None and total is not None:
+        count = total.value
+    if count is not None and count > returned:
+        bound = "at least " if total is not None and total.lower_bound else ""
+        detail = f"source reports {bound}{count}, {returned} returned"
+        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, detail))
+    elif count is not None and count < returned:
+        count = None  # a "total" below what arrived is not a count of this collection
+    evidence.sort(key=lambda e: _EVIDENCE_RANK[e.truncated_by])
+    data = collection.items if collection is not None else value
+    if not evidence:
+        empty = collection is not None and not collection.items
+        outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
+        return ex.finish(outcome, data, Coverage(returned=returned, total=count))
+    cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
+    coverage = Coverage(
+        returned=returned,
+        total=count,
+        next_cursor=cursor,
+        truncated_by=evidence[0].truncated_by,
+        dropped=tuple(redact_text(d) for d in dropped),
+        detail=redact_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
+    )
+    return ex.finish(Outcome.PARTIAL, data, coverage)

@@ -1,20 +1,24 @@
-"""Errors in a 200: the conventions by which upstreams report a failed call inside a 2xx body.
+"""REST error bodies: the conventions by which upstreams report a failed call inside a 2xx body.
 
-Slack and Telegram say ``ok: false``; Cloudflare ``success: false``; JSend ``status: "error"``;
+RFC 9457 sends a problem document; Cloudflare says ``success: false``; JSend ``status: "error"``;
 Google APIs send their error envelope ``{"error": {"code": 403, "status": "PERMISSION_DENIED"}}``;
 Anthropic ``{"type": "error", "error": {"type": "overloaded_error"}}``; and many APIs answer a
-body that holds nothing but an error. Each detector checks values, never bare keys:
-``ok: true``, ``errors: []`` and ``error: null`` are not evidence of anything.
+body that holds nothing but an error. Each rule checks values, never bare keys: ``errors: []``
+and ``error: null`` are not evidence of anything.
 """
 
 from __future__ import annotations
 
-from .envelope import FailureCode, FailureKind
-from .statuses import status_rule
-from .verdicts import (
+from collections.abc import Mapping
+from typing import Any
+
+from tool_outcomes.envelope import FailureCode, FailureKind
+
+from ._messages import error_message
+from ._status import status_rule
+from ._verdicts import (
     FailureVerdict,
     Verdict,
-    error_message,
     failure_from_status,
     is_set,
     kind_from_status,
@@ -26,66 +30,34 @@ __all__ = [
     "ERROR_BEARING_KEYS",
     "ERROR_ONLY_KEYS",
     "GOOGLE_STATUSES",
-    "SLACK_ERRORS",
     "ai_vendor_error",
     "cloudflare",
     "error_only",
     "google_error",
     "jsend",
-    "slack",
+    "problem_details",
 ]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
 
 
-# -- Slack Web API (and Telegram's Bot API, which shares ok: false) -------------------------
-
-#: Slack ``error`` strings whose meaning is not "the upstream failed for its own reasons".
-SLACK_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
-    "ratelimited": (FailureCode.RATE_LIMITED, _T),
-    "rate_limited": (FailureCode.RATE_LIMITED, _T),
-    "invalid_auth": (FailureCode.UNAUTHORIZED, _P),
-    "not_authed": (FailureCode.UNAUTHORIZED, _P),
-    "token_revoked": (FailureCode.UNAUTHORIZED, _P),
-    "token_expired": (FailureCode.UNAUTHORIZED, _P),
-    "account_inactive": (FailureCode.UNAUTHORIZED, _P),
-    "missing_scope": (FailureCode.FORBIDDEN, _P),
-    "not_allowed_token_type": (FailureCode.FORBIDDEN, _P),
-    "no_permission": (FailureCode.FORBIDDEN, _P),
-    "ekm_access_denied": (FailureCode.FORBIDDEN, _P),
-    "access_denied": (FailureCode.FORBIDDEN, _P),
-    "internal_error": (FailureCode.SERVER_ERROR, _T),
-    "fatal_error": (FailureCode.SERVER_ERROR, _T),
-    "service_unavailable": (FailureCode.SERVER_ERROR, _T),
-    "request_timeout": (FailureCode.SERVER_ERROR, _T),
-    "invalid_arguments": (FailureCode.BAD_REQUEST, _P),
-    "invalid_cursor": (FailureCode.BAD_REQUEST, _P),
-}
+# -- RFC 9457 problem details -------------------------------------------------------------------
 
 
-def slack(body: object, content_type: str) -> Verdict | None:
-    """Slack's (and Telegram's) ``ok: false``, keyed on ``error`` through :data:`SLACK_ERRORS`."""
-    if not isinstance(body, dict) or body.get("ok") is not False:
+def problem_details(body: object, content_type: str) -> Verdict | None:
+    if content_type != "application/problem+json" or not isinstance(body, dict):
         return None
-    error, description = body.get("error"), body.get("description")
-    if isinstance(error, str) and error:
-        code, kind = SLACK_ERRORS.get(error, (FailureCode.UPSTREAM_ERROR, _P))
-        if error.endswith("_not_found") and error not in SLACK_ERRORS:
-            code = FailureCode.NOT_FOUND
-        return FailureVerdict(code, kind, f"ok: false, error: {error}", "slack")
-    if isinstance(description, str):  # Telegram: {"ok": false, "error_code": 429, ...}
-        status = status_from(body, "error_code")
-        return failure_from_status(status, f"ok: false: {description}", "telegram")
-    if set(body) <= _SLACK_ENVELOPE_KEYS:  # nothing but the envelope: a failure with no reason
-        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "ok: false", "slack")
-    return None
+    return failure_from_status(status_from(body, "status"), _problem_text(body), "problem+json")
 
 
-_SLACK_ENVELOPE_KEYS = frozenset({"ok", "error", "warning", "response_metadata"})
+def _problem_text(body: Mapping[str, Any]) -> str:
+    parts = [body.get(k) for k in ("title", "detail")]
+    text = ": ".join(p for p in parts if isinstance(p, str) and p)
+    return text or "problem details with no title"
 
 
-# -- Other error-in-a-200 conventions -------------------------------------------------------------
+# -- Cloudflare v4 and JSend --------------------------------------------------------------------
 
 
 def cloudflare(body: object, content_type: str) -> Verdict | None:

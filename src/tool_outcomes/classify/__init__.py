@@ -1,0 +1,47 @@
+"""HTTP evidence → outcome: classify an exchange from what it says, not from its shape.
+
+The modules are the pipeline, one question each, in the order :func:`classify_http` asks them:
+
+1. ``_transport``  — an exception raised while sending or reading (:data:`TRANSPORT_RULES`);
+2. ``_status``     — the final status (:data:`STATUS_RULES`), and a 2xx that carries no content;
+3. ``_body``       — a 2xx body: JSON as promised, complete, whole;
+4. ``_conventions`` — an upstream's own words for failure or truncation (:data:`CONVENTIONS`),
+   one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
+   OpenSearch, Solr), ``_chat`` (Slack, Telegram), ``_rest_errors`` (problem details, JSend,
+   Cloudflare, Google, AI vendors, error-only bodies);
+5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain.
+
+``_pipeline`` holds the two entry points and the order itself; ``_exchange`` the exchange every
+step reads and the envelopes it builds; ``_headers`` the header parsers; ``_verdicts`` and
+``_messages`` what conventions share. Adding a convention is one function in its family's module
+and one row of :data:`CONVENTIONS`. The rule tables are exported here for reading and
+enumerating; ``classify_http`` and ``classify_parts`` are also importable from ``tool_outcomes``.
+"""
+
+from tool_outcomes.transport import BodyCut
+
+from ._chat import SLACK_ERRORS
+from ._conventions import CONVENTIONS, Convention
+from ._pipeline import INTERNAL_ERROR_DETAIL, classify_http, classify_parts
+from ._rest_errors import AI_VENDOR_ERRORS, GOOGLE_STATUSES
+from ._rpc import GRAPHQL_CODES, JSONRPC_CODES
+from ._status import STATUS_RULES, StatusRule, status_rule
+from ._transport import TRANSPORT_RULES
+
+__all__ = [
+    "AI_VENDOR_ERRORS",
+    "CONVENTIONS",
+    "GOOGLE_STATUSES",
+    "GRAPHQL_CODES",
+    "INTERNAL_ERROR_DETAIL",
+    "JSONRPC_CODES",
+    "SLACK_ERRORS",
+    "STATUS_RULES",
+    "TRANSPORT_RULES",
+    "BodyCut",
+    "Convention",
+    "StatusRule",
+    "classify_http",
+    "classify_parts",
+    "status_rule",
+]

@@ -1,0 +1,201 @@
+"""Step 3, the body: is a 2xx body the JSON that was promised, and did all of it arrive?
+
+A 2xx only says the exchange worked. The body still has to be JSON (not an HTML login page,
+not invalid UTF-8, not nested past what any serializer will carry), complete (not cut by the byte
+cap or a broken stream), and whole (a ``206`` is one range of something larger). JSON-lines
+bodies are judged line by line, so a stream cut mid-way keeps its complete lines.
+:func:`read_body` returns either a finished envelope or the decoded :class:`Document` for the
+conventions and pagination steps.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from tool_outcomes.envelope import (
+    Coverage,
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    TruncatedBy,
+)
+from tool_outcomes.transport import BodyCut
+
+from ._exchange import Exchange
+from ._headers import parse_content_range
+
+__all__ = ["JSON_LINES_TYPES", "MAX_JSON_DEPTH", "Document", "decode_json", "read_body"]
+
+_T = FailureKind.TRANSIENT
+_P = FailureKind.PERMANENT
+
+#: Media types of JSON-lines bodies: one JSON value per line, each line an item.
+JSON_LINES_TYPES = frozenset(
+    {
+        "application/x-ndjson",
+        "application/jsonl",
+        "application/json-lines",
+        "application/x-jsonlines",
+    }
+)
+# Declared markup is never the JSON a tool asked for, even when it happens to parse.
+_MARKUP_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/xml", "application/xml"})
+_BOM = b"\xef\xbb\xbf"
+#: Deepest nesting accepted in a JSON body. Real APIs stay far below it; pydantic's JSON
+#: serializer (and so every renderer) stops near 255 levels, so deeper data would break later.
+MAX_JSON_DEPTH = 200
+
+
+@dataclass(frozen=True)
+class Document:
+    """A decoded 2xx JSON body, for the conventions and pagination steps."""
+
+    value: Any
+    partial_content: str | None = None
+    """Set for a ``206``: what the status and its ``Content-Range`` said (forces a partial)."""
+    range_total: int | None = None
+    """The complete length an items ``Content-Range`` gave, for a ``206``."""
+
+
+def read_body(ex: Exchange) -> Envelope[Any] | Document:
+    """Judge a 2xx body as a body: decoded, complete and whole, or why not.
+
+    Args:
+        ex: The exchange; its status is 2xx and not one the status alone decided.
+
+    Returns:
+        A finished envelope (a failure, an empty body, a JSON-lines answer, a byte range), or
+        the decoded :class:`Document`.
+    """
+    if ex.status == 206:
+        return _partial_content(ex)
+    if ex.media_type in JSON_LINES_TYPES:
+        return _json_lines(ex)
+    if ex.cut is not None:
+        return _cut_document(ex, ex.cut)
+    if not ex.body.removeprefix(_BOM).strip():
+        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
+    if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
+        return _invalid(ex, f"the body is {ex.media_type}, not JSON")
+    value, problem = decode_json(ex.body)
+    if problem is not None:
+        return _invalid(ex, f"{problem}; content-type {ex.media_type or 'missing'}")
+    return Document(value)
+
+
+def decode_json(body: bytes) -> tuple[Any, str | None]:
+    """Strict JSON from bytes: ``(value, None)``, or ``(None, why it is not JSON)``.
+
+    NaN, Infinity and -Infinity are accepted as floats: they are not RFC 8259 JSON, but
+    Python's own ``json.dumps`` emits them by default, so many Python servers send them, and
+    rejecting a whole answer over one float would call a good reply a lie.
+    """
+    if body.startswith(_BOM):
+        body = body[len(_BOM) :]
+    try:
+        value = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return None, f"the body is not UTF-8 ({exc.reason} at byte {exc.start})"
+    except RecursionError:
+        return None, "the body nests too deeply to decode"
+    except ValueError as exc:  # JSONDecodeError, and int() refusing thousands of digits
+        return None, f"the body is not JSON ({exc!s:.120})"
+    # A \uD800-style escape is the only way JSON text can smuggle in a lone surrogate.
+    problem = _tree_problem(value, check_text=b"\\u" in body)
+    return (None, problem) if problem else (value, None)
+
+
+def _tree_problem(value: object, *, check_text: bool) -> str | None:
+    """Why a decoded value cannot travel on (too deep, or text that is not encodable)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return f"the body nests deeper than {MAX_JSON_DEPTH} levels"
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+            if check_text:
+                stack.extend((k, depth) for k in node)
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+        elif check_text and isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                return "the body has an unpaired UTF-16 surrogate escape (RFC 8259 §8.2)"
+    return None
+
+
+def _invalid(ex: Exchange, why: str) -> Envelope[Any]:
+    return ex.fail(FailureCode.INVALID_BODY, _P, f"HTTP {ex.status} but {why}")
+
+
+def _stream_code(cut_error: BaseException | None) -> FailureCode:
+    """A stream stopped by a timeout (or the adapter's deadline) is a timeout, else network."""
+    if isinstance(cut_error, httpx.TimeoutException | TimeoutError):
+        return FailureCode.TIMEOUT
+    return FailureCode.NETWORK
+
+
+def _cut_document(ex: Exchange, cut: BodyCut) -> Envelope[Any]:
+    read = f"after {len(ex.body)} bytes"
+    if cut is BodyCut.SIZE_CAP:
+        return ex.fail(FailureCode.TOO_LARGE, _P, f"body exceeded the byte cap {read}")
+    error = ex.cut_error
+    why = f": {type(error).__name__}: {error}" if error is not None else ""
+    return ex.fail(_stream_code(error), _T, f"body stream broke {read}{why}")
+
+
+def _json_lines(ex: Exchange) -> Envelope[Any]:
+    segments = ex.body.removeprefix(_BOM).split(b"\n")
+    cut, error = ex.cut, ex.cut_error
+    if cut is not None:
+        segments = segments[:-1]  # no newline after it: the stream stopped inside it
+    items: list[Any] = []
+    for number, segment in enumerate(segments, start=1):
+        line = segment.strip(b" \t\r")
+        if not line:
+            continue
+        value, problem = decode_json(line)
+        if problem is not None:
+            return _invalid(ex, f"JSON-lines line {number}: {problem}")
+        items.append(value)
+    if cut is None:
+        outcome = Outcome.SUCCESS if items else Outcome.EMPTY
+        return ex.finish(outcome, items, Coverage(returned=len(items)))
+    if not items:
+        why = f" ({type(error).__name__})" if error is not None else ""
+        detail = f"JSON-lines stream cut by {cut.value}{why} before its first complete line"
+        if cut is BodyCut.SIZE_CAP:  # one line longer than the cap: asking again cannot help
+            return ex.fail(FailureCode.TOO_LARGE, _P, detail)
+        return ex.fail(_stream_code(error), _T, detail)
+    detail = f"stream cut by {cut.value}; {len(items)} complete line(s) kept"
+    coverage = Coverage(returned=len(items), truncated_by=TruncatedBy(cut.value), detail=detail)
+    return ex.finish(Outcome.PARTIAL, items, coverage)
+
+
+def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
+    header = ex.headers.get("content-range")
+    content_range = parse_content_range(header)
+    what = f"206 Partial Content ({header or 'no Content-Range'})"
+    if content_range is None or content_range.unit != "bytes":
+        value, problem = decode_json(ex.body) if ex.body.strip() else (None, "empty")
+        if problem is None:
+            total = content_range.complete if content_range else None
+            return Document(value, partial_content=what, range_total=total)
+    # A byte range of a document is not a document: coverage counts bytes, data is text.
+    returned = len(ex.body)
+    complete = content_range.complete if content_range else None
+    coverage = Coverage(
+        returned=returned,
+        total=complete if complete is not None and complete >= returned else None,
+        truncated_by=TruncatedBy.PARTIAL_CONTENT,
+        detail=f"{what}; counts are bytes, data is the raw text of the range",
+    )
+    text = ex.body.decode("utf-8", errors="replace")
+    return ex.finish(Outcome.PARTIAL, text, coverage)

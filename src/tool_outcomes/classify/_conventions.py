@@ -1,0 +1,70 @@
+"""Step 4, the conventions: how well-known upstreams report failure or truncation inside a 2xx body.
+
+A 200 only says the HTTP exchange worked. Upstreams then say, in their own words, whether the
+call did: GraphQL puts ``errors`` beside (or instead of) ``data``, Elasticsearch says
+``timed_out: true``, Slack ``ok: false``, RFC 9457 sends a problem document. Each family of
+conventions lives in its own module (``_rpc``, ``_search_engines``, ``_chat``, ``_rest_errors``);
+:data:`CONVENTIONS` lists every rule, in the order they are tried, each with the reason for its
+place. The first verdict wins. Adding a convention is one function in its family's module (or a
+new module for a new family) and one row here.
+
+False positives are the failure mode to fear: ``error: null``, ``errors: []``,
+``errors: false``, ``timed_out: false``, ``partialResults: false`` and ``_shards.failed: 0``
+are not evidence, and every rule checks the value, never just the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import _chat, _rest_errors, _rpc, _search_engines
+from ._verdicts import Verdict
+
+__all__ = ["CONVENTIONS", "Convention"]
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One upstream convention: the rule that reads it, and why it sits where it does."""
+
+    name: str
+    read: Callable[[object, str], Verdict | None]
+    """Takes the decoded body and its media type; returns a verdict, or ``None`` for no evidence."""
+    why: str
+
+
+#: Every convention, in the order tried. Failures come before flags, so that an error body is
+#: never read as a partial answer; the error-only rule comes after every named error envelope.
+CONVENTIONS: tuple[Convention, ...] = (
+    Convention("jsonrpc", _rpc.jsonrpc, "an envelope: its error fails, its result is the body"),
+    Convention("problem+json", _rest_errors.problem_details, "the media type itself says failure"),
+    Convention(
+        "elasticsearch_error",
+        _search_engines.elasticsearch_error,
+        "a search error body with its own status",
+    ),
+    Convention("graphql", _rpc.graphql, "errors without data fail, beside data they cut it"),
+    Convention("slack", _chat.slack, "ok: false, keyed on the error string"),
+    Convention("cloudflare", _rest_errors.cloudflare, "success: false with errors"),
+    Convention("jsend", _rest_errors.jsend, "status error or fail, only JSend's members"),
+    Convention("google_error", _rest_errors.google_error, "Google's error envelope (AIP-193)"),
+    Convention("ai_vendor_error", _rest_errors.ai_vendor_error, "Anthropic / OpenAI error types"),
+    Convention(
+        "error_only", _rest_errors.error_only, "last of the failures: a body that is only an error"
+    ),
+    Convention("solr", _search_engines.solr, "responseHeader.status, then partialResults"),
+    Convention(
+        "elasticsearch_msearch",
+        _search_engines.elasticsearch_msearch,
+        "per-search errors: some is partial, all is a failure",
+    ),
+    Convention(
+        "elasticsearch_bulk", _search_engines.elasticsearch_bulk, "errors: true on some actions"
+    ),
+    Convention(
+        "elasticsearch_flags",
+        _search_engines.elasticsearch_flags,
+        "timed_out, failed shards, terminated_early: the hits are part of the answer",
+    ),
+)

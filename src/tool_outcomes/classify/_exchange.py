@@ -1,0 +1,138 @@
+"""One exchange as the classifier sees it: the response, the caller's options, and the envelopes
+every step builds from them.
+
+Every step of the pipeline reads an :class:`Exchange` (status, headers, body, how the body
+stopped, the request URL) and its :class:`Options` (what the caller declared: the items path,
+the total path, what a 404 means, the result model), and ends, when it decides, with one of the
+builders here: :meth:`Exchange.fail` for an access failure that carries the response's status,
+``Retry-After`` and raw sample, :meth:`Exchange.finish` for a contact whose data goes through
+shape repair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+from typing import Any
+
+import httpx
+
+from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome, Repair
+from tool_outcomes.redact import redact_text, redact_url
+from tool_outcomes.repair import Rejection, repair
+from tool_outcomes.transport import BodyCut
+
+from ._headers import parse_rate_limit_reset, parse_retry_after
+
+__all__ = ["Exchange", "Options", "raw_sample"]
+
+_P = FailureKind.PERMANENT
+_RAW_SAMPLE_READ = 2048  # bytes looked at for a raw sample; Failure keeps at most 500 chars
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the caller declared about the endpoint (see ``classify_http``)."""
+
+    items: str | None = None
+    total: str | None = None
+    not_found: str = "failure"
+    result_model: Any = None
+    tool: str | None = None
+    now: Callable[[], datetime] | None = None
+
+    def fail(
+        self,
+        code: FailureCode,
+        kind: FailureKind,
+        detail: str,
+        *,
+        target: str | None = None,
+        repairs: tuple[Repair, ...] = (),
+        **more: Any,
+    ) -> Envelope[Any]:
+        """An access failure with a redacted detail, for this caller."""
+        return Envelope[Any].failed(
+            code, kind, redact_text(detail), repairs=repairs, tool=self.tool, target=target, **more
+        )
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """A response to classify: what came back, and what the caller declared about it."""
+
+    status: int
+    headers: httpx.Headers
+    body: bytes
+    options: Options
+    url: str | None = None
+    cut: BodyCut | None = None
+    """Why the body stopped early, or ``None`` when it is complete."""
+    cut_error: BaseException | None = None
+
+    @cached_property
+    def target(self) -> str | None:
+        """The request URL with credentials redacted."""
+        return redact_url(self.url) if self.url else None
+
+    @cached_property
+    def media_type(self) -> str:
+        """The Content-Type without parameters, lower-case (``""`` when there is none)."""
+        return str(self.headers.get("content-type", "")).split(";", 1)[0].strip().lower()
+
+    def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
+        """A contact's envelope, stamped with the tool and target."""
+        return Envelope[Any](outcome=outcome, tool=self.options.tool, target=self.target, **fields)
+
+    def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
+        """An access failure carrying this response's status, wait and raw sample."""
+        extras = {**self.http_extras(), **more}
+        return self.options.fail(code, kind, detail, target=self.target, **extras)
+
+    def http_extras(self) -> dict[str, Any]:
+        """``http_status``, ``retry_after_s`` and ``raw_sample`` for a failure."""
+        date = self.headers.get("date")
+        now = self.options.now
+        retry = parse_retry_after(self.headers.get("retry-after"), date=date, now=now)
+        if retry is None:  # no Retry-After: the rate-limit window's reset time, when given
+            retry = parse_rate_limit_reset(
+                self.headers.get("x-ratelimit-reset"), date=date, now=now
+            )
+        return {
+            "http_status": self.status if 100 <= self.status <= 599 else None,
+            "retry_after_s": retry,
+            "raw_sample": raw_sample(self.body),
+        }
+
+    def finish(self, outcome: Outcome, data: Any, coverage: Coverage) -> Envelope[Any]:
+        """A contact's envelope; with a result model, the data goes through shape repair first."""
+        model = self.options.result_model
+        if model is None or data is None:
+            return self.envelope(outcome, data=data, coverage=coverage)
+        try:
+            checked = repair(data, model)
+        except TypeError as exc:  # the declared model is not a type pydantic can validate
+            detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
+            return self.options.fail(FailureCode.EXECUTION, _P, detail, target=self.target)
+        if isinstance(checked, Rejection):
+            return self.options.fail(
+                FailureCode.SCHEMA,
+                _P,
+                checked.detail,
+                target=self.target,
+                repairs=checked.repairs,
+                http_status=self.status,
+                raw_sample=raw_sample(self.body),
+            )
+        return self.envelope(
+            outcome, data=checked.value, coverage=coverage, repairs=checked.repairs
+        )
+
+
+def raw_sample(body: bytes) -> str | None:
+    """The start of a body as redacted text, for a failure's ``raw_sample``."""
+    if not body:
+        return None
+    return redact_text(body[:_RAW_SAMPLE_READ].decode("utf-8", errors="replace"))

@@ -1,0 +1,62 @@
+"""The upstream's own words for an error, from the places well-known APIs put them.
+
+Used for the detail of every failure built from a response: an error status's body, and a
+convention's error report inside a 2xx.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["error_message"]
+
+_MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
+    ("error", "message"),  # Google, OpenAI, Anthropic
+    ("error", "reason"),  # Elasticsearch
+    ("error", "msg"),  # Solr
+    ("errors", "0", "message"),  # GraphQL, GitHub, Cloudflare
+    ("errors", "0", "detail"),  # JSON:API
+    ("errors", "0", "title"),
+    ("error_description",),  # OAuth 2.0 (RFC 6749 §5.2)
+    ("message",),
+    ("detail",),  # DRF, problem details
+    ("title",),
+    ("description",),  # Telegram
+    ("error_message",),
+    ("errorMessage",),
+    ("fault", "faultstring"),  # Apigee
+    ("error",),  # OAuth's bare code, Spring's reason phrase
+    ("error", "type"),
+)
+_HTML_TITLE = re.compile(r"<title[^>]*>\s*([^<]{1,200}?)\s*</title>", re.IGNORECASE)
+
+
+def error_message(body: object) -> str | None:
+    """The upstream's own words for an error, from the places well-known APIs put them.
+
+    Args:
+        body: A decoded JSON value, or the text of a non-JSON body.
+
+    Returns:
+        A short message (at most 300 characters), or ``None`` when there is none.
+    """
+    if isinstance(body, str):
+        title = _HTML_TITLE.search(body[:4000])
+        if title:
+            return title.group(1)
+        if "<" in body[:200]:
+            return None  # markup without a title: the raw sample shows it
+        first = body.strip().splitlines()[0] if body.strip() else ""
+        return first[:300] or None
+    for path in _MESSAGE_PATHS:
+        value: object = body
+        for step in path:
+            if isinstance(value, dict):
+                value = value.get(step)
+            elif isinstance(value, list) and step.isdigit() and len(value) > int(step):
+                value = value[int(step)]
+            else:
+                value = None
+        if isinstance(value, str) and value.strip():
+            return value.strip()[:300]
+    return None

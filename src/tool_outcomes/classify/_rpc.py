@@ -1,0 +1,129 @@
+"""RPC conventions: JSON-RPC 2.0 and GraphQL, whose 2xx bodies carry the call's own verdict.
+
+A JSON-RPC response holds either ``result`` (the answer, judged as the body) or ``error`` (a
+failure keyed by its code, §5.1); a GraphQL response holds ``data`` and ``errors`` side by side:
+errors with no data is a failure, errors beside data is a partial answer (spec §7.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
+
+from ._verdicts import FailureVerdict, PartialVerdict, Unwrap, Verdict
+
+__all__ = ["GRAPHQL_CODES", "JSONRPC_CODES", "graphql", "jsonrpc"]
+
+_T = FailureKind.TRANSIENT
+_P = FailureKind.PERMANENT
+
+
+# -- JSON-RPC 2.0 -------------------------------------------------------------------------------
+
+#: JSON-RPC 2.0 §5.1 pre-defined error codes.
+JSONRPC_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    -32700: (FailureCode.BAD_REQUEST, _P),  # parse error: the server could not parse our JSON
+    -32600: (FailureCode.BAD_REQUEST, _P),  # invalid request object
+    -32601: (FailureCode.BAD_REQUEST, _P),  # method not found
+    -32602: (FailureCode.BAD_REQUEST, _P),  # invalid params
+    -32603: (FailureCode.SERVER_ERROR, _T),  # internal error
+}
+# -32000..-32099 are "reserved for implementation-defined server-errors": the spec gives them
+# no retry semantics, so they (and application codes) are upstream_error, permanent. A caller
+# that knows its server's codes maps them itself.
+
+
+def jsonrpc(body: object, content_type: str) -> Verdict | None:
+    if not isinstance(body, dict) or body.get("jsonrpc") != "2.0":
+        return None
+    error = body.get("error")
+    if error is not None:
+        code = error.get("code") if isinstance(error, dict) else None
+        message = error.get("message") if isinstance(error, dict) else None
+        mapped = JSONRPC_CODES.get(code) if isinstance(code, int) else None
+        failure_code, kind = mapped or (FailureCode.UPSTREAM_ERROR, _P)
+        detail = f"JSON-RPC error {code}: {message}" if message else f"JSON-RPC error {code}"
+        return FailureVerdict(failure_code, kind, detail, "jsonrpc")
+    if "result" in body:
+        return Unwrap(body["result"], "jsonrpc")
+    if "method" in body:
+        return None  # a request or notification object, not a response: judge it as data
+    return FailureVerdict(
+        FailureCode.UPSTREAM_ERROR, _P, "JSON-RPC response with neither result nor error", "jsonrpc"
+    )
+
+
+# -- GraphQL (spec §7.1 Response Format) -----------------------------------------------------------
+
+#: ``errors[].extensions.code`` (Apollo and most servers) or ``errors[].type`` (GitHub).
+GRAPHQL_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "UNAUTHENTICATED": (FailureCode.UNAUTHORIZED, _P),
+    "FORBIDDEN": (FailureCode.FORBIDDEN, _P),
+    "RATE_LIMITED": (FailureCode.RATE_LIMITED, _T),
+    "THROTTLED": (FailureCode.RATE_LIMITED, _T),
+    "GRAPHQL_PARSE_FAILED": (FailureCode.BAD_REQUEST, _P),
+    "GRAPHQL_VALIDATION_FAILED": (FailureCode.BAD_REQUEST, _P),
+    "BAD_USER_INPUT": (FailureCode.BAD_REQUEST, _P),
+    "NOT_FOUND": (FailureCode.NOT_FOUND, _P),
+    "INTERNAL_SERVER_ERROR": (FailureCode.SERVER_ERROR, _T),
+    # GitHub's errors[].type values.
+    "INSUFFICIENT_SCOPES": (FailureCode.FORBIDDEN, _P),
+    "MAX_NODE_LIMIT_EXCEEDED": (FailureCode.BAD_REQUEST, _P),
+    # Hasura (lower-case with hyphens, normalised), Shopify and other servers.
+    "ACCESS_DENIED": (FailureCode.FORBIDDEN, _P),
+    "VALIDATION_FAILED": (FailureCode.BAD_REQUEST, _P),
+    "UNAUTHORIZED": (FailureCode.UNAUTHORIZED, _P),
+    "BAD_REQUEST": (FailureCode.BAD_REQUEST, _P),
+    "PERSISTED_QUERY_NOT_FOUND": (FailureCode.BAD_REQUEST, _P),
+    "OPERATION_RESOLUTION_FAILURE": (FailureCode.BAD_REQUEST, _P),
+    "INTERNAL_ERROR": (FailureCode.SERVER_ERROR, _T),
+    "SERVICE_UNAVAILABLE": (FailureCode.SERVER_ERROR, _T),
+    "TIMEOUT": (FailureCode.TIMEOUT, _T),
+}
+_GRAPHQL_MEMBERS = frozenset({"data", "errors", "extensions"})
+
+
+def graphql(body: object, content_type: str) -> Verdict | None:
+    # §7.1: the response map holds only data, errors and extensions, and every error has a
+    # message. Requiring both keeps JSON:API error documents and ordinary records out.
+    if not isinstance(body, dict) or not set(body) <= _GRAPHQL_MEMBERS:
+        return None
+    errors = body.get("errors")
+    if not isinstance(errors, list) or not errors:
+        return None
+    if not all(isinstance(e, dict) and isinstance(e.get("message"), str) for e in errors):
+        return None
+    messages = [_graphql_error_text(e) for e in errors]
+    # data null or absent: the request failed before or during execution. Data whose every
+    # field is null (GitHub's {"repository": null} beside NOT_FOUND) carries nothing either.
+    if _carries_nothing(body.get("data")):
+        code, kind = next(
+            (GRAPHQL_CODES[c] for c in map(_graphql_code, errors) if c in GRAPHQL_CODES),
+            (FailureCode.UPSTREAM_ERROR, _P),
+        )
+        return FailureVerdict(code, kind, "; ".join(messages), "graphql")
+    detail = f"{len(errors)} field error(s); data is incomplete"
+    return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "graphql", tuple(messages))
+
+
+def _carries_nothing(data: object) -> bool:
+    if isinstance(data, dict):
+        return all(_carries_nothing(v) for v in data.values())
+    return data is None
+
+
+def _graphql_code(error: Mapping[str, Any]) -> str | None:
+    extensions = error.get("extensions")
+    code = extensions.get("code") if isinstance(extensions, dict) else None
+    code = code if isinstance(code, str) else error.get("type")
+    return code.upper().replace("-", "_") if isinstance(code, str) else None
+
+
+def _graphql_error_text(error: Mapping[str, Any]) -> str:
+    path = error.get("path")
+    where = ".".join(str(p) for p in path) if isinstance(path, list) and path else ""
+    code = _graphql_code(error)
+    text = f"{error['message']} ({code})" if code else str(error["message"])
+    return f"{where}: {text}" if where else text

@@ -1,0 +1,154 @@
+"""Search-engine conventions: Elasticsearch, OpenSearch and Solr report failure and cut-off
+answers inside a 200.
+
+A search that timed out (``timed_out: true``), lost shards (``_shards.failed``) or stopped early
+(``terminated_early``) returns the hits it collected: a partial answer whose total counts only
+what was examined. ``_msearch`` and ``_bulk`` report per sub-request; Solr flags
+``partialResults`` and puts its own status in ``responseHeader``.
+"""
+
+from __future__ import annotations
+
+from tool_outcomes.envelope import TruncatedBy
+
+from ._messages import error_message
+from ._verdicts import (
+    PartialVerdict,
+    Verdict,
+    as_count,
+    failure_from_status,
+    is_set,
+    status_from,
+)
+
+__all__ = [
+    "elasticsearch_bulk",
+    "elasticsearch_error",
+    "elasticsearch_flags",
+    "elasticsearch_msearch",
+    "solr",
+]
+
+# -- Elasticsearch / OpenSearch -----------------------------------------------------------------
+
+
+def elasticsearch_error(body: object, content_type: str) -> Verdict | None:
+    # {"error": {"root_cause": [...], "type": ..., "reason": ...}, "status": 400}
+    if not isinstance(body, dict) or not set(body) <= {"error", "status"}:
+        return None
+    error, status = body.get("error"), status_from(body, "status")
+    shaped = isinstance(error, dict) and bool({"type", "reason", "root_cause"} & set(error))
+    if status is None or not (shaped or (isinstance(error, str) and error)):
+        return None
+    return failure_from_status(status, error_message(body) or "search error", "elasticsearch")
+
+
+def elasticsearch_flags(body: object, content_type: str) -> Verdict | None:
+    # A search that stopped early reports in hits.total what it counted before it stopped,
+    # not what the index holds, so every verdict here marks its counts as cut.
+    if not isinstance(body, dict):
+        return None
+    shards, clusters = body.get("_shards"), body.get("_clusters")
+    dropped = _failed_shards(shards) + _skipped_clusters(clusters)
+    if body.get("timed_out") is True:
+        detail = "the search timed out; hits are what was collected in time"
+        return PartialVerdict(
+            TruncatedBy.UPSTREAM_TIMEOUT, detail, "elasticsearch", dropped, counts_cut=True
+        )
+    if dropped:
+        detail = "part of the index was not searched"
+        return PartialVerdict(
+            TruncatedBy.SHARD_FAILURE, detail, "elasticsearch", dropped, counts_cut=True
+        )
+    if body.get("terminated_early") is True:
+        detail = "the search stopped early (terminate_after)"
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "elasticsearch", counts_cut=True)
+    return None
+
+
+def _failed_shards(shards: object) -> tuple[str, ...]:
+    if not isinstance(shards, dict):
+        return ()
+    failed = as_count(shards.get("failed"))
+    failures = shards.get("failures")
+    failures = [f for f in failures if isinstance(f, dict)] if isinstance(failures, list) else []
+    if not failed and not failures:  # failed: 0 and no failure reports: every shard answered
+        return ()
+    out: list[str] = []
+    for failure in failures:
+        reason = failure.get("reason")
+        why = (
+            ": ".join(str(reason[k]) for k in ("type", "reason") if k in reason)
+            if isinstance(reason, dict)
+            else str(reason)
+        )
+        out.append(f"index {failure.get('index')} shard {failure.get('shard')}: {why}")
+    return tuple(out) or (f"{failed} of {shards.get('total')} shards failed",)
+
+
+def _skipped_clusters(clusters: object) -> tuple[str, ...]:
+    # Cross-cluster search: a skipped or failed remote cluster contributed no hits.
+    if not isinstance(clusters, dict):
+        return ()
+    lost = sum(as_count(clusters.get(k)) or 0 for k in ("skipped", "failed", "partial"))
+    return (f"{lost} of {clusters.get('total')} clusters skipped or failed",) if lost else ()
+
+
+def elasticsearch_msearch(body: object, content_type: str) -> Verdict | None:
+    # _msearch: {"took": 5, "responses": [{...search...}, {"error": {...}, "status": 404}]}.
+    # Each sub-search succeeds or fails on its own; some failed is a partial, all is a failure.
+    if not isinstance(body, dict) or not set(body) <= {"took", "responses"}:
+        return None
+    responses = body.get("responses")
+    if not isinstance(responses, list) or not all(isinstance(r, dict) for r in responses):
+        return None
+    failed = [(i, r) for i, r in enumerate(responses) if is_set(r.get("error"))]
+    cut = [(i, r) for i, r in enumerate(responses) if elasticsearch_flags(r, content_type)]
+    if failed and len(failed) == len(responses):
+        first = failed[0][1]
+        return failure_from_status(
+            status_from(first, "status"), error_message(first) or "every search failed", "msearch"
+        )
+    dropped = tuple(f"responses.{i}: {error_message(r) or 'error'}" for i, r in failed)
+    dropped += tuple(f"responses.{i}: timed out or lost shards" for i, _ in cut)
+    if not dropped:
+        return None
+    detail = f"{len(failed) + len(cut)} of {len(responses)} searches failed or were cut"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "msearch", dropped)
+
+
+def elasticsearch_bulk(body: object, content_type: str) -> Verdict | None:
+    # _bulk answers 200 with errors: true when some actions failed; each item says which.
+    if not isinstance(body, dict) or body.get("errors") is not True:
+        return None
+    items = body.get("items")
+    if not isinstance(items, list):
+        return None
+    dropped: list[str] = []
+    for index, item in enumerate(items):
+        action = next(iter(item.values()), None) if isinstance(item, dict) and item else None
+        if isinstance(action, dict) and is_set(action.get("error")):
+            dropped.append(f"items.{index}: {error_message(action) or 'error'}")
+    detail = f"{len(dropped)} of {len(items)} bulk actions failed"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "bulk", tuple(dropped))
+
+
+# -- Solr -----------------------------------------------------------------------------------------
+
+
+def solr(body: object, content_type: str) -> Verdict | None:
+    # {"responseHeader": {"status": 0, "QTime": 1, "partialResults": true}, "response": {...}}
+    if not isinstance(body, dict):
+        return None
+    header = body.get("responseHeader")
+    if not isinstance(header, dict) or ("QTime" not in header and "status" not in header):
+        return None
+    status = header.get("status")
+    if isinstance(status, int) and not isinstance(status, bool) and status != 0:
+        detail = f"responseHeader.status {status}: {error_message(body) or 'no message'}"
+        return failure_from_status(status, detail, "solr")
+    if header.get("partialResults") is True:
+        # timeAllowed ran out or a shard was tolerated away: numFound counts only what was seen.
+        detail = "partialResults: true (timeAllowed or a tolerated shard failure)"
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "solr", counts_cut=True)
+    return None

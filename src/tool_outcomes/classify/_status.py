@@ -1,0 +1,169 @@
+"""Step 2, the status: what the final HTTP status says before anyone reads the body.
+
+RFC 9110 gives every status class a meaning; a few codes carry more (``429`` and ``503`` say
+"later", ``501`` says "never"). :data:`STATUS_RULES` is the whole policy for errors: a status that
+is not listed falls back to its class. A ``2xx`` is left to the body, except where the status
+alone decides (``204`` and ``205`` carry no content by definition; ``202`` with nothing in it is
+not done yet). :func:`judge_status` returns the finished envelope, or ``None`` to go on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome
+from tool_outcomes.redact import redact_url
+
+from ._body import decode_json
+from ._exchange import Exchange
+from ._headers import throttled
+from ._messages import error_message
+
+__all__ = ["STATUS_RULES", "StatusRule", "judge_status", "status_rule"]
+
+_T = FailureKind.TRANSIENT
+_P = FailureKind.PERMANENT
+
+
+@dataclass(frozen=True)
+class StatusRule:
+    """How one HTTP status is classified when it is the final response."""
+
+    code: FailureCode
+    kind: FailureKind
+    why: str
+
+
+#: Statuses whose meaning differs from the default of their class (see :func:`status_rule`).
+STATUS_RULES: dict[int, StatusRule] = {
+    # 4xx: the request was refused. Permanent unless the refusal itself says "later".
+    401: StatusRule(FailureCode.UNAUTHORIZED, _P, "no valid credentials (RFC 9110 §15.5.2)"),
+    403: StatusRule(FailureCode.FORBIDDEN, _P, "credentials valid but not allowed (§15.5.4)"),
+    404: StatusRule(FailureCode.NOT_FOUND, _P, "no such resource (§15.5.5)"),
+    407: StatusRule(FailureCode.UNAUTHORIZED, _P, "the proxy wants credentials (§15.5.8)"),
+    408: StatusRule(FailureCode.TIMEOUT, _T, "server gave up waiting; may repeat (§15.5.9)"),
+    410: StatusRule(FailureCode.NOT_FOUND, _P, "gone for good (§15.5.11)"),
+    # RFC 8470 §5.2: the request arrived in TLS early data; the client may simply retry it
+    # once the handshake has completed, so asking again does help.
+    425: StatusRule(FailureCode.PROTOCOL, _T, "too early: retry after the handshake (RFC 8470)"),
+    429: StatusRule(FailureCode.RATE_LIMITED, _T, "too many requests (RFC 6585 §4)"),
+    # 5xx registered as temporary conditions.
+    500: StatusRule(FailureCode.SERVER_ERROR, _T, "unexpected server condition (§15.6.1)"),
+    502: StatusRule(FailureCode.SERVER_ERROR, _T, "bad gateway: upstream reply invalid (§15.6.3)"),
+    503: StatusRule(FailureCode.SERVER_ERROR, _T, "temporary overload or maintenance (§15.6.4)"),
+    504: StatusRule(FailureCode.TIMEOUT, _T, "gateway timed out waiting upstream (§15.6.5)"),
+    # RFC 4918 §11.5: "This condition is considered to be temporary."
+    507: StatusRule(FailureCode.SERVER_ERROR, _T, "insufficient storage, temporary (RFC 4918)"),
+    # Cloudflare's origin errors: the edge could not get a good answer from the origin right
+    # now (unknown error, origin down, origin unreachable); a later attempt can succeed.
+    520: StatusRule(FailureCode.SERVER_ERROR, _T, "origin returned an unknown error (Cloudflare)"),
+    521: StatusRule(FailureCode.SERVER_ERROR, _T, "origin refused the edge (Cloudflare)"),
+    522: StatusRule(FailureCode.TIMEOUT, _T, "connection to origin timed out (Cloudflare)"),
+    523: StatusRule(FailureCode.SERVER_ERROR, _T, "origin unreachable (Cloudflare)"),
+    524: StatusRule(FailureCode.TIMEOUT, _T, "origin accepted but did not answer (Cloudflare)"),
+    # 529 "site is overloaded": used by several APIs for load shedding; load passes.
+    529: StatusRule(FailureCode.SERVER_ERROR, _T, "upstream overloaded, shedding load"),
+    # 5xx that describe a fixed property of the server, not a passing condition: asking
+    # again gets the same answer, so they are permanent.
+    501: StatusRule(FailureCode.SERVER_ERROR, _P, "method not implemented (§15.6.2)"),
+    505: StatusRule(FailureCode.PROTOCOL, _P, "HTTP version not supported (§15.6.6)"),
+    506: StatusRule(FailureCode.SERVER_ERROR, _P, "negotiation misconfigured (RFC 2295)"),
+    508: StatusRule(FailureCode.SERVER_ERROR, _P, "loop in the server's config (RFC 5842)"),
+    510: StatusRule(FailureCode.BAD_REQUEST, _P, "request lacks a required extension (RFC 2774)"),
+    511: StatusRule(FailureCode.UNAUTHORIZED, _P, "network login (captive portal) (RFC 6585)"),
+}
+
+#: The default for a status class when the status is not in :data:`STATUS_RULES`.
+_CLASS_RULES: dict[int, StatusRule] = {
+    1: StatusRule(FailureCode.PROTOCOL, _P, "an interim 1xx is not a final response"),
+    3: StatusRule(FailureCode.PROTOCOL, _P, "a redirect the client did not follow"),
+    4: StatusRule(FailureCode.BAD_REQUEST, _P, "the request was refused: fix the arguments"),
+    # An unregistered 5xx makes no promise that the condition passes; the registered
+    # temporary ones are listed above, so the rest surface at once instead of burning retries.
+    5: StatusRule(FailureCode.SERVER_ERROR, _P, "server error with no promise it is temporary"),
+}
+
+_OUT_OF_RANGE = StatusRule(FailureCode.PROTOCOL, _P, "not an HTTP status (outside 100–599)")
+
+
+def status_rule(status: int) -> StatusRule | None:
+    """The classification of a final HTTP status.
+
+    Args:
+        status: The status code as received.
+
+    Returns:
+        ``None`` for 2xx (the body decides); otherwise the rule: a listed status, else the
+        default of its class; a number outside 100–599 is a protocol failure.
+    """
+    if not 100 <= status <= 599:
+        return _OUT_OF_RANGE
+    if 200 <= status <= 299:
+        return None
+    return STATUS_RULES.get(status) or _CLASS_RULES[status // 100]
+
+
+_THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 carrying rate-limit headers")
+_ERROR_BODY_PARSE_LIMIT = 256 * 1024  # error bodies larger than this are not parsed for a message
+
+
+def judge_status(ex: Exchange) -> Envelope[Any] | None:
+    """The envelope the status alone decides, or ``None`` when the body must be read.
+
+    Args:
+        ex: The exchange.
+
+    Returns:
+        An access failure for a non-2xx status (a confirmed empty for 404/410 when the caller
+        declared ``not_found="empty"``), the outcome of a 2xx that carries no content, or
+        ``None``.
+    """
+    status, headers = ex.status, ex.headers
+    rule = status_rule(status)
+    if rule is None:
+        return _no_content(ex)
+    if status == 403 and throttled(headers):
+        # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
+        # 429, and x-ratelimit-remaining is 0"): that is a wait, not a missing permission.
+        rule = _THROTTLED_403
+    if status in (404, 410) and ex.options.not_found == "empty":
+        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {status}"))
+    in_range = 100 <= status <= 599
+    detail = f"HTTP {status} {_reason(status)}".rstrip() if in_range else f"HTTP status {status}"
+    if 300 <= status <= 399:
+        location = headers.get("location")
+        detail += (
+            f", redirect to {redact_url(location)}" if location else ", redirect without Location"
+        )
+    elif (message := _error_body_message(ex.body)) is not None:
+        detail += f": {message}"
+    return ex.fail(rule.code, rule.kind, detail)
+
+
+def _no_content(ex: Exchange) -> Envelope[Any] | None:
+    if ex.status in (204, 205):  # no content by definition (RFC 9110 §15.3.5–6)
+        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {ex.status}"))
+    if ex.status == 202 and not ex.body.strip():
+        # Accepted, not yet done (RFC 9110 §15.3.3): GitHub's statistics endpoints, for one,
+        # answer 202 while they compute and ask to be called again. Not a verified nothing.
+        detail = "HTTP 202 Accepted with no body: the result is not ready yet"
+        return ex.options.fail(
+            FailureCode.UPSTREAM_ERROR, _T, detail, target=ex.target, http_status=202
+        )
+    return None
+
+
+def _reason(status: int) -> str:
+    return httpx.codes.get_reason_phrase(status)
+
+
+def _error_body_message(body: bytes) -> str | None:
+    if not body or len(body) > _ERROR_BODY_PARSE_LIMIT:
+        return None
+    value, problem = decode_json(body)
+    if problem is None and value is not None:
+        return error_message(value)
+    return error_message(body[:4096].decode("utf-8", errors="replace"))

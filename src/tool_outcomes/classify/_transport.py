@@ -1,0 +1,84 @@
+"""Step 1, the transport: an exception raised while sending or reading is the outcome.
+
+Nothing came back, or what came back is unusable, so no body is read: the exception's class
+decides the failure code and whether asking again could help. :data:`TRANSPORT_RULES` is keyed
+by class and looked up along the exception's MRO, so the most specific entry wins
+(``ProxyError`` before ``TransportError``, ``ReadTimeout`` before both).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
+from tool_outcomes.redact import redact_url
+
+from ._exchange import Options
+
+__all__ = ["TRANSPORT_RULES", "from_exception"]
+
+_T = FailureKind.TRANSIENT
+_P = FailureKind.PERMANENT
+
+#: Exceptions raised while sending or reading: (code, kind, what the class means).
+TRANSPORT_RULES: dict[type[BaseException], tuple[FailureCode, FailureKind, str]] = {
+    httpx.TimeoutException: (FailureCode.TIMEOUT, _T, "connect, read, write or pool timeout"),
+    httpx.ConnectError: (FailureCode.CONNECT, _T, "refused, unreachable or DNS failure"),
+    httpx.ProxyError: (FailureCode.CONNECT, _T, "the proxy could not reach the upstream"),
+    # The server closed the connection or cut the body short: the next attempt may be whole.
+    httpx.RemoteProtocolError: (FailureCode.NETWORK, _T, "server broke the HTTP exchange"),
+    httpx.NetworkError: (FailureCode.NETWORK, _T, "read, write or close failed mid-exchange"),
+    httpx.TransportError: (FailureCode.NETWORK, _T, "transport failed"),
+    httpx.RequestError: (FailureCode.NETWORK, _T, "the request could not be completed"),
+    # The client and server cannot speak to each other as configured: retrying is futile.
+    httpx.LocalProtocolError: (FailureCode.PROTOCOL, _P, "client produced invalid HTTP"),
+    httpx.ProtocolError: (FailureCode.PROTOCOL, _P, "HTTP protocol violated"),
+    httpx.UnsupportedProtocol: (FailureCode.PROTOCOL, _P, "URL scheme not supported"),
+    httpx.TooManyRedirects: (FailureCode.PROTOCOL, _P, "redirect loop"),
+    httpx.DecodingError: (FailureCode.PROTOCOL, _P, "Content-Encoding could not be decoded"),
+    # Caller bugs: a bad URL, a cookie clash, a stream read twice or never. Fix the code.
+    httpx.InvalidURL: (FailureCode.EXECUTION, _P, "the tool built an invalid URL"),
+    httpx.CookieConflict: (FailureCode.EXECUTION, _P, "ambiguous cookie lookup"),
+    httpx.StreamError: (FailureCode.EXECUTION, _P, "stream used out of order"),
+    httpx.HTTPError: (FailureCode.EXECUTION, _P, "unclassified httpx error"),
+    # Standard-library equivalents, raised by plain-callable tools and other clients.
+    TimeoutError: (FailureCode.TIMEOUT, _T, "timed out"),
+    ConnectionRefusedError: (FailureCode.CONNECT, _T, "connection refused"),
+    ConnectionError: (FailureCode.NETWORK, _T, "connection failed"),
+    BaseException: (FailureCode.EXECUTION, _P, "the tool's own code raised"),
+}
+
+
+def from_exception(exc: BaseException, options: Options) -> Envelope[Any]:
+    """The access failure for an exception raised while sending or reading.
+
+    Args:
+        exc: The exception.
+        options: The caller's options.
+
+    Returns:
+        An access failure keyed on the exception's class; its target is the request's URL
+        when the exception carries one.
+    """
+    code, kind, why = _transport_rule(exc)
+    target = None
+    if isinstance(exc, httpx.RequestError):
+        try:
+            target = redact_url(exc.request.url)
+        except RuntimeError:  # raised without a request attached
+            target = None
+    try:
+        message = str(exc)
+    except Exception:  # a broken __str__ must not break classification
+        message = ""
+    detail = f"{type(exc).__name__}: {message}" if message else f"{type(exc).__name__} ({why})"
+    return options.fail(code, kind, detail, target=target)
+
+
+def _transport_rule(exc: BaseException) -> tuple[FailureCode, FailureKind, str]:
+    for cls in type(exc).__mro__:
+        if cls in TRANSPORT_RULES:
+            return TRANSPORT_RULES[cls]
+    return TRANSPORT_RULES[BaseException]  # unreachable: every exception has it in its MRO
