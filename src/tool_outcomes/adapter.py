@@ -22,6 +22,7 @@ import inspect
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, Literal, TypeVar, cast, overload
 
 import httpx
@@ -94,8 +95,13 @@ class Tool(Generic[A, R]):
 
     def output_schema(self) -> dict[str, Any]:
         """The JSON Schema of the envelope this tool returns (its ``outcome`` is required)."""
+        return self._envelope_model.model_json_schema()
+
+    @cached_property
+    def _envelope_model(self) -> type[Envelope[Any]]:
+        """``Envelope[result model]``, parametrised once per tool (on first use)."""
         model = self.result_model if self.result_model is not None else Any
-        return Envelope[model].model_json_schema()  # type: ignore[valid-type]
+        return Envelope[model]  # type: ignore[valid-type]
 
     # -- sync --------------------------------------------------------------------------------
 
@@ -329,24 +335,31 @@ class Tool(Generic[A, R]):
     def _classify_read(self, read: Read | BaseException, request: httpx.Request) -> Envelope[Any]:
         if isinstance(read, BaseException):
             return self._stamp(classify_http(read, tool=self.name), request)
+        sent = read.response.request
+        target = redact_url(sent.url)
         env = classify_parts(
             read.response.status_code,
             read.response.headers,
             read.body,
             cut=read.cut,
             cut_error=read.cut_error,
-            url=redact_url(read.response.request.url),
+            url=target,
             items=self.items,
             total=self.total,
             not_found=self.not_found,
             result_model=self.result_model,
             tool=self.name,
         )
-        return self._stamp(env, read.response.request)
+        return self._stamp(env, sent, target)
 
-    def _stamp(self, env: Envelope[Any], request: httpx.Request) -> Envelope[Any]:
-        update: dict[str, Any] = {"tool": self.name, "target": redact_url(request.url)}
+    def _stamp(
+        self, env: Envelope[Any], request: httpx.Request, target: str | None = None
+    ) -> Envelope[Any]:
+        target = redact_url(request.url) if target is None else target
         failure = env.failure
+        if failure is None and env.tool == self.name and env.target == target:
+            return env  # the classifier already stamped it: a copy would change nothing
+        update: dict[str, Any] = {"tool": self.name, "target": target}
         if failure is not None:
             # An upstream may echo the credential it refused ("invalid api key sk-…").
             secrets = request_secrets(request)
@@ -378,10 +391,11 @@ class Tool(Generic[A, R]):
         update: dict[str, Any] = {"tool": self.name}
         if self.authority is not None:
             update["authority"] = self.authority
-        final = env.model_copy(update=update)
+        unchanged = all(getattr(env, key) == value for key, value in update.items())
+        final = env if unchanged else env.model_copy(update=update)
         if self.counter is not None:
             self.counter.observe(final)
-        return cast(Envelope[R], final)
+        return cast("Envelope[R]", final)  # a string: no parametrising per call
 
     def _target(self, args: A) -> str:
         return f"{self.name}({_describe_args(args)})"

@@ -373,6 +373,11 @@ class Envelope(BaseModel, Generic[T]):
         return f"<div class='tool-outcomes-envelope'>{badge}<table>{body}</table></div>"
 
 
+# Pydantic caches a parametrised generic model only weakly: ``Envelope[Any]``, which the classifier
+# and the adapter build on every call, would be garbage-collected between calls and rebuilt
+# (milliseconds each time). Holding it here makes every later ``Envelope[Any]`` a cache hit.
+_ENVELOPE_ANY = Envelope[Any]
+
 _BADGE_COLOURS: dict[Outcome, str] = {
     Outcome.SUCCESS: "#2e7d32",
     Outcome.EMPTY: "#1565c0",

@@ -25,6 +25,11 @@ Decisions worth knowing:
   ``extra="allow"``: there the author declared that extra keys carry meaning.
 * A field is found under its name or any declared alias; when several are given with different
   values the field is rejected as ambiguous rather than one being picked.
+
+Most results need no repair at all, so the walk is the slow path: a value that pydantic-core
+validates strictly, with unknown keys forbidden, is one the walk would leave untouched, and it is
+returned at once (see :func:`tool_outcomes.shapes.fast_plan` for when that holds). Only a value
+that fails that check is walked, and the walk's answer is the answer.
 """
 
 from __future__ import annotations
@@ -33,16 +38,27 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
 from pydantic import ValidationError
-from pydantic_core import to_json
+from pydantic_core import from_json, to_json
 
 from tool_outcomes.envelope import Repair
-from tool_outcomes.shapes import Walk, adapter_for, first_line, short_repr, walk_value
+from tool_outcomes.shapes import (
+    FastPlan,
+    Walk,
+    adapter_for,
+    fast_plan,
+    first_line,
+    short_repr,
+    walk_value,
+)
 
-__all__ = ["Rejection", "Repaired", "repair"]
+__all__ = ["Rejection", "Repaired", "repair", "repair_by_walk", "repair_decoded"]
 
 T = TypeVar("T")
 
 _MAX_DETAIL_ISSUES = 8
+# A recursive model's walk recurses as deep as the data: past this many brackets the walk
+# decides (it may run out of stack, and says so), so the answer stays the walk's.
+_MAX_FAST_BRACKETS_RECURSIVE = 64
 
 
 @dataclass(frozen=True)
@@ -91,6 +107,68 @@ def repair(raw: object, model: Any) -> Repaired[Any] | Rejection:
 
     Raises:
         TypeError: if ``model`` is not a type pydantic can validate.
+    """
+    return _repair(raw, model, decoded=False)
+
+
+def repair_decoded(raw: object, model: Any) -> Repaired[Any] | Rejection:
+    """:func:`repair` for a value a JSON decoder just returned (dicts, lists, text, numbers).
+
+    Same answers; it skips the check that ``raw`` is plain JSON data, which a decoder's output
+    always is. The classifier calls it on the bodies it decoded.
+    """
+    return _repair(raw, model, decoded=True)
+
+
+def _repair(raw: object, model: Any, *, decoded: bool) -> Repaired[Any] | Rejection:
+    plan = fast_plan(model)
+    if plan is not None:
+        valid = _valid_as_is(raw, plan, decoded=decoded)
+        if valid is not None:
+            return valid
+    return repair_by_walk(raw, model)
+
+
+def _valid_as_is(raw: object, plan: FastPlan, *, decoded: bool) -> Repaired[Any] | None:
+    """``raw`` validated with no repair, when strict validation proves it needs none."""
+    try:
+        text = to_json(raw, inf_nan_mode="constants")
+    except (ValueError, TypeError, RecursionError):
+        return None  # not JSON-like: the walk names the offending value
+    # NaN and infinities are not numbers to the walk; a string merely containing the words
+    # only sends the value down the slow path.
+    if b"NaN" in text or b"Infinity" in text:
+        return None
+    # Bytes, tuples, Decimals, dates or non-text keys serialise to JSON that validates where
+    # the walk would object: only plain JSON data (what it serialises to, read back) is fast.
+    if not decoded and not _plain_json(raw, text):
+        return None
+    if plan.recursive and text.count(b"[") + text.count(b"{") >= _MAX_FAST_BRACKETS_RECURSIVE:
+        return None
+    adapter = plan.adapter
+    try:
+        value = adapter.validate_json(
+            text, strict=True, extra="forbid", by_alias=False, by_name=True
+        )
+        if plan.choosy:
+            value = adapter.validate_json(text, strict=True, by_alias=False, by_name=True)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return Repaired(value=value, repairs=())
+
+
+def _plain_json(raw: object, text: bytes) -> bool:
+    try:
+        return bool(from_json(text) == raw)
+    except Exception:  # an __eq__ that raises, or a number too long to read back
+        return False
+
+
+def repair_by_walk(raw: object, model: Any) -> Repaired[Any] | Rejection:
+    """:func:`repair` without its fast path: walk, repair on a copy, then validate strictly.
+
+    Every value :func:`repair` cannot prove valid as it is comes here; the property tests check
+    that the fast path answers exactly as this does.
     """
     adapter = adapter_for(model)
     walk = Walk()

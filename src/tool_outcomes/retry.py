@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from ._text import clip
 from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome
 from .redact import redact_text
-from .trace import Decision, TraceRecord, emit, record_for
+from .trace import Decision, TraceRecord, emit, heard, record_for
 
 __all__ = [
     "RetryBudget",
@@ -258,14 +258,31 @@ _FINAL_BY_OUTCOME: dict[Outcome, Decision] = {
 }
 
 
+_FINAL_STEPS = {outcome: _Step(decision) for outcome, decision in _FINAL_BY_OUTCOME.items()}
+
+
+class _Jitter:
+    """The jitter's random source, made on first use: a call that never retries seeds none."""
+
+    def __init__(self, policy: RetryPolicy, rng: random.Random | None) -> None:
+        self._policy = policy
+        self._rng = rng
+
+    def source(self) -> random.Random:
+        if self._rng is None:
+            self._rng = self._policy.rng()
+        return self._rng
+
+
 def _decide(
-    env: Envelope[Any], attempt: int, elapsed_s: float, policy: RetryPolicy, rng: random.Random
+    env: Envelope[Any], attempt: int, elapsed_s: float, policy: RetryPolicy, jitter: _Jitter
 ) -> _Step:
     """The one place the retry rules live; with_retry and with_retry_async only run them."""
-    if env.outcome in _FINAL_BY_OUTCOME:
+    final = _FINAL_STEPS.get(env.outcome)
+    if final is not None:
         if env.outcome is not Outcome.PARTIAL and policy.budget is not None:
             policy.budget.refund()
-        return _Step(_FINAL_BY_OUTCOME[env.outcome])
+        return final
     failure = env.failure
     assert failure is not None  # the Envelope validator guarantees it for access_failure
     if failure.code is FailureCode.CIRCUIT_OPEN:
@@ -275,7 +292,7 @@ def _decide(
         return _Step(Decision.NOT_RETRYABLE)
     if attempt >= policy.max_attempts:
         return _Step(Decision.GIVE_UP, note=f"{attempt} of {policy.max_attempts} attempts made")
-    delay_s = policy.backoff_s(attempt - 1, rng)
+    delay_s = policy.backoff_s(attempt - 1, jitter.source())
     retry_after_s = failure.retry_after_s
     if policy.respect_retry_after and retry_after_s is not None:
         if retry_after_s > policy.max_retry_after_s:
@@ -355,7 +372,7 @@ def with_retry(
     Every attempt emits exactly one trace record with the decision taken on it.
     """
     policy = _check_policy(policy)
-    source = rng if rng is not None else policy.rng()
+    jitter = _Jitter(policy, rng)
     start_s = clock()
     attempt = 0
     while True:
@@ -365,8 +382,9 @@ def with_retry(
         except Exception as exc:  # the adapter never raises; anything that does is classified
             env = execution_failure(exc, tool=tool, target=target)
         elapsed_s = clock() - start_s
-        step = _decide(env, attempt, elapsed_s, policy, source)
-        emit(_record(env, attempt, step, elapsed_s, tool, target))
+        step = _decide(env, attempt, elapsed_s, policy, jitter)
+        if heard(step.decision, env.outcome):  # no record is built for no listener
+            emit(_record(env, attempt, step, elapsed_s, tool, target))
         if step.sleep_s is None:
             return _finish(env, attempt)
         sleep(step.sleep_s)
@@ -397,7 +415,7 @@ async def with_retry_async(
         As :func:`with_retry`. Cancellation is not caught: it propagates.
     """
     policy = _check_policy(policy)
-    source = rng if rng is not None else policy.rng()
+    jitter = _Jitter(policy, rng)
     start_s = clock()
     attempt = 0
     while True:
@@ -407,8 +425,9 @@ async def with_retry_async(
         except Exception as exc:  # CancelledError is a BaseException and is not caught
             env = execution_failure(exc, tool=tool, target=target)
         elapsed_s = clock() - start_s
-        step = _decide(env, attempt, elapsed_s, policy, source)
-        emit(_record(env, attempt, step, elapsed_s, tool, target))
+        step = _decide(env, attempt, elapsed_s, policy, jitter)
+        if heard(step.decision, env.outcome):  # no record is built for no listener
+            emit(_record(env, attempt, step, elapsed_s, tool, target))
         if step.sleep_s is None:
             return _finish(env, attempt)
         await sleep(step.sleep_s)

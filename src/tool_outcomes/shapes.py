@@ -29,7 +29,7 @@ from pydantic_core import to_json
 from tool_outcomes._text import clip
 from tool_outcomes.envelope import Repair, RepairKind
 
-__all__ = ["Walk", "adapter_for", "first_line", "short_repr", "walk_value"]
+__all__ = ["FastPlan", "Walk", "adapter_for", "fast_plan", "first_line", "short_repr", "walk_value"]
 
 # A plain decimal literal: no locale separators, no words (nan, inf), no underscores.
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -469,6 +469,186 @@ def adapter_for(model: Any) -> TypeAdapter[Any]:
     with contextlib.suppress(TypeError):
         _ADAPTERS[model] = adapter
     return adapter
+
+
+# -- the fast path: when strict validation alone proves the walk would find nothing ------------
+
+
+@dataclass(frozen=True)
+class FastPlan:
+    """How :func:`tool_outcomes.repair.repair` may skip the walk for a model.
+
+    A value that validates strictly, with unknown keys forbidden and fields found by name only,
+    is one the walk would leave untouched (no repair, no problem) -- provided the model's
+    validation is pure checking: no validator that reshapes the input first, no ``Decimal``
+    (whose strict form accepts padded text the walk records), no alias that is also another
+    field's key. :func:`fast_plan` decides that once per model, from pydantic's core schema.
+    """
+
+    adapter: TypeAdapter[Any]
+    recursive: bool
+    """The model refers to itself: the walk's depth, and so its recursion limit, follows the
+    data's, so only shallow values take the fast path."""
+    choosy: bool
+    """A union of several arms somewhere: the value comes from plain strict validation, which
+    is free to pick an arm the forbidding check refused (the walk's choice is validated so)."""
+
+
+_PLANS: dict[Any, FastPlan | None] = {}
+
+#: Schema types whose validation only checks (or converts text to a value the walk never sees).
+_LEAF_SCHEMAS = frozenset(
+    {
+        "any",
+        "none",
+        "bool",
+        "int",
+        "float",
+        "str",
+        "bytes",
+        "literal",
+        "enum",
+        "date",
+        "time",
+        "datetime",
+        "timedelta",
+        "uuid",
+        "url",
+        "multi-host-url",
+    }
+)
+#: Schema types that only contain others, under the given keys.
+_CONTAINER_SCHEMAS: dict[str, tuple[str, ...]] = {
+    "list": ("items_schema",),
+    "set": ("items_schema",),
+    "frozenset": ("items_schema",),
+    "tuple": ("items_schema",),
+    "dict": ("keys_schema", "values_schema"),
+    "nullable": ("schema",),
+    "default": ("schema",),
+    "function-after": ("schema",),
+    "model-field": ("schema",),
+    "typed-dict-field": ("schema",),
+    "dataclass-field": ("schema",),
+}
+
+
+def fast_plan(model: Any) -> FastPlan | None:
+    """The fast-path plan for ``model``, or ``None`` when every value must be walked.
+
+    Args:
+        model: A type :func:`adapter_for` accepts.
+
+    Returns:
+        The plan (cached when ``model`` is hashable), or ``None``.
+
+    Raises:
+        TypeError: as :func:`adapter_for`.
+    """
+    try:
+        return _PLANS[model]
+    except (KeyError, TypeError):
+        pass
+    adapter = adapter_for(model)
+    scan = _SchemaScan()
+    plan: FastPlan | None = None
+    if scan.accepts(adapter.core_schema):
+        plan = FastPlan(adapter, recursive=scan.recursive, choosy=scan.choosy)
+    with contextlib.suppress(TypeError):
+        _PLANS[model] = plan
+    return plan
+
+
+class _SchemaScan:
+    """One pass over a core schema: does strict validation of it only check, never reshape?"""
+
+    def __init__(self) -> None:
+        self.recursive = False
+        self.choosy = False
+
+    def accepts(self, schema: Any) -> bool:
+        if not isinstance(schema, dict):
+            return False
+        kind = schema.get("type")
+        if kind in _LEAF_SCHEMAS:
+            return True
+        if kind in _CONTAINER_SCHEMAS:
+            return all(self._accepts_at(schema.get(key)) for key in _CONTAINER_SCHEMAS[kind])
+        if kind == "definitions":
+            self.recursive = True
+            return self.accepts(schema["schema"]) and all(
+                self.accepts(d) for d in schema["definitions"]
+            )
+        if kind == "definition-ref":
+            self.recursive = True
+            return True
+        if kind in ("union", "tagged-union"):
+            choices = schema["choices"]
+            arms = [c[0] if isinstance(c, tuple) else c for c in _values(choices)]
+            self.choosy = self.choosy or sum(a.get("type") != "none" for a in arms) > 1
+            return all(self.accepts(arm) for arm in arms)
+        if kind in ("model", "typed-dict", "dataclass"):
+            return self._accepts_record(schema)
+        return False  # validators that reshape input, Decimal, lax-or-strict, custom types, …
+
+    def _accepts_at(self, child: Any) -> bool:
+        if child is None:  # an optional key that is absent (a bare ``list``)
+            return True
+        if isinstance(child, list):  # a tuple's positions
+            return all(self.accepts(c) for c in child)
+        return self.accepts(child)
+
+    def _accepts_record(self, schema: dict[str, Any]) -> bool:
+        if schema.get("root_model") or schema.get("custom_init"):
+            return False
+        config = schema.get("config") or {}
+        if config.get("coerce_numbers_to_str"):
+            return False
+        inner = schema if schema["type"] == "typed-dict" else schema.get("schema", {})
+        fields = inner.get("fields")
+        if inner.get("type") == "dataclass-args" and isinstance(fields, list):
+            if any(not f.get("init", True) or f.get("init_only") for f in fields):
+                return False
+            named = {f["name"]: f for f in fields}
+        elif inner.get("type") in ("model-fields", "typed-dict") and isinstance(fields, dict):
+            named = fields
+        else:
+            return False
+        spec = _field_specs(schema.get("cls"))
+        if spec is not None and not (_agrees(spec, named) and _keys_are_unambiguous(spec)):
+            return False
+        return all(self.accepts(child) for child in named.values())
+
+
+def _agrees(spec: _RecordSpec, fields: Mapping[str, Any]) -> bool:
+    """The walk reads the same fields, required the same way, as pydantic validates."""
+    required = {name for name, field in fields.items() if _required(field)}
+    return {f.name for f in spec.fields} == set(fields) and required == {
+        f.name for f in spec.fields if f.required
+    }
+
+
+def _required(field: Mapping[str, Any]) -> bool:
+    if "required" in field:  # a TypedDict's field says so itself
+        return bool(field["required"])
+    return bool(field.get("schema", {}).get("type") != "default")
+
+
+def _values(choices: Any) -> list[Any]:
+    return list(choices.values()) if isinstance(choices, dict) else list(choices)
+
+
+def _keys_are_unambiguous(spec: _RecordSpec) -> bool:
+    """No key a field may arrive under is also another field's key (or its own alias path)."""
+    names = {field.name for field in spec.fields}
+    seen: set[str | int] = set()
+    for field in spec.fields:
+        for key in field.keys[1:]:
+            top = key if isinstance(key, str) else key[0]
+            if top in names or top in seen:
+                return False
+            seen.add(top)
+    return True
 
 
 def _validates(value: object, model: Any) -> bool:

@@ -31,6 +31,7 @@ __all__ = [
     "OutcomeCounter",
     "TraceRecord",
     "emit",
+    "heard",
     "level_for",
     "logger",
     "record_for",
@@ -221,11 +222,15 @@ def level_for(record: TraceRecord) -> int:
         ``INFO`` for a retry; ``WARNING`` for any give-up and any other access failure;
         ``INFO`` for a partial; ``DEBUG`` for a success or empty; ``INFO`` otherwise.
     """
-    if record.decision is Decision.RETRY:
+    return _level(record.decision, record.outcome)
+
+
+def _level(decision: Decision, outcome: Outcome | None) -> int:
+    if decision is Decision.RETRY:
         return logging.INFO
-    if record.decision in _GIVE_UP_DECISIONS:
+    if decision in _GIVE_UP_DECISIONS:
         return logging.WARNING
-    return _LEVEL_BY_OUTCOME[record.outcome]
+    return _LEVEL_BY_OUTCOME[outcome]
 
 
 def emit(record: TraceRecord, *, level: int | None = None) -> None:
@@ -240,6 +245,23 @@ def emit(record: TraceRecord, *, level: int | None = None) -> None:
         record.message(),
         extra={"tool_outcomes": record.as_dict()},
     )
+
+
+def heard(decision: Decision, outcome: Outcome | None) -> bool:
+    """Whether a record of this decision would reach any handler, before one is built.
+
+    Every handler, a :class:`CounterHandler` included, sits behind :data:`logger`, so a level
+    the logger is not enabled for reaches no one: a success, logged at ``DEBUG`` under the
+    default ``WARNING``, then costs this one check instead of a redacted record and its dict.
+
+    Args:
+        decision: The decision the record would carry.
+        outcome: The outcome it would carry.
+
+    Returns:
+        ``True`` when :func:`emit` would pass the record on.
+    """
+    return logger.isEnabledFor(_level(decision, outcome))
 
 
 class OutcomeCounter:

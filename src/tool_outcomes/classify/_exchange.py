@@ -21,7 +21,7 @@ import httpx
 
 from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome, Repair
 from tool_outcomes.redact import redact_text, redact_url
-from tool_outcomes.repair import Rejection, repair
+from tool_outcomes.repair import Rejection, repair_decoded
 from tool_outcomes.transport import BodyCut
 
 from ._headers import parse_rate_limit_reset, parse_retry_after
@@ -112,7 +112,7 @@ class Exchange:
         if model is None or data is None:
             return self.envelope(outcome, data=data, coverage=coverage)
         try:
-            checked = repair(data, model)
+            checked = repair_decoded(data, model)
         except TypeError as exc:  # the declared model is not a type pydantic can validate
             detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
             return self.options.fail(FailureCode.EXECUTION, _P, detail, target=self.target)

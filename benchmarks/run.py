@@ -1,0 +1,649 @@
+"""What the adapter costs next to the tools it guards: every figure of issue 12, as ratios.
+
+    python3 dev.py bench                 # every figure, 7 interleaved rounds each
+    python3 dev.py bench --rounds 9      # more rounds
+    python3 dev.py bench adapter import  # only the figures named
+
+Each figure is measured side by side in this one run: its two sides alternate within every round,
+so a busy machine slows both alike and their ratio stays meaningful. The table gives the median of
+the rounds and their range. The memory figures run each case in a fresh process (peak RSS is a
+process's high-water mark); the notebook figure times strict nbval per notebook. Not part of the
+test run: no timing is ever asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+import xml.etree.ElementTree as ET
+import zlib
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+MiB = 1024 * 1024
+
+# -- the workload: a 100-item JSON body of {id, name, score}, served by httpx.MockTransport ------
+
+BODY = json.dumps([{"id": i, "name": f"item {i}", "score": i / 7} for i in range(100)]).encode()
+URL = "http://upstream.test/items"
+
+
+def _items_response(request: Any) -> Any:
+    import httpx
+
+    return httpx.Response(200, headers={"content-type": "application/json"}, content=BODY)
+
+
+async def _items_response_async(request: Any) -> Any:
+    return _items_response(request)
+
+
+def _workload() -> tuple[Any, Any, Any]:
+    """The result model, its TypeAdapter, and a ``@tool`` fetching a list of it."""
+    import httpx
+    from pydantic import BaseModel, TypeAdapter
+
+    from tool_outcomes import tool
+
+    class Item(BaseModel):
+        id: int
+        name: str
+        score: float
+
+    class Query(BaseModel):
+        q: str
+
+    @tool(args=Query, result=list[Item])
+    def search(args: Query) -> httpx.Request:
+        return httpx.Request("GET", URL, params={"q": args.q})
+
+    return Item, TypeAdapter(list[Item]), search
+
+
+# -- measuring ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One row of the table: a measured value per round, against a goal."""
+
+    name: str
+    goal: str
+    unit: str
+    values: list[float]
+    met: Callable[[float], bool]
+    note: str = ""
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+
+def _pair_ns(first: Callable[[], object], second: Callable[[], object]) -> tuple[int, int]:
+    """CPU nanoseconds of one call of each, back to back (CPU time: other processes' load on
+    the machine is not counted against either side)."""
+    t0 = time.process_time_ns()
+    first()
+    t1 = time.process_time_ns()
+    second()
+    return t1 - t0, time.process_time_ns() - t1
+
+
+def _ratio_rounds(
+    ours: Callable[[], object], theirs: Callable[[], object], calls: int, rounds: int
+) -> tuple[list[float], list[float], list[float]]:
+    """Per-round ratios ours/theirs, and each side's µs per call, after a warm-up round.
+
+    Within a round the two sides alternate call by call (which goes first alternates too), so a
+    burst of load from elsewhere lands on both; a round's figure is its total time per side.
+    """
+    ratios, ours_us, theirs_us = [], [], []
+    for n in range(rounds + 1):
+        gc.collect()
+        a = b = 0
+        for i in range(calls):
+            if i % 2:
+                spent_b, spent_a = _pair_ns(theirs, ours)
+            else:
+                spent_a, spent_b = _pair_ns(ours, theirs)
+            a += spent_a
+            b += spent_b
+        if n == 0:
+            continue  # the warm-up round: caches, adapters and branch predictors settle
+        ratios.append(a / b)
+        ours_us.append(a / calls / 1e3)
+        theirs_us.append(b / calls / 1e3)
+    return ratios, ours_us, theirs_us
+
+
+def _us(values: list[float]) -> str:
+    return (
+        f"{statistics.median(values):,.0f} µs"
+        if statistics.median(values) >= 10
+        else (f"{statistics.median(values):.1f} µs")
+    )
+
+
+def figure_adapter(rounds: int) -> list[Figure]:
+    """A full ``@tool`` call against the path a user writes without the adapter."""
+    import httpx
+
+    _, items, search = _workload()
+    client = httpx.Client(transport=httpx.MockTransport(_items_response))
+
+    def bare() -> object:
+        response = client.get(URL, params={"q": "x"})
+        return items.validate_python(response.json())
+
+    def adapter() -> object:
+        return search.call({"q": "x"}, client=client)
+
+    assert search.call({"q": "x"}, client=client).outcome.value == "success"
+    ratios, ours, theirs = _ratio_rounds(adapter, bare, 300, rounds)
+    note = f"{_us(ours)} vs {_us(theirs)}"
+    return [
+        Figure(
+            "adapter: @tool call / bare get+json+validate",
+            "≤ 1.10×",
+            "×",
+            ratios,
+            lambda r: r <= 1.10,
+            note,
+        )
+    ]
+
+
+def figure_classify(rounds: int) -> list[Figure]:
+    """``classify_http`` on the response (no result model) against ``json.loads`` of its body."""
+    import httpx
+
+    from tool_outcomes import classify_http
+
+    response = httpx.Response(
+        200,
+        headers={"content-type": "application/json"},
+        content=BODY,
+        request=httpx.Request("GET", URL),
+    )
+    assert classify_http(response).outcome.value == "success"
+    ratios, ours, theirs = _ratio_rounds(
+        lambda: classify_http(response), lambda: json.loads(response.content), 1000, rounds
+    )
+    note = f"{_us(ours)} vs {_us(theirs)}"
+    return [
+        Figure(
+            "classify_http / json.loads of the body", "≤ 2×", "×", ratios, lambda r: r <= 2.0, note
+        )
+    ]
+
+
+def figure_retry(rounds: int) -> list[Figure]:
+    """``with_retry`` on the success path against tenacity (and stamina, for reference)."""
+    import stamina
+    import tenacity
+
+    from tool_outcomes import Envelope, Outcome, RetryPolicy, with_retry
+
+    env: Envelope[Any] = Envelope[Any](outcome=Outcome.EMPTY)
+    policy = RetryPolicy(max_attempts=3)
+    retrying = tenacity.Retrying(
+        stop=tenacity.stop_after_attempt(3),
+        wait=tenacity.wait_random_exponential(multiplier=0.2, max=20),
+    )
+
+    @stamina.retry(on=Exception, attempts=3)
+    def stamina_call() -> Envelope[Any]:
+        return env
+
+    def ours() -> object:
+        return with_retry(lambda: env, policy)
+
+    def theirs() -> object:
+        return retrying(lambda: env)
+
+    ratios, ours_us, theirs_us = _ratio_rounds(ours, theirs, 5000, rounds)
+    stamina_ratios, _, stamina_us = _ratio_rounds(ours, stamina_call, 5000, rounds)
+    return [
+        Figure(
+            "with_retry success / tenacity Retrying",
+            "≤ 1.0×",
+            "×",
+            ratios,
+            lambda r: r <= 1.0,
+            f"{_us(ours_us)} vs {_us(theirs_us)}",
+        ),
+        Figure(
+            "with_retry success / stamina.retry (reference)",
+            "—",
+            "×",
+            stamina_ratios,
+            lambda r: True,
+            f"stamina {_us(stamina_us)}",
+        ),
+    ]
+
+
+def figure_async(rounds: int) -> list[Figure]:
+    """Throughput of 1,000 calls at 50 concurrent: ``acall`` against bare AsyncClient+validate."""
+    import httpx
+
+    _, items, search = _workload()
+    calls, concurrency = 1000, 50
+
+    async def run(one: Callable[[httpx.AsyncClient], Any]) -> float:
+        async with httpx.AsyncClient(
+            transport=httpx.MockTransport(_items_response_async)
+        ) as client:
+            gate = asyncio.Semaphore(concurrency)
+
+            async def guarded() -> None:
+                async with gate:
+                    await one(client)
+
+            gc.collect()
+            start = time.perf_counter()
+            await asyncio.gather(*(guarded() for _ in range(calls)))
+            return calls / (time.perf_counter() - start)
+
+    async def bare(client: httpx.AsyncClient) -> object:
+        response = await client.get(URL, params={"q": "x"})
+        return items.validate_python(response.json())
+
+    async def adapter(client: httpx.AsyncClient) -> object:
+        env = await search.acall({"q": "x"}, client=client)
+        assert env.outcome.value == "success"
+        return env
+
+    asyncio.run(run(adapter))
+    asyncio.run(run(bare))
+    ratios, ours, theirs = [], [], []
+    for n in range(rounds):
+        if n % 2:
+            b, a = asyncio.run(run(bare)), asyncio.run(run(adapter))
+        else:
+            a, b = asyncio.run(run(adapter)), asyncio.run(run(bare))
+        ratios.append(a / b)
+        ours.append(a)
+        theirs.append(b)
+    note = f"{statistics.median(ours):,.0f}/s vs {statistics.median(theirs):,.0f}/s"
+    return [
+        Figure(
+            "async: acall / bare AsyncClient+validate throughput",
+            "≥ 0.9×",
+            "×",
+            ratios,
+            lambda r: r >= 0.9,
+            note,
+        )
+    ]
+
+
+def _process_s(code: str) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+    return time.perf_counter() - start
+
+
+def figure_import(rounds: int) -> list[Figure]:
+    """``import tool_outcomes`` against ``import httpx; from pydantic import …`` (processes)."""
+    ours_code = "import tool_outcomes"
+    theirs_code = "import httpx; from pydantic import BaseModel, TypeAdapter"
+    _process_s(ours_code)
+    _process_s(theirs_code)
+    ratios, ours, theirs = [], [], []
+    for n in range(rounds):
+        if n % 2:
+            b, a = _process_s(theirs_code), _process_s(ours_code)
+        else:
+            a, b = _process_s(ours_code), _process_s(theirs_code)
+        ratios.append(a / b)
+        ours.append(a * 1e3)
+        theirs.append(b * 1e3)
+    note = f"{statistics.median(ours):.0f} ms vs {statistics.median(theirs):.0f} ms"
+    return [
+        Figure(
+            "import tool_outcomes / import httpx+pydantic",
+            "≤ 1.2×",
+            "×",
+            ratios,
+            lambda r: r <= 1.2,
+            note,
+        )
+    ]
+
+
+# -- memory under a huge body ----------------------------------------------------------------
+
+HUGE_BYTES = 200 * MiB
+CAP_BYTES = 1 * MiB
+CHUNK = 64 * 1024
+MEMORY_CASES = (
+    "sync, Content-Length",
+    "sync, no Content-Length",
+    "sync, gzip bomb",
+    "async, Content-Length",
+    "async, no Content-Length",
+    "async, gzip bomb",
+)
+
+
+def _huge_chunks() -> Iterator[bytes]:
+    """200 MiB of a JSON array, 64 KiB at a time, never all in memory."""
+    record = b'{"id": 1, "name": "item", "score": 0.5},'
+    chunk = b"[" + record * (CHUNK // len(record))
+    sent = 0
+    while sent < HUGE_BYTES:
+        yield chunk
+        sent += len(chunk)
+
+
+def _bomb_chunks(path: Path) -> Iterator[bytes]:
+    with path.open("rb") as f:
+        while block := f.read(CHUNK):
+            yield block
+
+
+class _Stream:
+    """A streamed body for both clients, produced lazily (a real upstream's socket)."""
+
+    def __init__(self, chunks: Callable[[], Iterator[bytes]]) -> None:
+        self._chunks = chunks
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield from self._chunks()
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for chunk in self._chunks():
+            yield chunk
+
+    def close(self) -> None:
+        pass
+
+    async def aclose(self) -> None:
+        pass
+
+
+def _memory_child(case: str, bomb: str, traced: bool) -> None:
+    """Run one case in this (fresh) process and print its peak growth in bytes."""
+    import httpx
+    from pydantic import BaseModel
+
+    from tool_outcomes import tool
+
+    class NoArgs(BaseModel):
+        pass
+
+    gzip_bomb = "gzip bomb" in case
+    headers = {"content-type": "application/json"}
+    if gzip_bomb:
+        headers["content-encoding"] = "gzip"
+        size = Path(bomb).stat().st_size
+        headers["content-length"] = str(size)
+    elif "no Content-Length" not in case:
+        headers["content-length"] = str(HUGE_BYTES)
+
+    def produce() -> Iterator[bytes]:
+        return _bomb_chunks(Path(bomb)) if gzip_bomb else _huge_chunks()
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        stream = _Stream(produce)
+        return httpx.Response(200, headers=headers, stream=stream)  # type: ignore[arg-type]
+
+    @tool(args=NoArgs, max_body_bytes=CAP_BYTES)
+    def fetch(args: NoArgs) -> httpx.Request:
+        return httpx.Request("GET", URL)
+
+    small = httpx.MockTransport(_items_response)
+    if case.startswith("sync"):
+        client = httpx.Client(transport=httpx.MockTransport(handler))
+        fetch.call(client=httpx.Client(transport=small))  # warm every code path once
+
+        def once() -> str:
+            return str(fetch.call(client=client).outcome.value)
+    else:
+
+        async def run_async() -> str:
+            async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
+                env = await fetch.acall(client=client)
+            return str(env.outcome.value)
+
+        async def warm() -> None:
+            async with httpx.AsyncClient(
+                transport=httpx.MockTransport(_items_response_async)
+            ) as client:
+                await fetch.acall(client=client)
+
+        asyncio.run(warm())
+
+        def once() -> str:
+            return asyncio.run(run_async())
+
+    gc.collect()
+    if traced:
+        tracemalloc.start()
+        tracemalloc.reset_peak()
+        outcome = once()
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        growth = peak
+    else:
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        outcome = once()
+        growth = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
+    print(json.dumps({"growth": growth, "outcome": outcome}))
+
+
+def _make_bomb(directory: Path) -> Path:
+    """200 MiB of zeros, gzip-compressed (about 200 KiB), written once for every case."""
+    path = directory / "bomb.gz"
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    zeros = bytes(MiB)
+    with path.open("wb") as f:
+        for _ in range(HUGE_BYTES // MiB):
+            f.write(packer.compress(zeros))
+        f.write(packer.flush())
+    return path
+
+
+def _memory_case(case: str, bomb: Path, traced: bool) -> tuple[float, str]:
+    out = subprocess.run(
+        [sys.executable, __file__, "--memory-child", case, str(bomb), "1" if traced else "0"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    return result["growth"] / MiB, result["outcome"]
+
+
+def figure_memory(rounds: int) -> list[Figure]:
+    """Peak memory growth while a 200 MiB body meets a 1 MiB cap, per case, RSS and tracemalloc."""
+    figures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        bomb = _make_bomb(Path(tmp))
+        per_case: dict[tuple[str, bool], list[float]] = {}
+        outcomes: dict[str, set[str]] = {}
+        for _ in range(rounds):
+            for case in MEMORY_CASES:
+                for traced in (False, True):
+                    growth, outcome = _memory_case(case, bomb, traced)
+                    per_case.setdefault((case, traced), []).append(growth)
+                    outcomes.setdefault(case, set()).add(outcome)
+        for case in MEMORY_CASES:
+            for traced in (False, True):
+                how = "tracemalloc peak" if traced else "peak RSS growth"
+                figures.append(
+                    Figure(
+                        f"memory, 200 MiB body, 1 MiB cap: {case} ({how})",
+                        "< 20 MiB",
+                        "MiB",
+                        per_case[(case, traced)],
+                        lambda mib: mib < 20,
+                        "outcome " + "/".join(sorted(outcomes[case])),
+                    )
+                )
+    return figures
+
+
+# -- the notebooks under strict nbval ------------------------------------------------------------
+
+
+def _nbval_seconds() -> dict[str, float]:
+    """Seconds per notebook (its cells, kernel start included), and the whole run's wall time."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "nbval.xml"
+        start = time.perf_counter()
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "--nbval",
+                "--nbval-sanitize-with",
+                "notebooks/sanitize.cfg",
+                "notebooks",
+                f"--junitxml={report}",
+            ],
+            check=False,
+            capture_output=True,
+            cwd=ROOT,
+        )
+        wall_s = time.perf_counter() - start
+        seconds: dict[str, float] = {}
+        for case in ET.parse(report).iter("testcase"):
+            name = case.get("classname", "?").removeprefix("notebooks.").removesuffix(".ipynb")
+            seconds[name] = seconds.get(name, 0.0) + float(case.get("time", "0"))
+        failures = sum(1 for _ in ET.parse(report).iter("failure"))
+        if failures:
+            print(f"  (nbval: {failures} cell(s) failed; times still counted)", flush=True)
+        seconds[_WALL] = wall_s
+        return seconds
+
+
+_WALL = "the whole strict nbval run (wall clock)"
+
+
+def figure_notebooks(rounds: int) -> list[Figure]:
+    """Strict nbval time per notebook and in total (kernel start included)."""
+    runs = [_nbval_seconds() for _ in range(rounds)]
+    names = sorted({name for run in runs for name in run} - {_WALL})
+    figures = [
+        Figure(
+            f"nbval: {name}", "≤ 8 s", "s", [run.get(name, 0.0) for run in runs], lambda s: s <= 8.0
+        )
+        for name in names
+    ]
+    totals = [run[_WALL] for run in runs]
+    figures.append(Figure(f"nbval: {_WALL}", "≤ 60 s", "s", totals, lambda s: s <= 60.0))
+    return figures
+
+
+# -- the table -------------------------------------------------------------------------------
+
+FIGURES: dict[str, Callable[[int], list[Figure]]] = {
+    "adapter": figure_adapter,
+    "classify": figure_classify,
+    "retry": figure_retry,
+    "async": figure_async,
+    "import": figure_import,
+    "memory": figure_memory,
+    "notebooks": figure_notebooks,
+}
+
+
+def _machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import httpx
+    import pydantic
+
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    return (
+        f"{model}; {os.cpu_count()} cores; {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}; pydantic {pydantic.VERSION}; "
+        f"httpx {httpx.__version__}; load average {load}"
+    )
+
+
+def _format(value: float, unit: str) -> str:
+    if unit == "×":
+        return f"{value:.2f}×"
+    return f"{value:.1f} {unit}"
+
+
+def print_table(figures: list[Figure]) -> None:
+    rows = [("figure", "goal", "median", "min–max", "met", "detail")]
+    for f in figures:
+        rows.append(
+            (
+                f.name,
+                f.goal,
+                _format(f.median, f.unit),
+                f"{_format(min(f.values), f.unit)} – {_format(max(f.values), f.unit)}",
+                "yes" if f.met(f.median) else "NO",
+                f.note,
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [
+        "| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |"
+        for row in rows
+    ]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    print("\n".join(lines))
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--memory-child"]:
+        _memory_child(argv[1], argv[2], argv[3] == "1")
+        return 0
+    parser = argparse.ArgumentParser(prog="dev.py bench", description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "figures", nargs="*", metavar="figure", help=f"any of: {', '.join(FIGURES)} (default: all)"
+    )
+    parser.add_argument("--rounds", type=int, default=7, help="rounds per figure (at least 7)")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.figures if name not in FIGURES]
+    if unknown:
+        parser.error(f"unknown figure(s) {', '.join(unknown)}; choose from {', '.join(FIGURES)}")
+    if args.rounds < 7:
+        parser.error("--rounds must be at least 7: a median of fewer says little")
+    print(f"machine: {_machine()}", flush=True)
+    figures: list[Figure] = []
+    for name in args.figures or list(FIGURES):
+        start = time.perf_counter()
+        print(f"measuring {name} …", flush=True)
+        figures.extend(FIGURES[name](args.rounds))
+        print(f"  done in {time.perf_counter() - start:.0f} s", flush=True)
+    print()
+    print_table(figures)
+    print(f"\nload average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    return 0 if all(f.met(f.median) for f in figures) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,106 @@
+"""The classifier's JSON decoding answers exactly as the standard library's ``json`` does.
+
+``decode_json`` reads bodies with pydantic-core's parser and falls back to ``json`` for anything
+that parser refuses; these properties compare it with ``decode_json_stdlib`` (``json.loads`` and a
+walk of the tree), value for value and reason for reason, on JSON text, near-JSON text and bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tool_outcomes.classify._body import MAX_JSON_DEPTH, decode_json, decode_json_stdlib
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(-(10**80), 10**80)
+    | st.floats()
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=20,
+)
+NUMBERS = st.from_regex(r"\A-?(0|[1-9][0-9]{0,30})(\.[0-9]{1,30})?([eE][+-]?[0-9]{1,4})?\Z")
+PIECES = st.sampled_from(
+    ['"\\ud800"', '"\\udc00"', '"\\ud83d\\ude00"', "NaN", "-Infinity", "[", "]", "{", "}", ",", ":"]
+) | st.sampled_from(
+    ['"a"', "1", "-0", "1e400", "\ufeff", " ", "\t", "\n", "\x0c", "\x00", '"\\u0000"', "tru"]
+)
+
+
+def _same(body: bytes) -> None:
+    fast, reference = decode_json(body), decode_json_stdlib(body)
+    assert fast[1] == reference[1]
+    assert repr(fast[0]) == repr(reference[0])  # repr: NaN never equals itself, -0.0 does 0.0
+    assert _types(fast[0]) == _types(reference[0])
+
+
+def _types(value: object) -> object:
+    if isinstance(value, list):
+        return [_types(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _types(v) for k, v in value.items()}
+    return type(value)
+
+
+@given(value=JSON_VALUES, indent=st.sampled_from([None, 1]), ascii_only=st.booleans())
+def test_json_text_decodes_to_the_same_value(
+    value: object, indent: int | None, ascii_only: bool
+) -> None:
+    """Any JSON text Python writes decodes to the same value, with the same types."""
+    _same(json.dumps(value, indent=indent, ensure_ascii=ascii_only).encode())
+
+
+@given(number=NUMBERS)
+def test_numbers_decode_to_the_same_float_or_int(number: str) -> None:
+    """Every JSON number spelling reads as the same int or correctly rounded float."""
+    _same(number.encode())
+    _same(f"[{number}]".encode())
+
+
+@given(pieces=st.lists(PIECES, max_size=12))
+def test_near_json_gets_the_same_verdict_and_reason(pieces: list[str]) -> None:
+    """Text assembled from JSON's own pieces, valid or not, gets the same value or reason."""
+    _same("".join(pieces).encode())
+
+
+@given(body=st.binary(max_size=40))
+def test_any_bytes_get_the_same_verdict_and_reason(body: bytes) -> None:
+    """Arbitrary bytes (invalid UTF-8, control bytes, BOMs) get the same value or reason."""
+    _same(body)
+
+
+@pytest.mark.parametrize("levels", [MAX_JSON_DEPTH - 2, MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH, 201])
+@pytest.mark.parametrize("inner", ["", "1", '{"a": 1}'])
+def test_nesting_at_the_depth_limit_gets_the_same_answer(levels: int, inner: str) -> None:
+    """Around the 200-level limit, deep bodies are accepted and refused exactly as before."""
+    _same(("[" * levels + inner + "]" * levels).encode())
+    _same(('{"k":' * levels + (inner or "0") + "}" * levels).encode())
+
+
+def test_a_lowered_int_digit_limit_is_still_honoured() -> None:
+    """A program that lowers Python's int digit limit gets the same refusal of long numbers."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        value, problem = decode_json(b"9" * 1000)
+    finally:
+        sys.set_int_max_str_digits(before)
+    assert value is None
+    assert problem is not None
+    assert "not JSON" in problem
+
+
+def test_nan_and_infinity_are_floats() -> None:
+    """Python servers' NaN and Infinity decode as floats, as the standard library reads them."""
+    value, problem = decode_json(b"[NaN, Infinity, -Infinity]")
+    assert problem is None
+    assert math.isnan(value[0])
+    assert value[1:] == [math.inf, -math.inf]
