@@ -59,6 +59,46 @@ class Options:
         )
 
 
+class _IndexedHeaders(httpx.Headers):
+    """``httpx.Headers`` whose ``get`` reads an index built on first use (same answers).
+
+    The classifier asks one response for a dozen header names; httpx scans and decodes every
+    header for each. The index holds httpx's own answers: lower-case name → the values joined
+    with ``", "``.
+    """
+
+    _index: dict[str, str] | None = None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if not key.isascii():  # httpx's own rules (and errors) for the rare odd name
+            return super().get(key, default)
+        index = self._index
+        if index is None:
+            index = {}
+            encoding = self.encoding
+            for _, raw_name, raw_value in self._list:
+                name, value = raw_name.decode(encoding), raw_value.decode(encoding)
+                index[name] = f"{index[name]}, {value}" if name in index else value
+            self._index = index
+        return index.get(key.lower(), default)
+
+    def __setitem__(self, key: str, value: str) -> None:
+        self._index = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._index = None
+        super().__delitem__(key)
+
+    def update(self, headers: Any = None) -> None:  # type: ignore[override]
+        self._index = None
+        super().update(headers)
+
+
+#: Built once: a parametrised generic is a lookup in pydantic's cache on every subscript.
+_ENVELOPE_ANY = Envelope[Any]
+
+
 @dataclass(frozen=True)
 class Exchange:
     """A response to classify: what came back, and what the caller declared about it."""
@@ -72,6 +112,13 @@ class Exchange:
     """Why the body stopped early, or ``None`` when it is complete."""
     cut_error: BaseException | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.headers, _IndexedHeaders):
+            given = self.headers
+            headers = given if isinstance(given, httpx.Headers) else httpx.Headers(given)
+            indexed = _IndexedHeaders(headers, encoding=headers.encoding)
+            object.__setattr__(self, "headers", indexed)
+
     @cached_property
     def target(self) -> str | None:
         """The request URL with credentials redacted."""
@@ -84,7 +131,7 @@ class Exchange:
 
     def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
         """A contact's envelope, stamped with the tool and target."""
-        return Envelope[Any](outcome=outcome, tool=self.options.tool, target=self.target, **fields)
+        return _ENVELOPE_ANY(outcome=outcome, tool=self.options.tool, target=self.target, **fields)
 
     def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
         """An access failure carrying this response's status, wait and raw sample."""

@@ -126,7 +126,7 @@ def classify_parts(
     """
     options = Options(items, total, not_found, result_model, tool, now)
     try:
-        exchange = Exchange(status, httpx.Headers(headers), body, options, url, cut, cut_error)
+        exchange = Exchange(status, headers, body, options, url, cut, cut_error)
         return _judge(exchange)
     except Exception as exc:  # last resort, as in classify_http
         return _internal_error(exc, options)

@@ -1,8 +1,9 @@
-"""The classifier's JSON decoding answers exactly as the standard library's ``json`` does.
+"""The classifier's fast paths answer exactly as the slow ways they replace.
 
 ``decode_json`` reads bodies with pydantic-core's parser and falls back to ``json`` for anything
 that parser refuses; these properties compare it with ``decode_json_stdlib`` (``json.loads`` and a
 walk of the tree), value for value and reason for reason, on JSON text, near-JSON text and bytes.
+An exchange's headers answer lookups from an index; they must answer as ``httpx.Headers`` does.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ import json
 import math
 import sys
 
+import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tool_outcomes.classify._body import MAX_JSON_DEPTH, decode_json, decode_json_stdlib
+from tool_outcomes.classify._exchange import Exchange, Options
 
 JSON_VALUES = st.recursive(
     st.none()
@@ -104,3 +107,36 @@ def test_nan_and_infinity_are_floats() -> None:
     assert problem is None
     assert math.isnan(value[0])
     assert value[1:] == [math.inf, -math.inf]
+
+
+HEADER_NAMES = st.sampled_from(["Content-Type", "content-type", "Link", "X-Total-Count", "Date"])
+RAW_NAMES = HEADER_NAMES.map(str.encode)
+# Bytes: what a server sends. Non-ASCII ones make httpx fall back to UTF-8, then Latin-1.
+HEADER_VALUES = st.lists(st.integers(32, 255), max_size=6).map(bytes)
+
+
+@given(
+    pairs=st.lists(st.tuples(RAW_NAMES, HEADER_VALUES), max_size=6),
+    asked=st.lists(HEADER_NAMES | st.sampled_from(["LINK", "x-total-count", "Missing"])),
+)
+def test_exchange_headers_answer_as_httpx_headers(
+    pairs: list[tuple[bytes, bytes]], asked: list[str]
+) -> None:
+    """Any header name, repeated or in any case, reads the same value httpx would give."""
+    given_headers = httpx.Headers(pairs)
+    exchange = Exchange(200, given_headers, b"", Options())
+    for name in asked:
+        assert exchange.headers.get(name) == httpx.Headers(pairs).get(name)
+        assert exchange.headers.get(name, "-") == httpx.Headers(pairs).get(name, "-")
+
+
+def test_exchange_headers_follow_a_change() -> None:
+    """Setting or removing a header after a lookup is seen by the next lookup."""
+    exchange = Exchange(200, httpx.Headers({"Link": "<a>"}), b"", Options())
+    assert exchange.headers.get("link") == "<a>"
+    exchange.headers["Link"] = "<b>"
+    assert exchange.headers.get("link") == "<b>"
+    exchange.headers.update({"X-Total-Count": "3"})
+    assert exchange.headers.get("x-total-count") == "3"
+    del exchange.headers["link"]
+    assert exchange.headers.get("link") is None
