@@ -32,6 +32,8 @@ CONTRACT = {
 def test_all_matches_public_names() -> None:
     """Every public name defined in the package is in `__all__`, and nothing else is."""
     exported = set(tool_outcomes.__all__)
+    for name in exported:  # names load on first use: use them all
+        getattr(tool_outcomes, name)
     public = {
         name
         for name, value in vars(tool_outcomes).items()
@@ -59,3 +61,48 @@ def test_import_stays_light() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def _fresh(code: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def test_import_loads_each_part_on_first_use() -> None:
+    """`import tool_outcomes` loads none of its modules; using a name loads that name's part."""
+    code = (
+        "import sys, tool_outcomes; "
+        "loaded = lambda: sorted(m for m in sys.modules if m.startswith('tool_outcomes.')); "
+        "print(loaded()); tool_outcomes.Outcome; print('tool_outcomes.envelope' in loaded()); "
+        "print('tool_outcomes.adapter' in loaded())"
+    )
+    assert _fresh(code).splitlines() == ["[]", "True", "False"]
+
+
+def test_a_submodule_never_hides_a_public_name() -> None:
+    """Importing the `repair` module first still leaves `tool_outcomes.repair` the function."""
+    code = (
+        "import tool_outcomes.repair, tool_outcomes.adapter, tool_outcomes, inspect; "
+        "print(inspect.isfunction(tool_outcomes.repair), tool_outcomes.repair.__name__)"
+    )
+    assert _fresh(code) == "True repair"
+
+
+def test_every_public_name_has_one_home_module() -> None:
+    """Each name in `__all__` is found in the module the package loads it from, and only there."""
+    import importlib
+
+    homes: dict[str, str] = vars(tool_outcomes)["_HOMES"]
+    assert set(homes) == set(tool_outcomes.__all__) - {"__version__"}
+    for name, home in homes.items():
+        module = importlib.import_module(f"tool_outcomes.{home}")
+        assert getattr(tool_outcomes, name) is getattr(module, name)
+
+
+def test_dir_lists_every_public_name_before_use() -> None:
+    """`dir(tool_outcomes)` offers every public name, loaded or not (completion, help)."""
+    code = (
+        "import tool_outcomes; print(sorted(set(tool_outcomes.__all__) - set(dir(tool_outcomes))))"
+    )
+    assert _fresh(code) == "[]"

@@ -7,30 +7,38 @@ every hidden failure), ``adapter`` (all of it around one tool), ``render`` and `
 (spending the outcome).
 """
 
-from .adapter import DEFAULT_MAX_BODY_BYTES, Tool, tool
-from .breaker import BreakerState, CircuitBreaker
-from .classify import classify_http, classify_parts
-from .consume import OutcomeHandlers, dispatch, on_outcome
-from .envelope import (
-    RAW_SAMPLE_MAX_CHARS,
-    Coverage,
-    Envelope,
-    Failure,
-    FailureCode,
-    FailureKind,
-    Outcome,
-    Repair,
-    RepairKind,
-    TruncatedBy,
-)
-from .fields import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
-from .redact import redact_headers, redact_text, redact_url
-from .render import to_text
-from .repair import Rejection, Repaired, repair
-from .retry import RetryBudget, RetryPolicy, with_retry, with_retry_async
-from .trace import CounterHandler, Decision, OutcomeCounter, TraceRecord
-from .transport import BodyCut
-from .wire import envelope_output_schema, to_anthropic, to_mcp, to_openai
+# Every module-level name here but the public ones starts with "_" (the exported-members test
+# holds __all__ to exactly the public names).
+import importlib as _importlib
+import sys as _sys
+import types as _types
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from .adapter import DEFAULT_MAX_BODY_BYTES, Tool, tool
+    from .breaker import BreakerState, CircuitBreaker
+    from .classify import classify_http, classify_parts
+    from .consume import OutcomeHandlers, dispatch, on_outcome
+    from .envelope import (
+        RAW_SAMPLE_MAX_CHARS,
+        Coverage,
+        Envelope,
+        Failure,
+        FailureCode,
+        FailureKind,
+        Outcome,
+        Repair,
+        RepairKind,
+        TruncatedBy,
+    )
+    from .fields import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
+    from .redact import redact_headers, redact_text, redact_url
+    from .render import to_text
+    from .repair import Rejection, Repaired, repair
+    from .retry import RetryBudget, RetryPolicy, with_retry, with_retry_async
+    from .trace import CounterHandler, Decision, OutcomeCounter, TraceRecord
+    from .transport import BodyCut
+    from .wire import envelope_output_schema, to_anthropic, to_mcp, to_openai
 
 __version__ = "0.1.0"
 
@@ -83,3 +91,67 @@ __all__ = [
     "with_retry",
     "with_retry_async",
 ]
+
+#: The module each public name lives in. ``import tool_outcomes`` imports none of them: a name's
+#: module loads on its first use, so a program pays only for the parts it touches.
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"], "adapter"),
+    **dict.fromkeys(["BreakerState", "CircuitBreaker"], "breaker"),
+    **dict.fromkeys(["classify_http", "classify_parts"], "classify"),
+    **dict.fromkeys(["OutcomeHandlers", "dispatch", "on_outcome"], "consume"),
+    **dict.fromkeys(
+        [
+            "RAW_SAMPLE_MAX_CHARS",
+            "Coverage",
+            "Envelope",
+            "Failure",
+            "FailureCode",
+            "FailureKind",
+            "Outcome",
+            "Repair",
+            "RepairKind",
+            "TruncatedBy",
+        ],
+        "envelope",
+    ),
+    **dict.fromkeys(
+        ["FieldStatus", "NAReason", "TriState", "not_applicable", "present", "validate_fields"],
+        "fields",
+    ),
+    **dict.fromkeys(["redact_headers", "redact_text", "redact_url"], "redact"),
+    "to_text": "render",
+    **dict.fromkeys(["Rejection", "Repaired", "repair"], "repair"),
+    **dict.fromkeys(["RetryBudget", "RetryPolicy", "with_retry", "with_retry_async"], "retry"),
+    **dict.fromkeys(["CounterHandler", "Decision", "OutcomeCounter", "TraceRecord"], "trace"),
+    "BodyCut": "transport",
+    **dict.fromkeys(["envelope_output_schema", "to_anthropic", "to_mcp", "to_openai"], "wire"),
+}
+
+
+def __getattr__(name: str) -> _typing.Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value  # later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+class _Package(_types.ModuleType):
+    """This package's module type: a submodule never takes the name of a public function.
+
+    Importing ``tool_outcomes.repair`` (the module) would bind ``tool_outcomes.repair`` to it,
+    hiding the ``repair`` function; the module stays importable by its dotted name.
+    """
+
+    def __setattr__(self, name: str, value: _typing.Any) -> None:
+        if isinstance(value, _types.ModuleType) and name in _HOMES:
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package

@@ -117,7 +117,8 @@ class RepairKind(StrEnum):
     MAPPED_ALIAS = "mapped_alias"
 
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
+# defer_build: a model's validator is built on its first use, not when tool_outcomes is imported.
+_FROZEN = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Repair(BaseModel):
@@ -221,7 +222,7 @@ class Envelope(BaseModel, Generic[T]):
       empty collection (that is an ``empty``).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     outcome: Outcome
     data: T | None = None
@@ -372,11 +373,6 @@ class Envelope(BaseModel, Generic[T]):
         )
         return f"<div class='tool-outcomes-envelope'>{badge}<table>{body}</table></div>"
 
-
-# Pydantic caches a parametrised generic model only weakly: ``Envelope[Any]``, which the classifier
-# and the adapter build on every call, would be garbage-collected between calls and rebuilt
-# (milliseconds each time). Holding it here makes every later ``Envelope[Any]`` a cache hit.
-_ENVELOPE_ANY = Envelope[Any]
 
 _BADGE_COLOURS: dict[Outcome, str] = {
     Outcome.SUCCESS: "#2e7d32",

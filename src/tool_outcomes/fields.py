@@ -58,7 +58,7 @@ class TriState(BaseModel, Generic[T]):
     Its JSON form is the sibling-status shape: ``{"value": ..., "status": ..., "reason": ...}``.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     status: FieldStatus
     value: T | None = None

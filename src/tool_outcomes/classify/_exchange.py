@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 import httpx
@@ -95,8 +95,14 @@ class _IndexedHeaders(httpx.Headers):
         super().update(headers)
 
 
-#: Built once: a parametrised generic is a lookup in pydantic's cache on every subscript.
-_ENVELOPE_ANY = Envelope[Any]
+@cache
+def _envelope_any() -> type[Envelope[Any]]:
+    """``Envelope[Any]``, parametrised on first use and then held.
+
+    A subscript is a lookup in pydantic's cache on every call, and that cache holds a
+    parametrised generic only weakly: unheld, it is rebuilt (milliseconds) after each collection.
+    """
+    return Envelope[Any]
 
 
 @dataclass(frozen=True)
@@ -131,7 +137,8 @@ class Exchange:
 
     def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
         """A contact's envelope, stamped with the tool and target."""
-        return _ENVELOPE_ANY(outcome=outcome, tool=self.options.tool, target=self.target, **fields)
+        envelope = _envelope_any()
+        return envelope(outcome=outcome, tool=self.options.tool, target=self.target, **fields)
 
     def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
         """An access failure carrying this response's status, wait and raw sample."""
