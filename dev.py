@@ -103,7 +103,12 @@ def test(argv: list[str]) -> None:
         )
 
 
-COMMANDS = {"lab": lab, "test": test}
+def bench(argv: list[str]) -> None:
+    ensure_env("dev")
+    _run(PYTHON, "benchmarks/run.py", *argv)
+
+
+COMMANDS = {"lab": lab, "test": test, "bench": bench}
 
 
 def main() -> None:

@@ -384,24 +384,23 @@ def _bomb_chunks(path: Path) -> Iterator[bytes]:
             yield block
 
 
-class _Stream:
-    """A streamed body for both clients, produced lazily (a real upstream's socket)."""
+def _streamed(chunks: Callable[[], Iterator[bytes]]) -> Any:
+    """A body produced lazily for either client (a real upstream's socket, not a bytes)."""
+    import httpx
 
-    def __init__(self, chunks: Callable[[], Iterator[bytes]]) -> None:
-        self._chunks = chunks
+    class Stream(httpx.SyncByteStream, httpx.AsyncByteStream):
+        def __iter__(self) -> Iterator[bytes]:
+            yield from chunks()
 
-    def __iter__(self) -> Iterator[bytes]:
-        yield from self._chunks()
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            for chunk in chunks():
+                yield chunk
 
-    async def __aiter__(self) -> AsyncIterator[bytes]:
-        for chunk in self._chunks():
-            yield chunk
+    return Stream()
 
-    def close(self) -> None:
-        pass
 
-    async def aclose(self) -> None:
-        pass
+def _verdict(env: Any) -> str:
+    return f"{env.outcome.value}/{env.failure.code.value}" if env.failure else env.outcome.value
 
 
 def _memory_child(case: str, bomb: str, traced: bool) -> None:
@@ -427,8 +426,7 @@ def _memory_child(case: str, bomb: str, traced: bool) -> None:
         return _bomb_chunks(Path(bomb)) if gzip_bomb else _huge_chunks()
 
     def handler(request: httpx.Request) -> httpx.Response:
-        stream = _Stream(produce)
-        return httpx.Response(200, headers=headers, stream=stream)  # type: ignore[arg-type]
+        return httpx.Response(200, headers=headers, stream=_streamed(produce))
 
     @tool(args=NoArgs, max_body_bytes=CAP_BYTES)
     def fetch(args: NoArgs) -> httpx.Request:
@@ -440,13 +438,13 @@ def _memory_child(case: str, bomb: str, traced: bool) -> None:
         fetch.call(client=httpx.Client(transport=small))  # warm every code path once
 
         def once() -> str:
-            return str(fetch.call(client=client).outcome.value)
+            return _verdict(fetch.call(client=client))
     else:
 
         async def run_async() -> str:
             async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
                 env = await fetch.acall(client=client)
-            return str(env.outcome.value)
+            return _verdict(env)
 
         async def warm() -> None:
             async with httpx.AsyncClient(

@@ -136,8 +136,8 @@ def _valid_as_is(raw: object, plan: FastPlan, *, decoded: bool) -> Repaired[Any]
     except (ValueError, TypeError, RecursionError):
         return None  # not JSON-like: the walk names the offending value
     # NaN and infinities are not numbers to the walk; a string merely containing the words
-    # only sends the value down the slow path.
-    if b"NaN" in text or b"Infinity" in text:
+    # only sends the value down the slow path. (One byte is found faster than three.)
+    if (b"N" in text and b"NaN" in text) or (b"I" in text and b"Infinity" in text):
         return None
     # Bytes, tuples, Decimals, dates or non-text keys serialise to JSON that validates where
     # the walk would object: only plain JSON data (what it serialises to, read back) is fast.
