@@ -60,18 +60,16 @@ class ClaimKind(StrEnum):
 #: The claims that leave no room for doubt. Only these can be confident false claims.
 _CONFIDENT: Final = frozenset({ClaimKind.EXACTLY, ClaimKind.NONE_EXIST})
 
-#: The sentence for each claim, as ``(for one item, for any other count)``.
-CLAIM_WORDING: Final[Mapping[ClaimKind, tuple[str, str]]] = {
-    ClaimKind.EXACTLY: ("There is exactly 1 item.", "There are exactly {count} items."),
-    ClaimKind.NONE_EXIST: ("There are no items.", "There are no items."),
+#: The sentence for each claim, as ``(for no item, for one item, for any other count)``.
+CLAIM_WORDING: Final[Mapping[ClaimKind, tuple[str, str, str]]] = {
+    ClaimKind.EXACTLY: ("", "There is exactly 1 item.", "There are exactly {count} items."),
+    ClaimKind.NONE_EXIST: ("There are no items.", "", ""),
     ClaimKind.AT_LEAST: (
+        "Some items may exist: the answer was cut off before any arrived.",
         "At least 1 item exists; there may be more.",
         "At least {count} items exist; there may be more.",
     ),
-    ClaimKind.UNKNOWN: (
-        "I could not find out whether any items exist.",
-        "I could not find out whether any items exist.",
-    ),
+    ClaimKind.UNKNOWN: ("I could not find out whether any items exist.", "", ""),
 }
 
 
@@ -111,8 +109,8 @@ class Claim:
 
     def sentence(self) -> str:
         """The claim in words, e.g. ``"There are exactly 3 items."``."""
-        one, other = CLAIM_WORDING[self.kind]
-        return one if self.count == 1 else other.format(count=self.count)
+        forms = CLAIM_WORDING[self.kind]
+        return forms[min(self.count, 2)].format(count=self.count)
 
     def __repr__(self) -> str:
         return f"Claim(ClaimKind.{self.kind.name}, {self.count})"
@@ -302,7 +300,7 @@ def plot_false_claims(rows: Sequence[ClaimRow], *, title: str) -> Figure:
     outcomes = list(counts)
     positions = range(len(outcomes))
     width = 0.38
-    fig, axis = plt.subplots(figsize=(9.0, 4.5))
+    fig, axis = plt.subplots(figsize=(10.0, 4.5))
     for offset, index, label, colour in (
         (-width / 2, 1, "naive consumer (ignores the outcome)", "#c62828"),
         (width / 2, 2, "envelope-aware consumer", "#2e7d32"),
