@@ -526,6 +526,14 @@ def _draw(options: Sequence[tuple[_Fate, float]], rng: random.Random) -> _Fate:
     return rng.choices(fates, weights)[0]
 
 
+def _fate(spec: DaySpec, tool: str, hour: int, rng: random.Random) -> _Fate:
+    """What one call meets: the first event that catches it, else the everyday mix."""
+    for event in spec.events:
+        if event.covers(tool, hour) and rng.random() < event.share:
+            return _FATE_OF_EVENT[event.kind]
+    return _draw(_BASELINE[tool], rng)
+
+
 def _schedule(spec: DaySpec, hour: int) -> list[tuple[float, str]]:
     """The calls of one hour, as (seconds since midnight, tool), evenly spread and in order."""
     start = hour * _SECONDS_PER_HOUR
@@ -565,15 +573,7 @@ def simulate_day(spec: DaySpec) -> Day:
             for at_s, name in _schedule(spec, hour):
                 if at_s > clock.now_s:
                     clock.advance(at_s - clock.now_s)
-                fate = next(
-                    (
-                        _FATE_OF_EVENT[e.kind]
-                        for e in spec.events
-                        if e.covers(name, hour) and rng.random() < e.share
-                    ),
-                    None,
-                ) or _draw(_BASELINE[name], rng)
-                upstreams[name].begin(fate, size=rng.randint(1, 8))
+                upstreams[name].begin(_fate(spec, name, hour, rng), size=rng.randint(1, 8))
                 arguments = (
                     {"q": rng.choice(_QUERIES)}
                     if name == SEARCH
