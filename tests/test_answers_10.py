@@ -99,6 +99,12 @@ class BoolOrState(Ticket):
     refund_issued: TriState[bool] | bool  # type: ignore[assignment]
 
 
+class OptionalRefund(Ticket):
+    """A three-state field that may also be missing: None is back, without a reason."""
+
+    refund_issued: TriState[bool] | None = None  # type: ignore[assignment]
+
+
 class PriorityAsText(Ticket):
     """A priority declared as text: the v2 numbers are refused."""
 
@@ -123,6 +129,7 @@ MEANING = "repair fixes shape, never meaning"
         (NoAliases, "a legacy ticket (TCK-0412)", "a legacy name is another name"),
         (OptionalId, "a damaged legacy record with no id", MEANING),
         (BoolOrState, "a v2 ticket whose refund_issued is a bare false", MEANING),
+        (OptionalRefund, "a v2 ticket with no refund_issued", MEANING),
         (PriorityAsText, "a v2 ticket (TCK-1001)", "one field per row"),
         (
             Ticket.model_validate(
@@ -139,7 +146,15 @@ MEANING = "repair fixes shape, never meaning"
             "one field per row",
         ),
     ],
-    ids=["plain-bool", "no-aliases", "optional-id", "bool-or-state", "priority-text", "instance"],
+    ids=[
+        "plain-bool",
+        "no-aliases",
+        "optional-id",
+        "bool-or-state",
+        "optional-refund",
+        "priority-text",
+        "instance",
+    ],
 )
 def test_wrong_ticket_models_fail_10_1(model: object, case: str, hint: str) -> None:
     """Each plausible wrong model fails on the record it gets wrong, with that case's hint."""

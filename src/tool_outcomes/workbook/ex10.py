@@ -2,7 +2,8 @@
 
 * ``10.1 ticket_model`` — a function returning the result model of one ticket, checked on tickets
   the service really sends: v2 and legacy records, every state of its three-state fields, and
-  records it must refuse (no id, no subject, a bare ``false`` where a field state belongs).
+  records it must refuse (no id, no subject, no ``refund_issued``, a bare ``false`` where a field
+  state belongs).
 * ``10.2 build_search_tool`` — a function returning the search tool (``@tool`` around a request
   builder), checked once per scenario of the ticket service with the scorecard's criteria
   (:mod:`tool_outcomes.workbook.ticket_scorecard`).
@@ -91,6 +92,7 @@ def _ticket_model() -> Iterator[Case]:
     damaged = _served_tickets("damaged_record")[1]
     no_subject = {k: v for k, v in printer[0].items() if k != "subject"}
     bare_false = printer[0] | {"refund_issued": False}
+    no_refund = {k: v for k, v in printer[0].items() if k != "refund_issued"}
     accepted: tuple[tuple[Mapping[str, Any], str, str | None], ...] = (
         (printer[0], "a v2 ticket (TCK-1001)", None),
         (
@@ -108,6 +110,7 @@ def _ticket_model() -> Iterator[Case]:
     refused: tuple[tuple[Mapping[str, Any], str, str], ...] = (
         (damaged, "a damaged legacy record with no id", "a ticket without an id"),
         (no_subject, "a v2 ticket with no subject", "a ticket without a subject"),
+        (no_refund, "a v2 ticket with no refund_issued", "a ticket without refund_issued"),
         (bare_false, "a v2 ticket whose refund_issued is a bare false", "a bare false"),
     )
     for record, what, accepted_what in refused:
