@@ -124,7 +124,9 @@ def _total(expected: int) -> Criterion:
         total = None if coverage is None else coverage.total
         if total == expected:
             return None
-        return f"coverage.total is {total}: the envelope does not say how many tickets match"
+        if total is None:
+            return "coverage.total is None: the envelope does not say how many tickets match"
+        return f"coverage.total is {total}; the service counted {expected}"
 
     return Criterion("how many match", check)
 
