@@ -31,7 +31,7 @@ from typing import Any, Generic, Literal, TypeVar, cast, overload
 import httpx
 from pydantic import BaseModel, ValidationError
 
-from ._target import TargetView, check_target_view, view_target
+from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import clip
 from .breaker import CircuitBreaker
 from .classify import classify_http, classify_parts
@@ -297,7 +297,7 @@ class Tool(Generic[A, R]):
         env = Envelope[Any].failed(
             FailureCode.INVALID_ARGUMENTS,
             FailureKind.PERMANENT,
-            redact_text(f"invalid arguments for {self.name}: {problems}"),
+            redact_text(problems),
             tool=self.name,
         )
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
@@ -409,8 +409,11 @@ class Tool(Generic[A, R]):
         if self.authority is not None:
             update["authority"] = self.authority
         coverage = env.coverage
-        if self.cursor is not None and coverage is not None and coverage.next_cursor is not None:
-            update["coverage"] = coverage.model_copy(update={"cursor_argument": self.cursor})
+        if coverage is not None and coverage.next_cursor is not None:
+            cursor = {"next_cursor": view_cursor(coverage.next_cursor, self.target)}
+            if self.cursor is not None:
+                cursor["cursor_argument"] = self.cursor
+            update["coverage"] = coverage.model_copy(update=cursor)
         final = env.model_copy(update=update)
         if self.counter is not None:
             self.counter.observe(final)
@@ -555,7 +558,9 @@ def tool(
             receives it (a cursor, a page token or a next URL, as the upstream gave it).
         target: How much of the target the returned envelope (and so every renderer) shows:
             ``"full"`` (redacted), ``"path"`` (a URL's path, no host) or ``"omit"``. Trace
-            records always keep the full redacted target.
+            records always keep the full redacted target. Under ``"path"`` and ``"omit"`` a
+            next-page URL in ``coverage.next_cursor`` keeps only its path and query, so a
+            handler taking it as ``cursor`` joins it with its base URL.
 
     Returns:
         A decorator turning the handler into a :class:`Tool`.

@@ -14,9 +14,9 @@ from typing import Any
 
 from pydantic import PydanticSchemaGenerationError
 
+from ._target import TargetView
 from .envelope import Envelope, Outcome
 from .redact import redact_text
-from ._target import TargetView
 from .render import clean_sample, redact_target, require_envelope, shown_target, to_text
 
 __all__ = ["envelope_output_schema", "to_anthropic", "to_mcp", "to_openai"]
