@@ -1,4 +1,4 @@
-"""Serve a :class:`~tool_outcomes.Tool` over MCP (``mcp`` 2.x): ``MCPServer`` or low-level ``Server``.
+"""Serve a :class:`~tool_outcomes.Tool` over MCP (``mcp`` 2.x), on ``MCPServer`` or ``Server``.
 
 Five lines make a stdio server::
 
