@@ -1,8 +1,8 @@
 """The ticket-search tool the integration tests drive through each agent framework.
 
 One ``@tool`` over a mocked upstream whose answer depends on the query: the five upstream cases
-of issue 13 (results, an empty list, page 1 of 180, a 503, an HTML login page with status 200)
-plus arguments the tool itself refuses. Each case says what the model and the application must
+of issue 13 (results, an empty list, page 1 of 180, a 503, an HTML login page with status 200),
+arguments the tool itself refuses, and an upstream's own HTTP 400 (which must not read as those). Each case says what the model and the application must
 receive, so every framework's test asserts the same expectations.
 """
 
@@ -38,7 +38,9 @@ def upstream(request: httpx.Request) -> httpx.Response:
     """The helpdesk: its answer is chosen by the query (and the cursor, for the second page)."""
     query = request.url.params.get("search", "")
     if request.url.params.get("page") == "2":
-        return httpx.Response(200, json={"count": 180, "next": None, "results": []})
+        results = [{"id": i, "subject": f"invoice #{i}"} for i in range(25, 50)]
+        page = {"count": 180, "next": f"{UPSTREAM}?page=3&search=invoice"}
+        return httpx.Response(200, json={**page, "results": results})
     match query:
         case "refund":
             results = [{"id": 1, "subject": "refund for order 7"}, {"id": 2, "subject": "refund"}]
@@ -53,6 +55,8 @@ def upstream(request: httpx.Request) -> httpx.Response:
             return httpx.Response(503, text="upstream unavailable")
         case "session":
             return httpx.Response(200, text=LOGIN_PAGE, headers={"content-type": "text/html"})
+        case "malformed":
+            return httpx.Response(400, json={"detail": "page_size must be at most 100"})
     return httpx.Response(500, text=f"unexpected query {query!r}")
 
 
@@ -137,6 +141,13 @@ CASES: tuple[Case, ...] = (
         Outcome.ACCESS_FAILURE,
         FailureCode.INVALID_ARGUMENTS,
         "Fix exactly those and call again",
+    ),
+    Case(
+        "upstream_400",
+        {"query": "malformed"},
+        Outcome.ACCESS_FAILURE,
+        FailureCode.BAD_REQUEST,
+        "Do not retry with the same arguments.",
     ),
 )
 CASE_IDS = [case.name for case in CASES]
