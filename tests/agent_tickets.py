@@ -2,8 +2,9 @@
 
 One ``@tool`` over a mocked upstream whose answer depends on the query: the five upstream cases
 of issue 13 (results, an empty list, page 1 of 180, a 503, an HTML login page with status 200),
-arguments the tool itself refuses, and an upstream's own HTTP 400 (which must not read as those). Each case says what the model and the application must
-receive, so every framework's test asserts the same expectations.
+arguments the tool itself refuses, and an upstream's own HTTP 400 (which must not read as those).
+Each case says what the model and the application must receive, so every framework's test
+asserts the same expectations.
 """
 
 from __future__ import annotations
@@ -77,8 +78,9 @@ def make_tool(*, target: Any = "path") -> Tool[Search, list[Ticket]]:
         """Search helpdesk tickets by text."""
         if args.cursor is not None:  # a next-page URL, reduced to its path and query
             return httpx.Request("GET", httpx.URL(UPSTREAM).join(args.cursor))
-        params = {"search": args.query, "page_size": args.limit}
-        return httpx.Request("GET", UPSTREAM, params=params)
+        return httpx.Request(
+            "GET", UPSTREAM, params={"search": args.query, "page_size": args.limit}
+        )
 
     return search_tickets
 

@@ -9,6 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from langchain.agents import create_agent
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
 from agent_tickets import (
     CASE_IDS,
     CASES,
@@ -19,11 +24,6 @@ from agent_tickets import (
     sync_client,
 )
 from agent_tickets import make_tool as make_ticket_tool
-from langchain.agents import create_agent
-from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
-from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-from langchain_core.utils.function_calling import convert_to_openai_tool
-
 from tool_outcomes import Envelope, Outcome
 from tool_outcomes.integrations.langchain import langchain_tool
 

@@ -7,18 +7,19 @@ and over stdio against a subprocess running the README's server.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from agent_tickets import CASE_IDS, CASES, Case, Ticket, async_client, check_envelope, check_text
-from agent_tickets import make_tool as make_ticket_tool
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.server.lowlevel import Server
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, TextContent
 
+from agent_tickets import CASE_IDS, CASES, Case, Ticket, async_client, check_envelope, check_text
+from agent_tickets import make_tool as make_ticket_tool
 from tool_outcomes import Envelope, Outcome, envelope_output_schema
 from tool_outcomes.integrations.mcp import mcp_tool, register
 
@@ -35,7 +36,10 @@ def lowlevel_server() -> Server[Any]:
     return server
 
 
-SERVERS = {"MCPServer": mcpserver, "Server": lowlevel_server}
+SERVERS: dict[str, Callable[[], MCPServer | Server[Any]]] = {
+    "MCPServer": mcpserver,
+    "Server": lowlevel_server,
+}
 
 
 async def call(client: Client, case: Case) -> CallToolResult:

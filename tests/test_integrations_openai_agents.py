@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from agent_tickets import CASE_IDS, CASES, Case, Ticket, async_client, check_envelope, check_text
-from agent_tickets import make_tool as make_ticket_tool
 from agents import Agent, FunctionTool, RunConfig, Runner
 from agents.items import ToolCallOutputItem
 from agents.testing import ScriptedModel, assistant_message, function_call
 
+from agent_tickets import CASE_IDS, CASES, Case, Ticket, async_client, check_envelope, check_text
+from agent_tickets import make_tool as make_ticket_tool
 from tool_outcomes import Envelope
 from tool_outcomes.integrations.openai_agents import openai_agents_tool
 
@@ -45,7 +45,9 @@ async def run_case(case: Case, tool: FunctionTool) -> tuple[ScriptedModel, ToolC
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
 async def test_each_case_reaches_the_model_and_the_application(case: Case) -> None:
     """The model's next input is the text; the output item's custom data is the envelope."""
-    model, item = await run_case(case, openai_agents_tool(make_ticket_tool(), client=async_client()))
+    model, item = await run_case(
+        case, openai_agents_tool(make_ticket_tool(), client=async_client())
+    )
     second = model.calls[1]
     (sent,) = [
         i for i in second.input if isinstance(i, dict) and i.get("type") == "function_call_output"

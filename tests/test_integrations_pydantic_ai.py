@@ -7,13 +7,13 @@ comes back), ``TestModel`` calls the tool from the schema it was given.
 from __future__ import annotations
 
 import pytest
-from agent_tickets import CASE_IDS, CASES, Case, async_client, check_envelope, check_text
-from agent_tickets import make_tool as make_ticket_tool
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.test import TestModel
 
+from agent_tickets import CASE_IDS, CASES, Case, async_client, check_envelope, check_text
+from agent_tickets import make_tool as make_ticket_tool
 from tool_outcomes import Envelope, FailureCode, Outcome
 from tool_outcomes.integrations.pydantic_ai import pydantic_ai_tool
 

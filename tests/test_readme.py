@@ -64,7 +64,9 @@ HELPDESK = "https://support.example.com/api/tickets/"
 def helpdesk(request: httpx.Request) -> httpx.Response:
     """Page 1 of 180 for the README's query."""
     results = [{"id": i, "subject": f"refund #{i}"} for i in range(25)]
-    return httpx.Response(200, json={"count": 180, "next": f"{HELPDESK}?page=2", "results": results})
+    return httpx.Response(
+        200, json={"count": 180, "next": f"{HELPDESK}?page=2", "results": results}
+    )
 
 
 def run_with_model(label: str, model: object) -> dict[str, Any]:
