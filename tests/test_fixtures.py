@@ -15,7 +15,12 @@ from tool_outcomes.workbook.scenarios import fetch
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 # Codes no HTTP scenario can produce: a breaker refusal and the adapter's own byte cap.
-CODES_NOT_FROM_FIXTURES = {FailureCode.CIRCUIT_OPEN, FailureCode.TOO_LARGE}
+# The breaker, the adapter's byte cap and the tool's own argument check: no upstream reply makes them.
+CODES_NOT_FROM_FIXTURES = {
+    FailureCode.CIRCUIT_OPEN,
+    FailureCode.TOO_LARGE,
+    FailureCode.INVALID_ARGUMENTS,
+}
 
 
 def load_scenarios() -> list[dict[str, Any]]:
