@@ -14,8 +14,8 @@ from tool_outcomes.workbook.catalogue import EXPECT_KEYS, load_fixture_scenarios
 from tool_outcomes.workbook.scenarios import fetch
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-# Codes no HTTP scenario can produce: a breaker refusal and the adapter's own byte cap.
-# The breaker, the adapter's byte cap and the tool's own argument check: no upstream reply makes them.
+# Codes no HTTP scenario can produce: a breaker refusal, the adapter's own byte cap, and
+# arguments the tool itself refused.
 CODES_NOT_FROM_FIXTURES = {
     FailureCode.CIRCUIT_OPEN,
     FailureCode.TOO_LARGE,
