@@ -447,8 +447,9 @@ class Tool(Generic[A, R]):
 
 @functools.cache
 def _ssl_context() -> ssl.SSLContext:
-    """One verifying TLS context for every client a tool opens (building one costs milliseconds)."""
-    return ssl.create_default_context()
+    """One verifying TLS context (httpx's default) for every client a tool opens: building one
+    costs milliseconds, a call should not pay it."""
+    return httpx.create_ssl_context()
 
 
 def _owned_client() -> httpx.Client:
