@@ -198,3 +198,18 @@ def test_a_page_where_data_was_expected_reads_as_a_page() -> None:
     text = to_text(Envelope[Any](outcome=Outcome.ACCESS_FAILURE, failure=not_page))
     assert "login page" not in text
     assert "not the data this tool reads" in text
+
+
+def test_a_renderer_that_keeps_the_host_back_shortens_a_next_page_url_too() -> None:
+    """A next URL as cursor names the host: under path/omit only its path and query are shown."""
+    coverage = Coverage(
+        returned=1,
+        total=3,
+        next_cursor="http://tickets.internal/api/search?page=2",
+        truncated_by="next_page",
+    )
+    env = Envelope[Any](outcome=Outcome.PARTIAL, data=[1], coverage=coverage)
+    text = to_text(env, target="path")
+    assert 'resume from cursor "/api/search?page=2".' in text
+    assert "tickets.internal" not in text
+    assert "tickets.internal" in to_text(env)

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Final
 
-from ._target import TargetView, check_target_view, view_target
+from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import clip
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
@@ -71,7 +71,7 @@ class Line(StrEnum):
     DATA = "data"
     NO_DATA = "no_data"
     # Advice for an access failure: by its code when permanent, by its kind and attempts when
-    # transient (see _PERMANENT_ADVICE and _advice).
+    # transient (see PERMANENT_ADVICE and _advice).
     INVALID_ARGUMENTS = "invalid_arguments"
     BAD_REQUEST = "bad_request"
     UNAUTHORIZED = "unauthorized"
@@ -450,15 +450,21 @@ def shown_target(env: Envelope[Any], view: TargetView) -> Envelope[Any]:
         view: ``"full"``, ``"path"`` or ``"omit"``.
 
     Returns:
-        ``env`` itself for ``"full"``, else a copy whose ``target`` is the path or ``None``.
+        ``env`` itself for ``"full"``, else a copy whose ``target`` is the path or ``None`` and
+        whose next-page URL cursor, if any, keeps only its path and query.
 
     Raises:
         ValueError: if ``view`` is not one of the three.
     """
     view = check_target_view(view)
-    if view == "full" or env.target is None:
+    if view == "full":
         return env
-    return env.model_copy(update={"target": view_target(env.target, view)})
+    update: dict[str, Any] = {"target": view_target(env.target, view)}
+    coverage = env.coverage
+    if coverage is not None and coverage.next_cursor is not None:
+        cursor = view_cursor(coverage.next_cursor, view)
+        update["coverage"] = coverage.model_copy(update={"next_cursor": cursor})
+    return env.model_copy(update=update)
 
 
 def _source_line(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
