@@ -14,8 +14,13 @@ from tool_outcomes.workbook.catalogue import EXPECT_KEYS, load_fixture_scenarios
 from tool_outcomes.workbook.scenarios import fetch
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-# Codes no HTTP scenario can produce: a breaker refusal and the adapter's own byte cap.
-CODES_NOT_FROM_FIXTURES = {FailureCode.CIRCUIT_OPEN, FailureCode.TOO_LARGE}
+# Codes no HTTP scenario can produce: a breaker refusal, the adapter's own byte cap, and
+# arguments the tool itself refused.
+CODES_NOT_FROM_FIXTURES = {
+    FailureCode.CIRCUIT_OPEN,
+    FailureCode.TOO_LARGE,
+    FailureCode.INVALID_ARGUMENTS,
+}
 
 
 def load_scenarios() -> list[dict[str, Any]]:

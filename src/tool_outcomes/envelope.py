@@ -77,7 +77,10 @@ class FailureCode(StrEnum):
     NOT_FOUND = "not_found"
     """HTTP 404 or 410 on an endpoint where absence is not a confirmed empty."""
     BAD_REQUEST = "bad_request"
-    """The request itself was refused (400, 405, 409, 413, 422, …): fix the arguments."""
+    """The upstream refused the request (400, 405, 409, 413, 422, …): fix the arguments."""
+    INVALID_ARGUMENTS = "invalid_arguments"
+    """The tool itself refused its arguments before contacting anything (the detail names the
+    fields); distinct from ``bad_request``, which an upstream said."""
     UPSTREAM_ERROR = "upstream_error"
     """A 2xx whose body reports an error (``ok: false``, JSON-RPC ``error``, problem+json)."""
     PROTOCOL = "protocol"
@@ -174,6 +177,10 @@ class Coverage(BaseModel):
     )
     next_cursor: str | None = Field(
         default=None, description="Where to resume: a cursor, a page token or a next URL."
+    )
+    cursor_argument: str | None = Field(
+        default=None,
+        description="The tool's argument that takes next_cursor, when the tool declares one.",
     )
     truncated_by: TruncatedBy | None = None
     dropped: tuple[str, ...] = Field(
