@@ -417,7 +417,9 @@ def make_deterministic(nb: Any, stem: str) -> None:
         nb: An executed notebook.
         stem: The notebook's file stem, for the ids of cells that lack one and of widget models.
 
-    Cell timings go, error tracebacks shrink to ``ename: evalue``, the kernelspec is fixed,
+    Cell timings go, consecutive writes to one stream become one output (the kernel splits them
+    wherever its buffer happened to flush), error tracebacks shrink to ``ename: evalue``, the
+    kernelspec is fixed,
     the Python version leaves ``language_info``, widget state is kept only when an output
     displays a widget, and widget models are renamed from the kernel's random ids to ids
     derived from ``stem`` (see :func:`stable_widget_ids`).
@@ -426,6 +428,8 @@ def make_deterministic(nb: Any, stem: str) -> None:
     for index, cell in enumerate(nb.cells):
         cell.setdefault("id", f"{stem[:40]}-{index}")
         _clean_cell_metadata(cell)
+        if "outputs" in cell:
+            cell.outputs = _coalesced(cell.outputs)
         for output in cell.get("outputs", []):
             if output.output_type == "error":
                 # Frames carry absolute paths and colour codes; nbval ignores tracebacks anyway.
@@ -439,6 +443,23 @@ def make_deterministic(nb: Any, stem: str) -> None:
         nb.metadata.pop("widgets", None)
     else:
         stable_widget_ids(nb, stem)
+
+
+def _coalesced(outputs: list[Any]) -> list[Any]:
+    """``outputs`` with each run of same-stream outputs joined into one, as nbval reads them."""
+    joined: list[Any] = []
+    for output in outputs:
+        previous = joined[-1] if joined else None
+        if (
+            output.output_type == "stream"
+            and previous is not None
+            and previous.output_type == "stream"
+            and previous.name == output.name
+        ):
+            previous.text += output.text
+        else:
+            joined.append(output)
+    return joined
 
 
 def _view_ids(nb: Any) -> list[str]:

@@ -476,3 +476,88 @@ def test_releasing_an_unchanged_notebook_twice_writes_the_same_bytes(
         written.append((solution.read_bytes(), (tmp_path / "07_x.ipynb").read_bytes()))
     assert written[0] == written[1]
     assert _STATE.encode() in written[0][1], "the learner notebook keeps its widget state"
+
+
+def test_a_stream_split_by_the_kernel_is_released_as_one_output() -> None:
+    """Where the kernel flushed mid-print is chance: adjacent writes to one stream are joined."""
+    cell = new_code_cell("print('a'); print('b'); display(1); print('c')")
+    cell.outputs = [
+        V4.new_output("stream", name="stdout", text="a\n"),
+        V4.new_output("stream", name="stdout", text="b\n"),
+        V4.new_output("stream", name="stderr", text="warn\n"),
+        V4.new_output("display_data", data={"text/plain": "1"}),
+        V4.new_output("stream", name="stdout", text="c\n"),
+    ]
+    nb = new_notebook(cells=[cell])
+    release.make_deterministic(nb, "07_x")
+    assert [(o.output_type, o.get("text")) for o in nb.cells[0].outputs] == [
+        ("stream", "a\nb\n"),
+        ("stream", "warn\n"),
+        ("display_data", None),
+        ("stream", "c\n"),
+    ]
+
+
+# -- 00's setup check ----------------------------------------------------------------------------
+
+
+def _setup_check_source() -> str:
+    start_here = next(p for p in SOLUTIONS if p.name.startswith("00_"))
+    cells = _code_cells(_read(start_here))
+    (source,) = [c.source for c in cells if "STALE ENVIRONMENT" in c.source]
+    return str(source)
+
+
+def _run_setup_check(cwd: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> str:
+    monkeypatch.chdir(cwd)
+    exec(compile(_setup_check_source(), "00_start_here setup check", "exec"), {})
+    return str(capsys.readouterr().out)
+
+
+def test_the_setup_check_passes_in_this_checkout(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """Run from notebooks/, the kernel's tool_outcomes is this checkout's src/tool_outcomes."""
+    out = _run_setup_check(NOTEBOOKS, monkeypatch, capsys)
+    assert out.splitlines()[-1] == "tool_outcomes imported from src/tool_outcomes (this checkout)"
+
+
+def test_the_setup_check_names_a_stale_environment_and_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """In another checkout the imported package is not its own: say so, and how to repair it."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'tool-outcomes'\n")
+    (tmp_path / "notebooks").mkdir()
+    out = _run_setup_check(tmp_path / "notebooks", monkeypatch, capsys)
+    assert "STALE ENVIRONMENT" in out
+    assert str(tmp_path / "src" / "tool_outcomes") in out
+    assert "python3 dev.py lab" in out
+    assert "delete the .venv folder" in out
+
+
+# -- the READMEs ---------------------------------------------------------------------------------
+
+_MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [NOTEBOOKS / "README.md", ROOT / "docs" / "authoring-notebooks.md"],
+    ids=lambda p: p.name,
+)
+def test_the_learner_readme_and_the_author_notes_link_to_what_exists(page: Path) -> None:
+    """Every relative link in the learner's README and the author notes resolves."""
+    targets = [
+        t for t in _MARKDOWN_LINK.findall(page.read_text(encoding="utf-8")) if "://" not in t
+    ]
+    assert targets, f"{page.name} links to nothing"
+    for target in targets:
+        assert (page.parent / target).exists(), f"{page.name}: dead link {target}"
+
+
+def test_the_learner_readme_starts_a_learner_at_notebook_00() -> None:
+    """JupyterLab opens in notebooks/: its README names 00 first and says how to reset."""
+    text = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
+    assert text.index("00_start_here.ipynb") < text.index("01_")
+    assert "git checkout -- notebooks/" in text
+    assert "generated; do not edit" not in text, "author notes belong in docs/"
