@@ -48,7 +48,12 @@ CHROMIUM_ARGS = (
     "--no-first-run",
 )
 TOKEN = "tool-outcomes-browser-token"
-LEARNER_NOTEBOOKS = tuple(sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")))
+# Lessons (NN_topic) and their appendices (NNa_topic, reference tables without exercises).
+LEARNER_NOTEBOOKS = tuple(sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb")))
+APPENDIX = re.compile(r"^\d{2}[a-z]_")
+# Part 1 of the workbook, whose outputs are held to fit the page without breaking a word.
+PART_1 = re.compile(r"^0[0-4][a-z]?_")
+MERMAID_FENCE = re.compile(r"^```mermaid\s*$", re.MULTILINE)
 
 # Every wait is bounded; none is a timing assertion (a slow machine only waits longer).
 STARTUP_LIMIT_S = 90.0
@@ -123,6 +128,7 @@ class Expected:
     raises: frozenset[int]  # indices of cells tagged raises-exception
     verdicts: dict[int, tuple[str, ...]]  # cell index -> its check lines' verdict words
     badges: int  # envelope HTML views among the outputs
+    diagrams: int  # Mermaid diagrams in the Markdown cells
 
 
 def _joined(text: str | list[str]) -> str:
@@ -149,6 +155,11 @@ def _expected(name: str) -> Expected:
         ),
         verdicts=verdicts,
         badges=badges,
+        diagrams=sum(
+            len(MERMAID_FENCE.findall(_joined(c["source"])))
+            for c in cells
+            if c["cell_type"] == "markdown"
+        ),
     )
 
 
@@ -367,6 +378,7 @@ def _run_in_browser(page: Page, base: str, name: str, shots: Path) -> NotebookRu
         for selector, suffix in (
             ('.jp-OutputArea-output[data-mime-type="text/html"] .tool-outcomes-envelope', "badge"),
             (".jp-OutputArea-output:has-text('[TODO]')", "check"),
+            (".jp-OutputArea-output table.to-table", "table"),
         )
         if (shot := _screenshot(page, selector, shots / f"{name}-{suffix}.png")) is not None
     ]
@@ -442,6 +454,9 @@ def test_check_lines_are_the_unsolved_learner_verdicts(ran: NotebookRun) -> None
         if (found := CHECK_LINE.findall(cell.text))
     }
     assert shown == ran.expected.verdicts
+    if APPENDIX.match(ran.name):
+        assert not shown, "an appendix is reference, with no exercise to check"
+        return
     assert shown, "a learner notebook has at least one check"
     lines = [line for cell in ran.cells for line in CHECK_LINE.findall(cell.text)]
     assert "PASS" not in {word for word, _ in lines}, "an unsolved copy cannot pass a check"
@@ -465,9 +480,103 @@ def test_no_script_error_on_the_page(ran: NotebookRun) -> None:
 
 def test_a_screenshot_shows_the_run(ran: NotebookRun) -> None:
     """A screenshot of the ran notebook was taken (kept under pytest's tmp_path)."""
-    assert ran.screenshots, "nothing to photograph: no badge and no check line on the page"
+    assert ran.screenshots, "nothing to photograph: no badge, check line or table on the page"
     for shot in ran.screenshots:
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- part 1: diagrams drawn, and outputs that fit without breaking a word ----------------------
+
+# Two frames after a scroll: the element is laid out where it now is (content-visibility skips
+# the layout of cells out of view).
+_FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+# Each Mermaid diagram as JupyterLab renders it: a figure holding an <img> of the SVG, or a
+# warning box holding the parse error.
+READ_DIAGRAMS_JS = """async () => {
+  const frames = __FRAMES__;
+  const found = [];
+  for (const box of document.querySelectorAll('.jp-NotebookPanel .jp-RenderedMermaid')) {
+    box.scrollIntoView({block: 'center'});
+    await frames();
+    const img = box.querySelector('figure img');
+    const src = img?.getAttribute('src') ?? '';
+    const prefix = 'data:image/svg+xml,';
+    const svg = src.startsWith(prefix) ? decodeURIComponent(src.slice(prefix.length)) : '';
+    found.push({warning: box.classList.contains('jp-mod-warning'), svg: svg.includes('<svg'),
+                error: /syntax error|parse error/i.test(svg + box.textContent),
+                width: img?.naturalWidth ?? 0, height: img?.naturalHeight ?? 0});
+  }
+  return found;
+}""".replace("__FRAMES__", _FRAMES_JS)
+
+# Every word of every output (and of every Markdown table) that the page breaks across two lines,
+# and every table wider than its output area. A <pre> in JupyterLab's output breaks a long line
+# anywhere (word-break: break-all), so a word on two lines is the sign of a line too wide. A line
+# may break after a hyphen (Retry-After), as type does. A traceback (a cell that raises on
+# purpose) is left as Python prints it.
+READ_LAYOUT_JS = """async () => {
+  const frames = __FRAMES__;
+  const range = document.createRange();
+  const broken = (root) => {
+    const words = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.data.matchAll(/[^\\s-]+/g)) {
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()]
+          .filter(r => r.width > 0).map(r => Math.round(r.top / 4)));
+        if (tops.size > 1) words.push(match[0]);
+      }
+    }
+    return words;
+  };
+  const problems = [];
+  const areas = [...document.querySelectorAll(
+    '.jp-NotebookPanel .jp-OutputArea-output:not([data-mime-type="__STDERR__"]),'
+    + ' .jp-NotebookPanel .jp-MarkdownCell table')];
+  for (const area of areas) {
+    area.scrollIntoView({block: 'center'});
+    await frames();
+    const cell = [...document.querySelectorAll('.jp-NotebookPanel .jp-Cell')]
+      .findIndex(c => c.contains(area));
+    for (const word of broken(area)) problems.push(`cell ${cell}: '${word}' breaks mid-word`);
+    for (const table of area.matches('table') ? [area] : area.querySelectorAll('table')) {
+      const room = (area.matches('table') ? area.parentElement : area).clientWidth;
+      if (table.getBoundingClientRect().width > room + 1) {
+        problems.push(`cell ${cell}: a table wider than its area (${room}px)`);
+      }
+    }
+  }
+  return problems;
+}""".replace("__FRAMES__", _FRAMES_JS).replace("__STDERR__", ERROR_MIME)
+
+
+def test_every_mermaid_diagram_renders_as_a_picture(ran: NotebookRun) -> None:
+    """Each ```mermaid fence becomes an SVG picture on the page, never the parse-error box."""
+    if not ran.expected.diagrams:
+        pytest.skip(f"{ran.name} has no diagram")
+    page = ran.page
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.jp-NotebookPanel .jp-RenderedMermaid').length"
+        f" >= {ran.expected.diagrams}"
+    )
+    diagrams: list[dict[str, Any]] = page.evaluate(READ_DIAGRAMS_JS)
+    assert len(diagrams) == ran.expected.diagrams
+    for diagram in diagrams:
+        assert not diagram["warning"], diagram
+        assert not diagram["error"], diagram
+        assert diagram["svg"], diagram
+        assert min(diagram["width"], diagram["height"]) > 0, diagram
+    _screenshot(page, ".jp-RenderedMermaid figure", ran.workdir / f"{ran.name}-diagram.png")
+
+
+def test_part_1_outputs_fit_the_page_without_breaking_a_word(ran: NotebookRun) -> None:
+    """At 1400 px no output line, table cell or Markdown table of part 1 wraps mid-word."""
+    if not PART_1.match(ran.name):
+        pytest.skip(f"{ran.name} is not part 1")
+    assert ran.page.evaluate(READ_LAYOUT_JS) == []
 
 
 # -- the widgets, driven as a person would drive them ----------------------------------------
