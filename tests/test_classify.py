@@ -135,17 +135,98 @@ def test_status_outside_100_to_599_is_a_protocol_failure(status: int) -> None:
     assert str(status) in env.failure.detail
 
 
+@pytest.mark.parametrize("method", [None, "GET", "HEAD", "get"])
 @pytest.mark.parametrize("status", [204, 205])
-def test_no_content_is_a_verified_empty(status: int) -> None:
-    """204 and 205 are empty with zero returned, whatever bytes arrived."""
-    env = parts(status, b'[{"id": 1}]')
+def test_no_content_to_a_read_is_a_verified_empty(status: int, method: str | None) -> None:
+    """204 and 205 answering a read (or an unknown method) are empty, whatever bytes arrived."""
+    env = parts(status, b'[{"id": 1}]', method=method)
     assert env.outcome is Outcome.EMPTY
     assert env.coverage is not None
     assert env.coverage.returned == 0
     assert env.data is None
 
 
-@pytest.mark.parametrize("status", [200, 201, 202, 203, 207, 226])
+WRITES = ["POST", "PUT", "PATCH", "DELETE", "delete"]
+#: Empty 2xx answers: (status, body) pairs with nothing in them.
+NOTHING_IN_IT: list[tuple[int, bytes]] = [
+    (204, b""),
+    (205, b""),
+    (200, b""),
+    (201, b""),
+    (201, b"  \r\n"),
+    (200, b"null"),
+    (202, b""),
+]
+
+
+@pytest.mark.parametrize("method", WRITES)
+@pytest.mark.parametrize(("status", "body"), NOTHING_IN_IT)
+def test_an_empty_answer_to_a_write_is_an_acknowledged_success(
+    status: int, body: bytes, method: str
+) -> None:
+    """A write has nothing to match: its empty 2xx is success with no data, never empty."""
+    env = parts(status, body, method=method)
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data is None
+    assert env.coverage is not None
+    assert method in env.coverage.detail
+
+
+@pytest.mark.parametrize(("status", "body"), [(s, b) for s, b in NOTHING_IN_IT if s != 202])
+def test_the_same_empty_answers_to_a_read_are_empty(status: int, body: bytes) -> None:
+    """The very same bodies answering a GET are a verified nothing."""
+    assert parts(status, body, method="GET").outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize("method", [None, "GET", "HEAD"])
+@pytest.mark.parametrize("body", [b"", b"{}", b"[]", b'{"id": 1}', b'[{"week": 1}]'])
+def test_202_to_a_read_is_not_ready_whatever_its_body(body: bytes, method: str | None) -> None:
+    """202 to a read: the answer is not ready yet (RFC 9110 §15.3.3), a transient failure."""
+    env = parts(202, body, method=method)
+    assert code_kind(env) == (C.UPSTREAM_ERROR, T)
+    assert env.failure is not None
+    assert env.failure.http_status == 202
+    assert "not ready" in env.failure.detail
+
+
+def test_202_to_a_read_honours_its_retry_after() -> None:
+    """A 202 that says when to come back carries that wait."""
+    env = parts(202, b"{}", {**JSON, "retry-after": "3"}, method="GET")
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 3.0
+
+
+@pytest.mark.parametrize("method", WRITES)
+def test_202_to_a_write_is_an_accepted_write_with_its_body_as_data(method: str) -> None:
+    """202 to a write: accepted; the body (often a job to poll) is the data."""
+    job = {"id": "exp_1", "status": "queued", "poll_after_seconds": 2}
+    env = parts(202, job, method=method)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == job
+
+
+def test_202_to_a_write_still_reports_an_error_in_its_body() -> None:
+    """An accepted write whose body says ok: false is still a failure."""
+    env = parts(202, {"ok": False, "error": "invalid_auth"}, method="POST")
+    assert code_kind(env) == (C.UNAUTHORIZED, P)
+
+
+@pytest.mark.parametrize(
+    ("method", "outcome"), [("DELETE", Outcome.SUCCESS), ("GET", Outcome.EMPTY)]
+)
+def test_classify_http_reads_the_method_from_the_request(method: str, outcome: Outcome) -> None:
+    """classify_http takes the method from response.request."""
+    response = httpx.Response(204, request=httpx.Request(method, URL))
+    assert classify_http(response).outcome is outcome
+
+
+def test_a_write_that_returns_nothing_matched_is_still_empty() -> None:
+    """A POST search whose collection is empty is a query answered with nothing: empty."""
+    env = parts(200, {"hits": {"total": {"value": 0}, "hits": []}}, method="POST")
+    assert env.outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize("status", [200, 201, 203, 207, 226])
 def test_other_2xx_are_judged_by_their_body(status: int) -> None:
     """A 2xx with content is success when the body is a clean collection."""
     env = parts(status, [{"id": 1}, {"id": 2}])
@@ -790,14 +871,6 @@ def test_a_body_cut_by_a_timeout_is_a_timeout(error: BaseException) -> None:
     )
     assert code_kind(document) == (C.TIMEOUT, T)
     assert code_kind(lines) == (C.TIMEOUT, T)
-
-
-def test_an_accepted_202_with_no_body_is_not_a_verified_nothing() -> None:
-    """202 means the work is not done yet: a transient failure to come back for, never empty."""
-    env = parts(202, b"", {})
-    assert code_kind(env) == (C.UPSTREAM_ERROR, T)
-    assert env.failure is not None
-    assert env.failure.http_status == 202
 
 
 @pytest.mark.parametrize(

@@ -336,6 +336,7 @@ class Tool(Generic[A, R]):
             cut=read.cut,
             cut_error=read.cut_error,
             url=redact_url(read.response.request.url),
+            method=read.response.request.method,
             items=self.items,
             total=self.total,
             not_found=self.not_found,

@@ -79,6 +79,8 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
     if ex.cut is not None:
         return _cut_document(ex, ex.cut)
     if not ex.body.removeprefix(_BOM).strip():
+        if ex.writes:
+            return ex.acknowledged(f"HTTP {ex.status} with an empty body")
         return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")

@@ -26,9 +26,11 @@ from tool_outcomes.transport import BodyCut
 
 from ._headers import parse_rate_limit_reset, parse_retry_after
 
-__all__ = ["Exchange", "Options", "raw_sample"]
+__all__ = ["SAFE_METHODS", "Exchange", "Options", "raw_sample"]
 
 _P = FailureKind.PERMANENT
+#: Methods that only read (RFC 9110 §9.2.1): an empty answer to one is a statement about data.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 _RAW_SAMPLE_READ = 2048  # bytes looked at for a raw sample; Failure keeps at most 500 chars
 
 
@@ -71,6 +73,22 @@ class Exchange:
     cut: BodyCut | None = None
     """Why the body stopped early, or ``None`` when it is complete."""
     cut_error: BaseException | None = None
+    method: str | None = None
+    """The request method, when known; an unknown method is taken as a read."""
+
+    @cached_property
+    def writes(self) -> bool:
+        """Whether the request was a write (POST, PUT, PATCH, DELETE …), not a safe read."""
+        return self.method is not None and self.method.upper() not in SAFE_METHODS
+
+    def acknowledged(self, why: str) -> Envelope[Any]:
+        """A write's acknowledgement that carries no data: ``success``, with nothing to match.
+
+        A confirmed "nothing matched" is a statement about a query; a write has nothing to
+        match, so an empty answer to one is the write succeeding, not an ``empty``.
+        """
+        detail = f"{why} acknowledging a {self.method}"
+        return self.envelope(Outcome.SUCCESS, coverage=Coverage(returned=0, detail=detail))
 
     @cached_property
     def target(self) -> str | None:

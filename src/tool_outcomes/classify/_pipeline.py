@@ -54,6 +54,13 @@ def classify_http(
 ) -> Envelope[Any]:
     """Classify a response, or the exception raised while getting it, into one outcome.
 
+    The request method matters, and is read from ``response.request`` when there is one: an
+    empty 2xx body (a 204, a 205, a zero-length or ``null`` body) answering a read (GET, HEAD)
+    is a verified ``empty``, answering a write (POST, PUT, PATCH, DELETE) an acknowledged
+    ``success`` with no data; a ``202 Accepted`` answering a read is a transient access failure
+    ("not ready yet", whatever its body), answering a write an accepted write whose body is the
+    data. A response with no request is judged as the answer to a read.
+
     Args:
         result: An ``httpx.Response`` (its body is read if it was not yet), or an exception
             raised while sending or reading (``HTTPStatusError`` is classified by its response).
@@ -96,6 +103,7 @@ def classify_parts(
     cut: BodyCut | None = None,
     cut_error: BaseException | None = None,
     url: str | None = None,
+    method: str | None = None,
     items: str | None = None,
     total: str | None = None,
     not_found: Literal["failure", "empty"] = "failure",
@@ -114,6 +122,8 @@ def classify_parts(
             cut by the size cap is ``too_large``, by a stream error ``network``.
         cut_error: The exception that cut the stream, for the detail.
         url: The request URL (redacted onto ``target``; resolves relative next-page links).
+        method: The request method (``"GET"``, ``"POST"`` …); ``None`` is judged as a read.
+            See :func:`classify_http` for what a write changes.
         items: See :func:`classify_http`.
         total: See :func:`classify_http`.
         not_found: See :func:`classify_http`.
@@ -126,7 +136,9 @@ def classify_parts(
     """
     options = Options(items, total, not_found, result_model, tool, now)
     try:
-        exchange = Exchange(status, httpx.Headers(headers), body, options, url, cut, cut_error)
+        exchange = Exchange(
+            status, httpx.Headers(headers), body, options, url, cut, cut_error, method
+        )
         return _judge(exchange)
     except Exception as exc:  # last resort, as in classify_http
         return _internal_error(exc, options)
@@ -135,9 +147,11 @@ def classify_parts(
 def _exchange_of(response: httpx.Response, options: Options) -> Exchange | Envelope[Any]:
     """The exchange a response holds, reading its body if it was not read yet."""
     try:
-        url: str | None = str(response.request.url)
+        request = response.request
     except RuntimeError:  # httpx raises when the response was built without a request
-        url = None
+        url, method = None, None
+    else:
+        url, method = str(request.url), request.method
     try:
         body = response.content
     except httpx.ResponseNotRead:
@@ -149,16 +163,9 @@ def _exchange_of(response: httpx.Response, options: Options) -> Exchange | Envel
         read = read_sync(response)  # keeps what arrived before a broken stream
         if isinstance(read, BaseException):  # nothing arrived: the read error is the outcome
             return from_exception(read, options)
-        return Exchange(
-            response.status_code,
-            response.headers,
-            read.body,
-            options,
-            url,
-            read.cut,
-            read.cut_error,
-        )
-    return Exchange(response.status_code, response.headers, body, options, url)
+        status, headers = response.status_code, response.headers
+        return Exchange(status, headers, read.body, options, url, read.cut, read.cut_error, method)
+    return Exchange(response.status_code, response.headers, body, options, url, method=method)
 
 
 def _judge(ex: Exchange) -> Envelope[Any]:

@@ -3,8 +3,9 @@
 RFC 9110 gives every status class a meaning; a few codes carry more (``429`` and ``503`` say
 "later", ``501`` says "never"). :data:`STATUS_RULES` is the whole policy for errors: a status that
 is not listed falls back to its class. A ``2xx`` is left to the body, except where the status
-alone decides (``204`` and ``205`` carry no content by definition; ``202`` with nothing in it is
-not done yet). :func:`judge_status` returns the finished envelope, or ``None`` to go on.
+alone decides: ``204`` and ``205`` carry no content by definition (a verified nothing to a read,
+an acknowledged write to a write), and ``202`` to a read says the answer is not ready yet.
+:func:`judge_status` returns the finished envelope, or ``None`` to go on.
 """
 
 from __future__ import annotations
@@ -145,14 +146,16 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
 
 def _no_content(ex: Exchange) -> Envelope[Any] | None:
     if ex.status in (204, 205):  # no content by definition (RFC 9110 §15.3.5–6)
+        if ex.writes:
+            return ex.acknowledged(f"HTTP {ex.status}")
         return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {ex.status}"))
-    if ex.status == 202 and not ex.body.strip():
-        # Accepted, not yet done (RFC 9110 §15.3.3): GitHub's statistics endpoints, for one,
-        # answer 202 while they compute and ask to be called again. Not a verified nothing.
-        detail = "HTTP 202 Accepted with no body: the result is not ready yet"
-        return ex.options.fail(
-            FailureCode.UPSTREAM_ERROR, _T, detail, target=ex.target, http_status=202
-        )
+    if ex.status == 202 and not ex.writes:
+        # Accepted for processing, not completed (RFC 9110 §15.3.3). To a read that means the
+        # answer is not ready: GitHub's /stats/* answer 202 {} while they compute and ask to be
+        # called again. Whatever the body says, it is not the answer yet. (To a write, 202 is
+        # an accepted write: its body, often a job id, is judged like any other.)
+        detail = "HTTP 202 Accepted: the answer is not ready yet; ask again later"
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
     return None
 
 
