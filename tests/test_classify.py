@@ -959,6 +959,9 @@ def test_status_rule_is_none_only_for_2xx() -> None:
 # -- rate limits reported on a 403 ---------------------------------------------------------------
 
 
+NOT_ALLOWED = {"message": "Must have admin rights to Repository."}
+
+
 @pytest.mark.parametrize(
     ("headers", "expected", "seconds"),
     [
@@ -969,26 +972,122 @@ def test_status_rule_is_none_only_for_2xx() -> None:
             (C.RATE_LIMITED, T),
             120.0,
         ),
-        ({"x-ratelimit-remaining": "12"}, (C.FORBIDDEN, P), None),
+        (
+            {"x-rate-limit-remaining": "0", "x-rate-limit-reset": "1445412600", "date": DATE},
+            (C.RATE_LIMITED, T),
+            120.0,
+        ),  # Twitter's spelling
+        ({"x-ratelimit-remaining": "0.0", "x-ratelimit-reset": "51"}, (C.RATE_LIMITED, T), 51.0),
+        ({"ratelimit-remaining": "0", "ratelimit-reset": "30"}, (C.RATE_LIMITED, T), 30.0),
+        (
+            {"x-ratelimit-remaining": "12", "x-ratelimit-reset": "1445412600"},
+            (C.FORBIDDEN, P),
+            None,
+        ),
+        ({"x-ratelimit-remaining": "9322.0", "x-ratelimit-reset": "51"}, (C.FORBIDDEN, P), None),
         ({}, (C.FORBIDDEN, P), None),
     ],
 )
-def test_403_with_rate_limit_evidence_is_rate_limited(
+def test_403_with_rate_limit_headers_is_rate_limited(
     headers: dict[str, str], expected: tuple[FailureCode, FailureKind], seconds: float | None
 ) -> None:
     """A 403 with a spent quota or Retry-After is a transient rate limit; without, forbidden."""
-    env = parts(403, {"message": "API rate limit exceeded"}, {**JSON, **headers})
+    env = parts(403, NOT_ALLOWED, {**JSON, **headers})
     assert code_kind(env) == expected
     assert env.failure is not None
     assert env.failure.retry_after_s == seconds
 
 
-@pytest.mark.parametrize("reset", ["12", "abc", "", "99999999999999999", "-1"])
-def test_rate_limit_reset_that_is_not_an_epoch_is_ignored(reset: str) -> None:
-    """X-RateLimit-Reset counts only as epoch seconds; anything else leaves retry_after_s None."""
-    env = parts(429, b"", {"x-ratelimit-reset": reset})
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("API rate limit exceeded for 203.0.113.7.", (C.RATE_LIMITED, T)),
+        ("You have exceeded a secondary rate limit. Please wait.", (C.RATE_LIMITED, T)),
+        ("Ratelimit hit", (C.RATE_LIMITED, T)),
+        ("Resource not accessible by integration", (C.FORBIDDEN, P)),
+        ("Moderate your tone", (C.FORBIDDEN, P)),
+    ],
+)
+def test_403_whose_message_names_a_rate_limit_is_rate_limited(
+    message: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """GitHub's secondary limit may come with no headers at all: its message says it."""
+    env = parts(403, {"message": message})
+    assert code_kind(env) == expected
     assert env.failure is not None
+    assert env.failure.retry_after_s is None  # no stated wait: the retry policy's backoff decides
+
+
+RATE_HEADERS = {"x-ratelimit-remaining": "4970", "x-ratelimit-reset": "1445412600", "date": DATE}
+
+
+@pytest.mark.parametrize("status", [500, 502, 404, 401, 403, 422, 302, 301])
+def test_a_rate_limit_reset_is_no_wait_for_a_failure_that_was_not_throttled(status: int) -> None:
+    """Reset headers ride on every response; only a throttle's reset is a time to wait."""
+    env = parts(status, NOT_ALLOWED, {**JSON, **RATE_HEADERS, "location": URL})
+    assert env.failure is not None
+    assert env.failure.code is not C.RATE_LIMITED
     assert env.failure.retry_after_s is None
+
+
+def test_a_throttle_reported_in_the_body_waits_for_the_reset() -> None:
+    """A 200 whose GraphQL errors say RATE_LIMITED, with a spent quota, waits for the reset."""
+    body = {"errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded"}]}
+    headers = {**JSON, **RATE_HEADERS, "x-ratelimit-remaining": "0"}
+    env = parts(200, body, headers)
+    assert code_kind(env) == (C.RATE_LIMITED, T)
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 120.0
+
+
+@pytest.mark.parametrize(
+    ("reset", "seconds"),
+    [
+        ("1445412600", 120.0),  # epoch seconds, against Date
+        ("1445409000", 0.0),  # a reset already past
+        ("1545412600", 3600.0),  # years away: capped
+        ("86400", 3600.0),  # seconds from now, a day: capped
+        ("12", 12.0),  # seconds from now
+        ("7.5", 7.5),
+        ("abc", None),
+        ("", None),
+        ("-1", None),
+        ("99999999999999999", None),
+    ],
+)
+def test_a_throttle_waits_for_its_reset_capped_at_an_hour(
+    reset: str, seconds: float | None
+) -> None:
+    """A 429's reset is epoch or seconds from now, never more than RATE_LIMIT_RESET_MAX_S."""
+    env = parts(429, b"", {"x-ratelimit-reset": reset, "date": DATE})
+    assert env.failure is not None
+    assert env.failure.retry_after_s == seconds
+
+
+def test_retry_after_wins_over_the_reset() -> None:
+    """A throttle's own Retry-After is its wait; the reset is only the fallback."""
+    env = parts(429, b"", {"retry-after": "5", **RATE_HEADERS})
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 5.0
+
+
+def test_304_says_the_cached_copy_is_the_answer() -> None:
+    """A 304 is not a redirect gone wrong: the caller's own cached copy is current."""
+    env = parts(304, b"", {"etag": '"abc"'})
+    assert code_kind(env) == (C.PROTOCOL, P)
+    assert env.failure is not None
+    assert "cached copy is current" in env.failure.detail
+    assert "redirect" not in env.failure.detail
+
+
+def test_a_redirect_names_where_it_points_and_that_it_was_not_followed() -> None:
+    """A 3xx with Location says where to and that it was not followed."""
+    env = parts(302, b"", {"location": "https://codeload.example.test/a.tar.gz?token=s3cret"})
+    assert env.failure is not None
+    assert "redirect to https://codeload.example.test/a.tar.gz?token=[REDACTED]" in (
+        env.failure.detail
+    )
+    assert "not followed" in env.failure.detail
 
 
 def test_an_unread_stream_that_breaks_keeps_its_complete_lines() -> None:

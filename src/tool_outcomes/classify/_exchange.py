@@ -105,24 +105,22 @@ class Exchange:
         return Envelope[Any](outcome=outcome, tool=self.options.tool, target=self.target, **fields)
 
     def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
-        """An access failure carrying this response's status, wait and raw sample."""
-        extras = {**self.http_extras(), **more}
-        return self.options.fail(code, kind, detail, target=self.target, **extras)
+        """An access failure carrying this response's status, wait and raw sample.
 
-    def http_extras(self) -> dict[str, Any]:
-        """``http_status``, ``retry_after_s`` and ``raw_sample`` for a failure."""
-        date = self.headers.get("date")
-        now = self.options.now
-        retry = parse_retry_after(self.headers.get("retry-after"), date=date, now=now)
-        if retry is None:  # no Retry-After: the rate-limit window's reset time, when given
-            retry = parse_rate_limit_reset(
-                self.headers.get("x-ratelimit-reset"), date=date, now=now
-            )
-        return {
+        The wait is the response's ``Retry-After``; failing that, for a throttle (code
+        ``rate_limited``) only, the time until its rate-limit window resets.
+        """
+        date, now = self.headers.get("date"), self.options.now
+        retry_after_s = parse_retry_after(self.headers.get("retry-after"), date=date, now=now)
+        if retry_after_s is None and code is FailureCode.RATE_LIMITED:
+            retry_after_s = parse_rate_limit_reset(self.headers, date=date, now=now)
+        extras = {
             "http_status": self.status if 100 <= self.status <= 599 else None,
-            "retry_after_s": retry,
+            "retry_after_s": retry_after_s,
             "raw_sample": raw_sample(self.body),
+            **more,
         }
+        return self.options.fail(code, kind, detail, target=self.target, **extras)
 
     def finish(self, outcome: Outcome, data: Any, coverage: Coverage) -> Envelope[Any]:
         """A contact's envelope; with a result model, the data goes through shape repair first."""

@@ -10,6 +10,7 @@ an acknowledged write to a write), and ``202`` to a read says the answer is not 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,13 @@ class StatusRule:
 
 #: Statuses whose meaning differs from the default of their class (see :func:`status_rule`).
 STATUS_RULES: dict[int, StatusRule] = {
+    # 304 answers a conditional request: the caller's cached copy is the answer (§15.4.5).
+    304: StatusRule(
+        FailureCode.PROTOCOL,
+        _P,
+        "not modified: the caller's cached copy is current; this response carries no data "
+        "(answer a conditional request from the cache)",
+    ),
     # 4xx: the request was refused. Permanent unless the refusal itself says "later".
     401: StatusRule(FailureCode.UNAUTHORIZED, _P, "no valid credentials (RFC 9110 §15.5.2)"),
     403: StatusRule(FailureCode.FORBIDDEN, _P, "credentials valid but not allowed (§15.5.4)"),
@@ -107,7 +115,9 @@ def status_rule(status: int) -> StatusRule | None:
     return STATUS_RULES.get(status) or _CLASS_RULES[status // 100]
 
 
-_THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 carrying rate-limit headers")
+_THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 saying it is a rate limit")
+# An error message that names a rate limit ("API rate limit exceeded", "secondary rate limit").
+_RATE_LIMIT_WORDS = re.compile(r"\brate[ -]?limit", re.IGNORECASE)
 _ERROR_BODY_PARSE_LIMIT = 256 * 1024  # error bodies larger than this are not parsed for a message
 
 
@@ -126,22 +136,28 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
     rule = status_rule(status)
     if rule is None:
         return _no_content(ex)
-    if status == 403 and throttled(headers):
-        # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
-        # 429, and x-ratelimit-remaining is 0"): that is a wait, not a missing permission.
-        rule = _THROTTLED_403
     if status in (404, 410) and ex.options.not_found == "empty":
         return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {status}"))
     in_range = 100 <= status <= 599
     detail = f"HTTP {status} {_reason(status)}".rstrip() if in_range else f"HTTP status {status}"
     if 300 <= status <= 399:
-        location = headers.get("location")
-        detail += (
-            f", redirect to {redact_url(location)}" if location else ", redirect without Location"
-        )
-    elif (message := _error_body_message(ex.body)) is not None:
-        detail += f": {message}"
-    return ex.fail(rule.code, rule.kind, detail)
+        return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
+    message = _error_body_message(ex.body)
+    if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
+        # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
+        # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
+        # that is a wait, not a missing permission.
+        rule = _THROTTLED_403
+    return ex.fail(rule.code, rule.kind, f"{detail}: {message}" if message else detail)
+
+
+def _redirect(ex: Exchange, rule: StatusRule) -> str:
+    if ex.status == 304:  # no Location by design: it points back at the caller's own cache
+        return rule.why
+    location = ex.headers.get("location")
+    if not location:
+        return "a redirect without Location"
+    return f"redirect to {redact_url(location)}, not followed (follow it, or read it as the answer)"
 
 
 def _no_content(ex: Exchange) -> Envelope[Any] | None:
