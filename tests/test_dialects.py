@@ -9,7 +9,13 @@ import httpx
 import pytest
 
 from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy, classify_parts
-from tool_outcomes.classify import CONVENTIONS, GRAPHQL_CODES, JSONRPC_CODES, SLACK_ERRORS
+from tool_outcomes.classify import (
+    CONVENTIONS,
+    GRAPHQL_CODES,
+    JSONRPC_CODES,
+    REDDIT_ERRORS,
+    SLACK_ERRORS,
+)
 
 T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
 URL = "https://api.example.test/v1/things?q=x"
@@ -309,6 +315,72 @@ def test_es_error_body_in_a_200_is_keyed_on_its_status(
     assert failure_of(env) == expected
     assert env.failure is not None
     assert "all shards failed" in env.failure.detail
+
+
+# -- Reddit (api_type=json) ------------------------------------------------------------------------
+
+
+def reddit_errors(*errors: list[str | None]) -> dict[str, Any]:
+    """Reddit's api_type=json answer carrying ``errors``."""
+    return {"json": {"errors": list(errors)}}
+
+
+@pytest.mark.parametrize(("name", "expected"), sorted(REDDIT_ERRORS.items()))
+def test_reddit_error_names_map_through_the_table(
+    name: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """A tabled json.errors name decides the code and kind."""
+    env = judge(reddit_errors([name, "words", None]), method="POST")
+    assert failure_of(env) == expected
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (
+            ["SUBREDDIT_EXISTS", "that subreddit already exists", "name"],
+            (FailureCode.BAD_REQUEST, P),
+        ),
+        (["BAD_USERNAME", "invalid user name", "user"], (FailureCode.BAD_REQUEST, P)),
+        (["NO_INVITE_FOUND", "there is no pending invite", None], (FailureCode.UPSTREAM_ERROR, P)),
+        (["FLAIR_NOT_FOUND", "no such flair", None], (FailureCode.NOT_FOUND, P)),
+        (["GALLERIES_DISABLED"], (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_reddit_errors_outside_the_table_are_refused_arguments_when_they_name_a_field(
+    error: list[str | None], expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """An error naming its field is a refused argument; one naming none is an upstream error."""
+    assert failure_of(judge(reddit_errors(error), method="POST")) == expected
+
+
+def test_reddit_failure_detail_lists_every_error() -> None:
+    """The detail carries each error's name and message."""
+    env = judge(
+        reddit_errors(
+            ["TOO_LONG", "this is too long", "title"], ["NO_TEXT", "we need something", "text"]
+        )
+    )
+    assert env.failure is not None
+    assert env.failure.detail == (
+        "reddit: json.errors: TOO_LONG: this is too long; NO_TEXT: we need something"
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"json": {"errors": []}},
+        {"json": {"errors": [], "data": {"id": "bn6", "name": "t3_bn6"}}},
+        {"json": {"errors": [["lower_case", "not a name", None]]}},  # not Reddit's shape
+        {"json": {"errors": [["USER_REQUIRED", "x", None]]}, "id": 7},  # more than the wrapper
+        {"json": {"errors": "USER_REQUIRED"}},
+        {"json": {"errors": [{"code": "USER_REQUIRED"}]}},
+    ],
+)
+def test_reddit_shaped_bodies_without_errors_are_not_failures(body: Any) -> None:
+    """An empty errors list, or anything not [NAME, message, field] items, is no evidence."""
+    assert judge(body, method="POST").outcome is Outcome.SUCCESS
 
 
 # -- Slack (and Telegram) --------------------------------------------------------------------------
