@@ -640,6 +640,60 @@ def test_error_message_reads_the_usual_places(body: Any, message: str | None) ->
 
 # -- pagination -----------------------------------------------------------------------------------
 
+
+def reddit_listing(children: list[Any], after: str | None) -> dict[str, Any]:
+    """A Reddit Listing: its items under data.children, the next page's cursor in data.after."""
+    return {
+        "kind": "Listing",
+        "data": {
+            "after": after,
+            "dist": len(children),
+            "modhash": "",
+            "children": children,
+            "before": None,
+        },
+    }
+
+
+POSTS = [{"kind": "t3", "data": {"id": "a1", "title": "one"}}, {"kind": "t3", "data": {"id": "b2"}}]
+
+
+@pytest.mark.parametrize("items", [None, "data.children"])
+def test_a_reddit_listing_with_after_is_a_page_of_more(items: str | None) -> None:
+    """A Listing whose data.after is set has more pages: partial, resume from after."""
+    env = judge(reddit_listing(POSTS, "t3_b2"), items=items)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "t3_b2"
+    assert env.coverage.returned == 2
+    assert env.data == POSTS
+
+
+@pytest.mark.parametrize("items", [None, "data.children"])
+def test_a_reddit_listing_without_after_is_complete(items: str | None) -> None:
+    """The last page of a Listing (after null) is the whole answer; an empty one is empty."""
+    assert judge(reddit_listing(POSTS, None), items=items).outcome is Outcome.SUCCESS
+    empty = judge(reddit_listing([], None), items=items)
+    assert empty.outcome is Outcome.EMPTY
+    assert empty.data == []
+
+
+def test_a_body_that_only_calls_itself_a_listing_is_not_one() -> None:
+    """kind: Listing without data.children is no listing: judged as the record it is."""
+    body = {"kind": "Listing", "data": {"after": "t3_x"}}
+    env = judge(body)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == body
+
+
+def test_geojson_feature_collection_is_its_features() -> None:
+    """A GeoJSON FeatureCollection's items are its features (RFC 7946 §3.3)."""
+    body = {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}}]}
+    env = judge(body)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == body["features"]
+
+
 LINK_CASES: list[tuple[str, str | None]] = [
     ('<https://api.example.test/x?page=2>; rel="next"', "https://api.example.test/x?page=2"),
     ("<https://api.example.test/x?page=2>; rel=next", "https://api.example.test/x?page=2"),

@@ -28,10 +28,13 @@ __all__ = [
     "PAGE_MARKERS",
     "PAGING_COMPANIONS",
     "TOTAL_KEYS",
+    "TYPED_LISTINGS",
     "Collection",
+    "TypedListing",
     "find_collection",
     "has_paging_companions",
     "resolve_path",
+    "typed_listing",
 ]
 
 #: Well-known keys that hold a response's collection, when their value is a list.
@@ -54,6 +57,35 @@ _NESTED: tuple[tuple[str, str, str | None], ...] = (
     ("response", "docs", "numFound"),  # Solr
     ("result", "points", None),  # Qdrant scroll: result.next_page_offset
 )
+
+
+@dataclass(frozen=True)
+class TypedListing:
+    """A listing whose body names its own type, and where that type keeps its items."""
+
+    type_key: str
+    type_value: str
+    items: str
+    """Dotted path to the items."""
+    next_cursor: str | None = None
+    """Dotted path to the cursor of the next page; empty or null on the last page."""
+
+
+#: Bodies that say what they are: when ``type_key`` holds ``type_value``, the items are at
+#: ``items`` whatever else the body holds.
+TYPED_LISTINGS: tuple[TypedListing, ...] = (
+    # Reddit: {"kind": "Listing", "data": {"children": [...], "after": "t3_x", "before": null}}.
+    TypedListing("kind", "Listing", "data.children", "data.after"),
+    TypedListing("type", "FeatureCollection", "features"),  # GeoJSON (RFC 7946 §3.3)
+)
+
+
+def typed_listing(body: object) -> TypedListing | None:
+    """The :data:`TYPED_LISTINGS` row a body declares itself to be, if any."""
+    if not isinstance(body, dict):
+        return None
+    return next((t for t in TYPED_LISTINGS if body.get(t.type_key) == t.type_value), None)
+
 
 #: Names that only ever mean "how many the source holds", wherever they appear.
 TOTAL_KEYS: tuple[str, ...] = (
@@ -224,8 +256,10 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
         lists = [k for k, v in embedded.items() if isinstance(v, list)]
         if len(lists) == 1:
             return Collection(embedded[lists[0]], embedded, f"_embedded.{lists[0]}")
-    if body.get("type") == "FeatureCollection" and isinstance(body.get("features"), list):
-        return Collection(body["features"], body, "features")  # GeoJSON (RFC 7946 §3.3)
+    listing = typed_listing(body)
+    if listing is not None and isinstance(items := resolve_path(body, listing.items), list):
+        parent = resolve_path(body, listing.items.rpartition(".")[0])
+        return Collection(items, parent if isinstance(parent, dict) else None, listing.items)
     return None
 
 

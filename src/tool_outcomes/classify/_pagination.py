@@ -46,6 +46,7 @@ from ._collection import (
     found,
     has_paging_companions,
     resolve_path,
+    typed_listing,
 )
 from ._exchange import Exchange
 from ._headers import parse_content_range
@@ -193,6 +194,11 @@ def page_evidence(
     """
     flags: list[Evidence] = []
     pages: list[Evidence] = []
+    listing = typed_listing(body)
+    if collection is not None and listing is not None and listing.next_cursor is not None:
+        cursor = _cursor(resolve_path(body, listing.next_cursor))
+        if cursor is not None:
+            pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
     for box in _containers(body, collection):
         for key in INCOMPLETE_FLAGS:
             if box.get(key) is True:
