@@ -686,6 +686,40 @@ def test_a_body_that_only_calls_itself_a_listing_is_not_one() -> None:
     assert env.data == body
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"meta": {"result_count": 0}},  # Twitter v2: no data member when nothing matched
+        {"data": None, "meta": {"result_count": 0}},
+        {"total_count": 0, "incomplete_results": False},
+        {"count": 0, "next": None, "previous": None},
+        {"pagination": {"total": "0"}},
+    ],
+)
+def test_a_missing_collection_beside_a_zero_count_is_empty(body: Any) -> None:
+    """The source counted zero and left the collection out: a verified nothing, not a failure."""
+    env = judge(body, items="data")
+    assert env.outcome is Outcome.EMPTY, env
+    assert env.data == []
+    assert env.coverage is not None
+    assert env.coverage.returned == 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"meta": {"result_count": 3}},  # it counted some: where are they?
+        {"meta": {"result_count": False}},
+        {"meta": {"newest_id": "0"}},
+        {"data": "none", "meta": {"result_count": 0}},  # a collection that is not a list
+        {"unrelated": {"count": 0}},
+    ],
+)
+def test_a_missing_collection_without_a_zero_count_is_a_schema_failure(body: Any) -> None:
+    """Without a stated zero, a missing or non-list collection is still a schema failure."""
+    assert failure_of(judge(body, items="data")) == (FailureCode.SCHEMA, P)
+
+
 def test_geojson_feature_collection_is_its_features() -> None:
     """A GeoJSON FeatureCollection's items are its features (RFC 7946 §3.3)."""
     body = {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}}]}

@@ -26,11 +26,14 @@ __all__ = [
     "NEXT_TOKEN_KEYS",
     "NEXT_URL_KEYS",
     "PAGE_MARKERS",
+    "PAGING_BOXES",
     "PAGING_COMPANIONS",
     "TOTAL_KEYS",
     "TYPED_LISTINGS",
+    "ZERO_COUNT_KEYS",
     "Collection",
     "TypedListing",
+    "counted_zero",
     "find_collection",
     "has_paging_companions",
     "resolve_path",
@@ -96,6 +99,13 @@ TOTAL_KEYS: tuple[str, ...] = (
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
 #: and ``count`` a quantity (``{"id": 1, "total": 1999, "currency": "usd", "items": [...]}``).
 AMBIGUOUS_TOTAL_KEYS: tuple[str, ...] = ("total", "count")
+#: Objects beside the collection (or at the top) that hold paging state: Laravel and Twitter
+#: ``meta``, Fractal ``meta.pagination``, Cloudflare ``result_info``, HubSpot and Facebook
+#: ``paging``, Spring HAL ``page``, Intercom ``pages``. Read only when a collection was found.
+PAGING_BOXES: tuple[str, ...] = ("meta", "pagination", "result_info", "paging", "page", "pages")
+#: Counts that, at zero, say nothing matched: an API may then leave the collection out
+#: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
+ZERO_COUNT_KEYS: tuple[str, ...] = ("result_count", "resultCount", *TOTAL_KEYS, "count", "total")
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
 PAGING_COMPANIONS = frozenset(
@@ -212,14 +222,18 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     """
     if items is not None:
         value = resolve_path(body, items)
-        if not found(value):
-            return f"items path {items!r} is not in the body"
-        if not isinstance(value, list):
-            kind = "null" if value is None else type(value).__name__
-            return f"items path {items!r} holds {kind}, not a list"
         parent_path = items.rpartition(".")[0]
         parent = resolve_path(body, parent_path) if "." in items else body
-        return Collection(value, parent if isinstance(parent, dict) else None, items)
+        parent = parent if isinstance(parent, dict) else None
+        if value is None or not found(value):
+            if counted_zero(body):  # the source left the collection out: nothing matched
+                return Collection([], parent, items)
+            return f"items path {items!r} " + (
+                "holds null, not a list" if found(value) else "is not in the body"
+            )
+        if not isinstance(value, list):
+            return f"items path {items!r} holds {type(value).__name__}, not a list"
+        return Collection(value, parent, items)
     if isinstance(body, list):
         return Collection(body, None, "")
     if not isinstance(body, dict):
@@ -244,6 +258,28 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     if found_here is not None and root is body and _is_record(body):
         return None
     return found_here
+
+
+def counted_zero(body: object) -> bool:
+    """Whether the body states, at its top or in a paging box, that it counted zero items.
+
+    Args:
+        body: The decoded JSON value.
+
+    Returns:
+        True when a :data:`ZERO_COUNT_KEYS` member there is the number ``0`` (or ``"0"``).
+    """
+    if not isinstance(body, dict):
+        return False
+    boxes = [body, *(body.get(key) for key in PAGING_BOXES)]
+    return any(
+        isinstance(box, dict) and any(_is_zero(box.get(key)) for key in ZERO_COUNT_KEYS)
+        for box in boxes
+    )
+
+
+def _is_zero(value: object) -> bool:
+    return value == "0" or (isinstance(value, int) and not isinstance(value, bool) and value == 0)
 
 
 def _nested(body: Mapping[str, Any]) -> Collection | None:

@@ -40,6 +40,7 @@ from ._collection import (
     MORE_FLAGS,
     NEXT_TOKEN_KEYS,
     NEXT_URL_KEYS,
+    PAGING_BOXES,
     TOTAL_KEYS,
     Collection,
     find_collection,
@@ -54,7 +55,6 @@ from ._verdicts import PartialVerdict, Verdict, as_count
 
 __all__ = [
     "PAGE_COUNTERS",
-    "PAGING_BOXES",
     "Evidence",
     "Total",
     "find_total",
@@ -67,10 +67,6 @@ __all__ = [
 
 _P = FailureKind.PERMANENT
 
-#: Objects beside the collection (or at the top) that hold paging state: Laravel and Twitter
-#: ``meta``, Fractal ``meta.pagination``, Cloudflare ``result_info``, HubSpot and Facebook
-#: ``paging``, Spring HAL ``page``, Intercom ``pages``. Read only when a collection was found.
-PAGING_BOXES: tuple[str, ...] = ("meta", "pagination", "result_info", "paging", "page", "pages")
 #: (page number key, page count key, number of the first page): more pages remain while the
 #: page is not the last. Algolia and Spring count pages from 0, the others from 1.
 PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
