@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import inspect
 import json
 from collections.abc import AsyncIterator, Iterator
@@ -18,9 +19,13 @@ from tool_outcomes import (
     FailureCode,
     FailureKind,
     Outcome,
+    RetryPolicy,
     TruncatedBy,
     classify_http,
     classify_parts,
+    to_mcp,
+    to_text,
+    tool,
 )
 from tool_outcomes.classify import STATUS_RULES, TRANSPORT_RULES, status_rule
 
@@ -1116,3 +1121,120 @@ def test_an_unread_async_response_says_to_read_it_first() -> None:
     env = classify_http(httpx.Response(200, stream=Lines(), request=request))
     assert env.failure is not None
     assert "aread()" in env.failure.detail
+
+
+# -- bodies that are not JSON by design (expect=) --------------------------------------------------
+
+HTML = {"content-type": "text/html; charset=utf-8"}
+PAGE = b"<p>Hello <strong>world</strong></p>\n"
+
+
+def test_html_where_json_was_expected_stays_an_access_failure() -> None:
+    """By default an HTML page in a 200 is a lying 200."""
+    assert code_kind(parts(200, PAGE, HTML)) == (C.INVALID_BODY, P)
+
+
+def test_expect_text_makes_a_text_body_the_data() -> None:
+    """expect="text": the decoded text is the data of a success."""
+    env = parts(200, PAGE, HTML, expect="text")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == PAGE.decode()
+    assert env.coverage is not None
+    assert env.coverage.returned == 1
+
+
+@pytest.mark.parametrize(
+    ("content_type", "raw", "text"),
+    [
+        ("text/plain; charset=iso-8859-1", "café".encode("latin-1"), "café"),
+        ('text/plain; charset="UTF-8"', "café".encode(), "café"),
+        ("text/plain", "café".encode(), "café"),  # no charset: UTF-8
+        ("text/plain; charset=no-such-charset", "café".encode(), "café"),
+        ("text/plain", b"\xef\xbb\xbfOK", "OK"),  # a UTF-8 BOM is not text
+        ("text/plain", "OK".encode("utf-16"), "OK"),  # a UTF-16 BOM names its encoding
+    ],
+)
+def test_expect_text_decodes_by_bom_then_charset_then_utf8(
+    content_type: str, raw: bytes, text: str
+) -> None:
+    """The text is decoded by its BOM, else its declared charset, else as UTF-8."""
+    assert parts(200, raw, {"content-type": content_type}, expect="text").data == text
+
+
+def test_expect_text_that_does_not_decode_is_an_invalid_body() -> None:
+    """Bytes that are not text in their charset are no answer."""
+    env = parts(200, b"\xff\xfe\xfa not utf-8 \xc3", {"content-type": "text/plain"}, expect="text")
+    assert code_kind(env) == (C.INVALID_BODY, P)
+
+
+@pytest.mark.parametrize(("expect", "body"), [("text", b""), ("text", b" \n"), ("bytes", b"")])
+def test_an_empty_declared_body_is_empty_to_a_read_and_success_to_a_write(
+    expect: str, body: bytes
+) -> None:
+    """Nothing in a text or bytes body: empty for a read, an acknowledged write for a write."""
+    assert parts(200, body, {}, expect=expect, method="GET").outcome is Outcome.EMPTY
+    write = parts(200, body, {}, expect=expect, method="POST")
+    assert write.outcome is Outcome.SUCCESS
+    assert write.data is None
+
+
+def test_expect_bytes_keeps_the_raw_bytes_and_renders_them_as_base64() -> None:
+    """expect="bytes": the bytes are the data; renderers carry them as base64, never as text."""
+    raw = b"\x89PNG\r\n\x1a\n\x00\x01"
+    env = parts(200, raw, {"content-type": "image/png"}, expect="bytes")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == raw
+    dumped = to_mcp(env)["structuredContent"]
+    assert base64.urlsafe_b64decode(dumped["data"]) == raw
+    assert json.dumps(dumped["data"]) in to_text(env)
+
+
+@pytest.mark.parametrize("expect", ["text", "bytes"])
+def test_a_declared_body_cut_by_the_cap_is_partial_with_what_arrived(expect: str) -> None:
+    """A text or bytes body cut short is a partial of what arrived, counted in bytes."""
+    raw = "naïve café".encode()[:-1]  # the cut splits the last character
+    env = parts(200, raw, {"content-type": "text/plain"}, cut=BodyCut.SIZE_CAP, expect=expect)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.truncated_by is TruncatedBy.SIZE_CAP
+    assert env.coverage.returned == len(raw)
+    assert env.data == ("naïve caf" if expect == "text" else raw)
+
+
+def test_a_declared_206_is_a_partial_of_its_range() -> None:
+    """A 206 range of a raw file is a partial with the complete length as total."""
+    headers = {"content-type": "application/octet-stream", "content-range": "bytes 0-3/10"}
+    env = parts(206, b"\x00\x01\x02\x03", headers, expect="bytes")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (4, 10)
+    assert env.coverage.truncated_by is TruncatedBy.PARTIAL_CONTENT
+
+
+@pytest.mark.parametrize("expect", ["text", "bytes"])
+def test_an_error_status_is_a_failure_whatever_the_body_was_declared(expect: str) -> None:
+    """expect= changes how a 2xx body is read, never what an error status means."""
+    assert code_kind(parts(503, b"Service Unavailable", {}, expect=expect)) == (C.SERVER_ERROR, T)
+
+
+def test_an_unknown_expect_is_a_classified_caller_error() -> None:
+    """expect outside json/text/bytes is an execution failure, not an exception."""
+    env = parts(200, PAGE, HTML, expect="html")
+    assert code_kind(env) == (C.EXECUTION, P)
+
+
+def test_a_tool_declares_expect_and_the_adapter_honours_it() -> None:
+    """@tool(expect="text") classifies a text/plain answer as success with the text."""
+
+    class NoArgs(BaseModel):
+        pass
+
+    @tool(args=NoArgs, expect="text", policy=RetryPolicy(max_attempts=1))
+    def upload(args: NoArgs) -> httpx.Request:
+        return httpx.Request("POST", "https://files.example.test/upload")
+
+    reply = httpx.MockTransport(lambda request: httpx.Response(200, text="OK - 18"))
+    with httpx.Client(transport=reply) as client:
+        env = upload.call(client=client)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == "OK - 18"

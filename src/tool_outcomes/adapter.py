@@ -70,6 +70,7 @@ class Tool(Generic[A, R]):
     items: str | None = None
     total: str | None = None
     not_found: Literal["failure", "empty"] = "failure"
+    expect: Literal["json", "text", "bytes"] = "json"
     policy: RetryPolicy = field(default_factory=RetryPolicy)
     breaker: CircuitBreaker | None = None
     counter: OutcomeCounter | None = None
@@ -85,6 +86,8 @@ class Tool(Generic[A, R]):
             raise TypeError(f"args must be a pydantic model class, got {self.args_model!r}")
         if self.not_found not in ("failure", "empty"):
             raise ValueError(f"not_found must be 'failure' or 'empty', got {self.not_found!r}")
+        if self.expect not in ("json", "text", "bytes"):
+            raise ValueError(f"expect must be 'json', 'text' or 'bytes', got {self.expect!r}")
 
     # -- schemas for tool definitions --------------------------------------------------------
 
@@ -294,6 +297,7 @@ class Tool(Generic[A, R]):
                 not_found=self.not_found,
                 result_model=self.result_model,
                 tool=self.name,
+                expect=self.expect,
             )
         if value is None or (isinstance(value, list | tuple) and not value):
             return Envelope[Any](
@@ -342,6 +346,7 @@ class Tool(Generic[A, R]):
             not_found=self.not_found,
             result_model=self.result_model,
             tool=self.name,
+            expect=self.expect,
         )
         return self._stamp(env, read.response.request)
 
@@ -442,6 +447,7 @@ def tool(
     items: str | None = ...,
     total: str | None = ...,
     not_found: Literal["failure", "empty"] = ...,
+    expect: Literal["json", "text", "bytes"] = ...,
     policy: RetryPolicy | None = ...,
     breaker: CircuitBreaker | None = ...,
     counter: OutcomeCounter | None = ...,
@@ -458,6 +464,7 @@ def tool(
     items: str | None = ...,
     total: str | None = ...,
     not_found: Literal["failure", "empty"] = ...,
+    expect: Literal["json", "text", "bytes"] = ...,
     policy: RetryPolicy | None = ...,
     breaker: CircuitBreaker | None = ...,
     counter: OutcomeCounter | None = ...,
@@ -473,6 +480,7 @@ def tool(
     items: str | None = None,
     total: str | None = None,
     not_found: Literal["failure", "empty"] = "failure",
+    expect: Literal["json", "text", "bytes"] = "json",
     policy: RetryPolicy | None = None,
     breaker: CircuitBreaker | None = None,
     counter: OutcomeCounter | None = None,
@@ -489,6 +497,8 @@ def tool(
         items: Dotted path to the collection in a JSON body (see ``classify_http``).
         total: Dotted path to the source's total count.
         not_found: ``"empty"`` when a 404 is a confirmed absence (a lookup by id).
+        expect: ``"text"`` or ``"bytes"`` for a body that is not JSON by design (rendered
+            HTML, a raw file); see ``classify_http``.
         policy: Retry policy (default: ``RetryPolicy()``).
         breaker: An outcome-aware circuit breaker shared by calls to this upstream.
         counter: An ``OutcomeCounter`` that tallies every final envelope.
@@ -512,6 +522,7 @@ def tool(
             items=items,
             total=total,
             not_found=not_found,
+            expect=expect,
             policy=policy if policy is not None else RetryPolicy(),
             breaker=breaker,
             counter=counter,

@@ -221,7 +221,10 @@ class Envelope(BaseModel, Generic[T]):
       empty collection (that is an ``empty``).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Raw bytes (a download, expect="bytes") travel in JSON as base64, never as broken text.
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", ser_json_bytes="base64", val_json_bytes="base64"
+    )
 
     outcome: Outcome
     data: T | None = None

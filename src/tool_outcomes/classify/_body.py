@@ -3,13 +3,15 @@
 A 2xx only says the exchange worked. The body still has to be JSON (not an HTML login page,
 not invalid UTF-8, not nested past what any serializer will carry), complete (not cut by the byte
 cap or a broken stream), and whole (a ``206`` is one range of something larger). JSON-lines
-bodies are judged line by line, so a stream cut mid-way keeps its complete lines.
+bodies are judged line by line, so a stream cut mid-way keeps its complete lines. A body the
+caller declared text or bytes (``expect=``) is its own data, as it came.
 :func:`read_body` returns either a finished envelope or the decoded :class:`Document` for the
 conventions and pagination steps.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -72,6 +74,8 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
         A finished envelope (a failure, an empty body, a JSON-lines answer, a byte range), or
         the decoded :class:`Document`.
     """
+    if ex.options.expect != "json":
+        return _as_declared(ex)
     if ex.status == 206:
         return _partial_content(ex)
     if ex.media_type in JSON_LINES_TYPES:
@@ -201,3 +205,67 @@ def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
     )
     text = ex.body.decode("utf-8", errors="replace")
     return ex.finish(Outcome.PARTIAL, text, coverage)
+
+
+# -- bodies that are not JSON by design (expect="text" or "bytes") -------------------------------
+
+_TEXT_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16 LE, whose BOM it starts with
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (_BOM, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def _as_declared(ex: Exchange) -> Envelope[Any]:
+    """A body the caller declared text or bytes: its content is the data, as it came."""
+    as_text = ex.options.expect == "text"
+    whole = ex.cut is None and ex.status != 206
+    if not (ex.body.strip() if as_text else ex.body) and whole:
+        if ex.writes:
+            return ex.acknowledged(f"HTTP {ex.status} with an empty body")
+        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
+    data: str | bytes = ex.body
+    if as_text:
+        charset = _charset(ex)
+        try:
+            data = codecs.getincrementaldecoder(charset)().decode(ex.body, final=whole)
+        except UnicodeDecodeError as exc:
+            return _invalid(
+                ex, f"the body is not {charset} text ({exc.reason} at byte {exc.start})"
+            )
+    what = f"{len(ex.body)} bytes of {ex.media_type or 'an undeclared type'}"
+    if whole:
+        return ex.finish(Outcome.SUCCESS, data, Coverage(returned=1, detail=what))
+    if ex.cut is not None:
+        truncated_by, why = TruncatedBy(ex.cut.value), f"the body was cut by {ex.cut.value}"
+        complete = None
+    else:
+        header = ex.headers.get("content-range")
+        content_range = parse_content_range(header)
+        truncated_by, why = TruncatedBy.PARTIAL_CONTENT, f"206 ({header or 'no Content-Range'})"
+        complete = content_range.complete if content_range else None
+    coverage = Coverage(
+        returned=len(ex.body),
+        total=complete if complete is not None and complete >= len(ex.body) else None,
+        truncated_by=truncated_by,
+        detail=f"{why}; counts are bytes; {what}",
+    )
+    return ex.finish(Outcome.PARTIAL, data, coverage)
+
+
+def _charset(ex: Exchange) -> str:
+    """The body's text encoding: a BOM, else the declared charset, else UTF-8 (RFC 8259)."""
+    for bom, encoding in _TEXT_BOMS:
+        if ex.body.startswith(bom):
+            return encoding
+    declared = ex.headers.get("content-type", "").partition(";")[2]
+    for parameter in declared.split(";"):
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset":
+            try:
+                return codecs.lookup(value.strip().strip('"')).name
+            except LookupError:
+                break  # an unknown charset: read it as UTF-8, the web's default
+    return "utf-8"

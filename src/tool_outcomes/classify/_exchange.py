@@ -44,6 +44,8 @@ class Options:
     result_model: Any = None
     tool: str | None = None
     now: Callable[[], datetime] | None = None
+    expect: str = "json"
+    """What a 2xx body is by design: ``"json"``, ``"text"`` or ``"bytes"``."""
 
     def fail(
         self,

@@ -51,6 +51,7 @@ def classify_http(
     result_model: Any = None,
     tool: str | None = None,
     now: Callable[[], datetime] | None = None,
+    expect: Literal["json", "text", "bytes"] = "json",
 ) -> Envelope[Any]:
     """Classify a response, or the exception raised while getting it, into one outcome.
 
@@ -72,12 +73,17 @@ def classify_http(
             and a rejection becomes a ``schema`` access failure.
         tool: Copied onto the envelope.
         now: Clock for an HTTP-date ``Retry-After`` when the response has no ``Date``.
+        expect: What a 2xx body is by design. ``"json"`` (the default) judges it as JSON:
+            an HTML page there is an access failure. ``"text"`` (rendered Markdown, a raw
+            file, an upload host's ``OK``) makes a non-empty body ``success`` with the text,
+            decoded by its charset, as data; ``"bytes"`` the same with the raw bytes. An empty
+            body is then ``empty`` (``success`` for a write), and a body cut short ``partial``.
 
     Returns:
         An envelope with exactly one outcome. Never raises (an internal error becomes an
         ``execution`` access failure whose detail starts with :data:`INTERNAL_ERROR_DETAIL`).
     """
-    options = Options(items, total, not_found, result_model, tool, now)
+    options = Options(items, total, not_found, result_model, tool, now, expect)
     given: object = result  # typed loosely: callers without type checking pass anything
     try:
         if isinstance(given, httpx.HTTPStatusError):
@@ -110,6 +116,7 @@ def classify_parts(
     result_model: Any = None,
     tool: str | None = None,
     now: Callable[[], datetime] | None = None,
+    expect: Literal["json", "text", "bytes"] = "json",
 ) -> Envelope[Any]:
     """Classify a response the caller read itself, possibly stopped early.
 
@@ -130,11 +137,12 @@ def classify_parts(
         result_model: See :func:`classify_http`.
         tool: See :func:`classify_http`.
         now: See :func:`classify_http`.
+        expect: See :func:`classify_http`.
 
     Returns:
         An envelope with exactly one outcome. Never raises.
     """
-    options = Options(items, total, not_found, result_model, tool, now)
+    options = Options(items, total, not_found, result_model, tool, now, expect)
     try:
         exchange = Exchange(
             status, httpx.Headers(headers), body, options, url, cut, cut_error, method
@@ -172,6 +180,9 @@ def _judge(ex: Exchange) -> Envelope[Any]:
     """Steps 2 to 5, in order; the first step that decides finishes the envelope."""
     if ex.options.not_found not in ("failure", "empty"):
         detail = f"not_found must be 'failure' or 'empty', not {ex.options.not_found!r}"
+        return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)
+    if ex.options.expect not in ("json", "text", "bytes"):
+        detail = f"expect must be 'json', 'text' or 'bytes', not {ex.options.expect!r}"
         return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)
     decided = judge_status(ex)
     if decided is not None:
