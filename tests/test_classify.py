@@ -688,7 +688,7 @@ BODIES: list[tuple[str, dict[str, str], bytes, Outcome, FailureCode | None]] = [
         None,
     ),
     ("invalid_utf8", JSON, b'["caf\xe9"]', Outcome.ACCESS_FAILURE, C.INVALID_BODY),
-    ("utf16", JSON, '["x"]'.encode("utf-16"), Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("utf16", JSON, '["x"]'.encode("utf-16"), Outcome.SUCCESS, None),  # RFC 7159 §8.1
     ("bom", JSON, b'\xef\xbb\xbf["x"]', Outcome.SUCCESS, None),
     ("truncated_json", JSON, b'[{"id": 1}, {"id"', Outcome.ACCESS_FAILURE, C.INVALID_BODY),
     ("two_documents", JSON, b"[1] [2]", Outcome.ACCESS_FAILURE, C.INVALID_BODY),
@@ -1238,3 +1238,40 @@ def test_a_tool_declares_expect_and_the_adapter_honours_it() -> None:
         env = upload.call(client=client)
     assert env.outcome is Outcome.SUCCESS
     assert env.data == "OK - 18"
+
+
+# -- JSON in UTF-16 and UTF-32 (RFC 7159 §8.1) ----------------------------------------------------
+
+WIDE_JSON = {"items": [{"id": 1, "name": "Zoë"}], "total_count": 1}
+
+
+@pytest.mark.parametrize(
+    ("encoding", "charset"),
+    [
+        ("utf-16", "utf-16"),  # with a BOM
+        ("utf-16-le", "utf-16le"),
+        ("utf-16-be", "utf-16be"),
+        ("utf-32", "utf-32"),
+        ("utf-32-le", "utf-32le"),
+        ("utf-32-be", None),  # no charset: the zero-byte pattern says it
+        ("utf-8-sig", "utf-8"),
+    ],
+)
+def test_json_in_utf16_or_utf32_is_decoded_as_httpx_decodes_it(
+    encoding: str, charset: str | None
+) -> None:
+    """UTF-16 and UTF-32 JSON (BOM or zero-byte pattern) decode, as Response.json() does."""
+    raw = json.dumps(WIDE_JSON, ensure_ascii=False).encode(encoding)
+    content_type = "application/json" + (f"; charset={charset}" if charset else "")
+    env = parts(200, raw, {"content-type": content_type})
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data == WIDE_JSON["items"]
+    assert env.data == httpx.Response(200, content=raw).json()["items"]
+
+
+def test_json_that_is_not_valid_utf8_is_still_an_invalid_body() -> None:
+    """Bytes that are no Unicode encoding at all stay an invalid body."""
+    env = parts(200, b'{"name": "caf\xe9"}', {"content-type": "application/json"})
+    assert code_kind(env) == (C.INVALID_BODY, P)
+    assert env.failure is not None
+    assert "not UTF-8" in env.failure.detail

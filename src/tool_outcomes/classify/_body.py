@@ -97,22 +97,28 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
 def decode_json(body: bytes) -> tuple[Any, str | None]:
     """Strict JSON from bytes: ``(value, None)``, or ``(None, why it is not JSON)``.
 
+    The encoding is found as httpx's ``Response.json()`` finds it (``json.detect_encoding``):
+    a BOM, else the pattern of zero bytes that UTF-16 and UTF-32 text makes (RFC 7159 §8.1
+    allowed both; RFC 8259 narrowed JSON to UTF-8, but servers still send them), else UTF-8.
+
     NaN, Infinity and -Infinity are accepted as floats: they are not RFC 8259 JSON, but
     Python's own ``json.dumps`` emits them by default, so many Python servers send them, and
     rejecting a whole answer over one float would call a good reply a lie.
     """
-    if body.startswith(_BOM):
-        body = body[len(_BOM) :]
+    encoding = json.detect_encoding(body)
     try:
-        value = json.loads(body.decode("utf-8"))
+        text = body.decode(encoding)
     except UnicodeDecodeError as exc:
-        return None, f"the body is not UTF-8 ({exc.reason} at byte {exc.start})"
+        name = "UTF-8" if encoding.startswith("utf-8") else encoding.upper()
+        return None, f"the body is not {name} ({exc.reason} at byte {exc.start})"
+    try:
+        value = json.loads(text)
     except RecursionError:
         return None, "the body nests too deeply to decode"
     except ValueError as exc:  # JSONDecodeError, and int() refusing thousands of digits
         return None, f"the body is not JSON ({exc!s:.120})"
     # A \uD800-style escape is the only way JSON text can smuggle in a lone surrogate.
-    problem = _tree_problem(value, check_text=b"\\u" in body)
+    problem = _tree_problem(value, check_text="\\u" in text)
     return (None, problem) if problem else (value, None)
 
 
