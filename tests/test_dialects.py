@@ -567,7 +567,34 @@ ERROR_BODIES: list[tuple[str, Any, FailureKind]] = [
     ("jsend_error", {"status": "error", "message": "Unable to communicate with database"}, P),
     ("jsend_fail", {"status": "fail", "data": {"title": "A title is required"}}, P),
     ("jsend_error_503", {"status": "error", "message": "down", "code": 503}, T),
+    ("errors_list_of_words", {"errors": ["name is required"]}, P),
+    ("error_true", {"error": True, "message": "quota exceeded"}, P),
+    ("numeric_error_code", {"error_code": 1001, "message": "Invalid signature"}, P),
+    ("nested_error_object", {"error": {"reason": "bad key"}}, P),
 ]
+
+
+#: Records made only of words an error body also uses, whose values report no error.
+NOT_ERROR_REPORTS: list[tuple[str, Any]] = [
+    ("import_report", {"errors": 3, "status": "completed", "message": "Import finished"}),
+    ("no_error_word", {"error": "none", "message": "Saved"}),
+    ("ok_error_word", {"status": "ok", "error": "OK", "detail": "3 rows written"}),
+    ("zero_error_code", {"error_code": 0, "message": "ok"}),
+    ("measurement_margin", {"error": 0.02, "title": "Calibration", "type": "sensor"}),
+    ("status_words", {"status": "done", "message": "Export ready", "detail": "12 files"}),
+    ("empty_errors_list", {"errors": [], "message": "Saved", "code": 200}),
+    ("errors_list_of_counts", {"errors": [0, 0], "message": "per-shard error counts"}),
+]
+
+
+@pytest.mark.parametrize(
+    "body", [c[1] for c in NOT_ERROR_REPORTS], ids=[c[0] for c in NOT_ERROR_REPORTS]
+)
+def test_a_record_of_error_words_without_an_error_looking_value_is_data(body: Any) -> None:
+    """The error-only rule needs an error-looking value, not just error-ish key names."""
+    env = judge(body)
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data == body
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,7 @@ __all__ = [
     "jsend",
     "problem_details",
     "reddit",
+    "reports_error",
 ]
 
 _T = FailureKind.TRANSIENT
@@ -235,23 +236,57 @@ ERROR_ONLY_KEYS = frozenset(
         "traceId", "documentation_url", "type", "title", "timestamp", "path", "reason", "hint",
     }
 )  # fmt: skip
-#: Keys whose non-empty value is itself an error report.
+#: Keys whose value, when it looks like an error (see :func:`reports_error`), is an error report.
 ERROR_BEARING_KEYS = (
     "error", "errors", "error_description", "error_code", "error_message", "errorMessage",
     "errorCode", "fault",
 )  # fmt: skip
+#: Error codes may be numbers; under the other keys a number is a count (``"errors": 3``).
+_NUMERIC_CODE_KEYS = frozenset({"error_code", "errorCode"})
+#: Words that say "no error" where an error would go.
+_NO_ERROR_WORDS = frozenset({"none", "null", "nil", "ok", "false", "no", "0", "success", "n/a"})
 _STATUS_KEYS = ("status", "statusCode", "status_code", "code")
 
 
+def reports_error(key: str, value: object) -> bool:
+    """Whether the value under an error-bearing key looks like an error, not merely its name.
+
+    Args:
+        key: One of :data:`ERROR_BEARING_KEYS`.
+        value: Its value.
+
+    Returns:
+        True for ``true``, words that are not "none" or "ok", a non-empty object, a list holding
+        a message or an object, and a non-zero number under an error-code key. A count
+        (``"errors": 3``), a margin (``"error": 0.02``), ``null``, ``false`` or ``"none"`` is not.
+    """
+    if value is True:
+        return True
+    if isinstance(value, str):
+        return bool(value.strip()) and value.strip().lower() not in _NO_ERROR_WORDS
+    if isinstance(value, dict):
+        return bool(value)
+    if isinstance(value, list):
+        return any(isinstance(item, str | dict) and item for item in value)
+    if key in _NUMERIC_CODE_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        return value != 0
+    return False
+
+
 def error_only(body: object, content_type: str) -> Verdict | None:
-    """A body that holds nothing but an error report (an upstream_error; kind from any status)."""
+    """A body that holds nothing but an error report (an upstream_error; kind from any status).
+
+    Decided by values, not key names: ``{"errors": 3, "status": "done", "message": "Imported"}``
+    is a report of an import, not an error; an error-bearing key needs an error-looking value
+    (:func:`reports_error`), or the body an HTTP error status.
+    """
     if not isinstance(body, dict) or not body or not set(body) <= ERROR_ONLY_KEYS:
         return None
     status = status_from(body, *_STATUS_KEYS)
     nested = body.get("error")
     if status is None and isinstance(nested, dict):  # Google: {"error": {"code": 403, ...}}
         status = status_from(nested, *_STATUS_KEYS)
-    bearing = any(is_set(body.get(k)) for k in ERROR_BEARING_KEYS)
+    bearing = any(reports_error(k, body.get(k)) for k in ERROR_BEARING_KEYS)
     if not bearing and not (status is not None and status >= 400):
         return None
     detail = error_message(body) or "the body holds only an error"
