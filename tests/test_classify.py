@@ -19,6 +19,7 @@ from tool_outcomes import (
     FailureCode,
     FailureKind,
     Outcome,
+    RepairKind,
     RetryPolicy,
     TruncatedBy,
     classify_http,
@@ -725,13 +726,46 @@ def test_body_rules(
         assert env.failure.raw_sample is not None
 
 
-def test_nan_and_infinity_are_accepted_as_floats() -> None:
-    """NaN/Infinity tokens (Python's json.dumps emits them) decode as floats, not a lying 200."""
-    env = parts(200, b'{"score": NaN, "max": Infinity, "min": -Infinity}')
+def test_nan_and_infinity_are_accepted_made_null_and_recorded() -> None:
+    """NaN/Infinity (Python's json.dumps emits them) are no lying 200: null, with a repair each."""
+    env = parts(200, b'{"score": NaN, "max": Infinity, "min": -Infinity, "ok": 1.5}')
     assert env.outcome is Outcome.SUCCESS
-    assert isinstance(env.data, dict)
-    assert env.data["score"] != env.data["score"]
-    assert env.data["max"] == float("inf")
+    assert env.data == {"score": None, "max": None, "min": None, "ok": 1.5}
+    assert [(r.kind, r.path, r.detail) for r in env.repairs] == [
+        (RepairKind.COERCED_NUMBER, "max", "Infinity -> null (not a JSON number)"),
+        (RepairKind.COERCED_NUMBER, "min", "-Infinity -> null (not a JSON number)"),
+        (RepairKind.COERCED_NUMBER, "score", "NaN -> null (not a JSON number)"),
+    ]
+
+
+def test_non_finite_numbers_are_recorded_where_they_were_in_collections_and_lines() -> None:
+    """Each repair names the number's path: in a page's items, and in a JSON-lines item."""
+    page = parts(200, b'{"items": [{"v": 1}, {"v": NaN}], "total_count": 2}')
+    assert page.data == [{"v": 1}, {"v": None}]
+    assert [r.path for r in page.repairs] == ["items.1.v"]
+    lines = parts(200, b'{"v": 1}\n{"v": [Infinity]}\n', {"content-type": "application/x-ndjson"})
+    assert lines.data == [{"v": 1}, {"v": [None]}]
+    assert [r.path for r in lines.repairs] == ["1.v.0"]
+
+
+def test_a_body_without_non_finite_numbers_records_no_repair() -> None:
+    """Ordinary floats are left alone and nothing is recorded."""
+    env = parts(200, {"items": [{"v": 1.5}, {"v": -0.0}, {"v": 1e308}]})
+    assert env.repairs == []
+
+
+def test_decoding_repairs_come_before_the_models_own() -> None:
+    """With a result model, the NaN repair is kept ahead of the model's shape repairs."""
+
+    class Reading(BaseModel):
+        score: float | None
+        count: int
+
+    env = parts(200, b'{"score": NaN, "count": "3"}', result_model=Reading)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == Reading(score=None, count=3)
+    assert [r.kind for r in env.repairs] == [RepairKind.COERCED_NUMBER, RepairKind.COERCED_NUMBER]
+    assert env.repairs[0].path == "score"
 
 
 def test_lying_200_raw_sample_shows_what_came_back() -> None:

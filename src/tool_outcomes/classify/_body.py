@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,8 @@ from tool_outcomes.envelope import (
     FailureCode,
     FailureKind,
     Outcome,
+    Repair,
+    RepairKind,
     TruncatedBy,
 )
 from tool_outcomes.transport import BodyCut
@@ -62,6 +65,8 @@ class Document:
     """Set for a ``206``: what the status and its ``Content-Range`` said (forces a partial)."""
     range_total: int | None = None
     """The complete length an items ``Content-Range`` gave, for a ``206``."""
+    repairs: tuple[Repair, ...] = ()
+    """What decoding changed: each NaN or Infinity made ``null`` (see :func:`finite`)."""
 
 
 def read_body(ex: Exchange) -> Envelope[Any] | Document:
@@ -91,7 +96,8 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
     value, problem = decode_json(ex.body)
     if problem is not None:
         return _invalid(ex, f"{problem}; content-type {ex.media_type or 'missing'}")
-    return Document(value)
+    value, repairs = finite(value)
+    return Document(value, repairs=repairs)
 
 
 def decode_json(body: bytes) -> tuple[Any, str | None]:
@@ -120,6 +126,44 @@ def decode_json(body: bytes) -> tuple[Any, str | None]:
     # A \uD800-style escape is the only way JSON text can smuggle in a lone surrogate.
     problem = _tree_problem(value, check_text="\\u" in text)
     return (None, problem) if problem else (value, None)
+
+
+def finite(value: Any, path: str = "") -> tuple[Any, tuple[Repair, ...]]:
+    """The decoded value with each NaN, Infinity and -Infinity made ``null``, each recorded.
+
+    They are not JSON numbers (RFC 8259 §6): every JSON renderer sends them as ``null``, so the
+    data says what the wire will say, and a repair says where the upstream sent one.
+
+    Args:
+        value: A decoded JSON value (changed in place: the caller just decoded it).
+        path: The dotted path of ``value`` in the body.
+
+    Returns:
+        The value, and one ``coerced_number`` repair per number made ``null``.
+    """
+    if isinstance(value, float) and not math.isfinite(value):
+        return None, (_non_finite(path, value),)
+    repairs: list[Repair] = []
+    stack: list[tuple[dict[Any, Any] | list[Any], str]] = []
+    if isinstance(value, dict | list):
+        stack.append((value, path))
+    while stack:
+        node, where = stack.pop()
+        members = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, member in members:
+            inner = f"{where}.{key}" if where else str(key)
+            if isinstance(member, float) and not math.isfinite(member):
+                node[key] = None
+                repairs.append(_non_finite(inner, member))
+            elif isinstance(member, dict | list):
+                stack.append((member, inner))
+    return value, tuple(sorted(repairs, key=lambda r: r.path))
+
+
+def _non_finite(path: str, number: float) -> Repair:
+    name = "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
+    detail = f"{name} -> null (not a JSON number)"
+    return Repair(kind=RepairKind.COERCED_NUMBER, path=path, detail=detail)
 
 
 def _tree_problem(value: object, *, check_text: bool) -> str | None:
@@ -169,6 +213,7 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
     if cut is not None:
         segments = segments[:-1]  # no newline after it: the stream stopped inside it
     items: list[Any] = []
+    repairs: tuple[Repair, ...] = ()
     for number, segment in enumerate(segments, start=1):
         line = segment.strip(b" \t\r")
         if not line:
@@ -176,10 +221,12 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
         value, problem = decode_json(line)
         if problem is not None:
             return _invalid(ex, f"JSON-lines line {number}: {problem}")
+        value, fixed = finite(value, f"{len(items)}")
+        repairs += fixed
         items.append(value)
     if cut is None:
         outcome = Outcome.SUCCESS if items else Outcome.EMPTY
-        return ex.finish(outcome, items, Coverage(returned=len(items)))
+        return ex.finish(outcome, items, Coverage(returned=len(items)), repairs)
     if not items:
         why = f" ({type(error).__name__})" if error is not None else ""
         detail = f"JSON-lines stream cut by {cut.value}{why} before its first complete line"
@@ -188,7 +235,7 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
         return ex.fail(_stream_code(error), _T, detail)
     detail = f"stream cut by {cut.value}; {len(items)} complete line(s) kept"
     coverage = Coverage(returned=len(items), truncated_by=TruncatedBy(cut.value), detail=detail)
-    return ex.finish(Outcome.PARTIAL, items, coverage)
+    return ex.finish(Outcome.PARTIAL, items, coverage, repairs)
 
 
 def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
@@ -199,7 +246,8 @@ def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
         value, problem = decode_json(ex.body) if ex.body.strip() else (None, "empty")
         if problem is None:
             total = content_range.complete if content_range else None
-            return Document(value, partial_content=what, range_total=total)
+            value, repairs = finite(value)
+            return Document(value, partial_content=what, range_total=total, repairs=repairs)
     # A byte range of a document is not a document: coverage counts bytes, data is text.
     returned = len(ex.body)
     complete = content_range.complete if content_range else None

@@ -124,11 +124,16 @@ class Exchange:
         }
         return self.options.fail(code, kind, detail, target=self.target, **extras)
 
-    def finish(self, outcome: Outcome, data: Any, coverage: Coverage) -> Envelope[Any]:
-        """A contact's envelope; with a result model, the data goes through shape repair first."""
+    def finish(
+        self, outcome: Outcome, data: Any, coverage: Coverage, repairs: tuple[Repair, ...] = ()
+    ) -> Envelope[Any]:
+        """A contact's envelope; with a result model, the data goes through shape repair first.
+
+        ``repairs`` are those already made while decoding; the model's own follow them.
+        """
         model = self.options.result_model
         if model is None or data is None:
-            return self.envelope(outcome, data=data, coverage=coverage)
+            return self.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
         try:
             checked = repair(data, model)
         except TypeError as exc:  # the declared model is not a type pydantic can validate
@@ -140,12 +145,12 @@ class Exchange:
                 _P,
                 checked.detail,
                 target=self.target,
-                repairs=checked.repairs,
+                repairs=(*repairs, *checked.repairs),
                 http_status=self.status,
                 raw_sample=raw_sample(self.body),
             )
         return self.envelope(
-            outcome, data=checked.value, coverage=coverage, repairs=checked.repairs
+            outcome, data=checked.value, coverage=coverage, repairs=(*repairs, *checked.repairs)
         )
 
 

@@ -421,10 +421,11 @@ def judge_coverage(
         The finished envelope: its collection, its coverage, and the evidence of any cut.
     """
     forced = document.partial_content
+    repairs = document.repairs
     if value is None and forced is None and verdict is None:
         if ex.writes:
             return ex.acknowledged(f"HTTP {ex.status} with a null body")
-        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"))
+        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"), repairs)
     collection = find_collection(value, ex.options.items)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
@@ -465,7 +466,7 @@ def judge_coverage(
     if not evidence:
         empty = collection is not None and not collection.items
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
-        return ex.finish(outcome, data, Coverage(returned=returned, total=count))
+        return ex.finish(outcome, data, Coverage(returned=returned, total=count), repairs)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
     coverage = Coverage(
         returned=returned,
@@ -475,4 +476,4 @@ def judge_coverage(
         dropped=tuple(redact_text(d) for d in dropped),
         detail=redact_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
     )
-    return ex.finish(Outcome.PARTIAL, data, coverage)
+    return ex.finish(Outcome.PARTIAL, data, coverage, repairs)
