@@ -732,6 +732,17 @@ def test_a_missing_collection_beside_a_zero_count_is_empty(body: Any) -> None:
     assert env.coverage.returned == 0
 
 
+def test_a_body_of_nothing_but_paging_state_counting_zero_is_empty() -> None:
+    """Without items=, a body that is only a meta block counting zero is a page of nothing."""
+    env = judge({"meta": {"result_count": 0}})
+    assert env.outcome is Outcome.EMPTY
+    assert env.data == []
+    count_query = judge({"count": 0})  # a count's answer is the record itself
+    assert count_query.outcome is Outcome.SUCCESS
+    assert count_query.data == {"count": 0}
+    assert judge({"meta": {"result_count": 2}}).outcome is Outcome.SUCCESS
+
+
 @pytest.mark.parametrize(
     "body",
     [

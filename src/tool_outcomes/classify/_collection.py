@@ -241,6 +241,10 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     nested = _nested(body)
     if nested is not None:
         return nested
+    if body and set(body) <= set(PAGING_BOXES) and counted_zero(body):
+        # Nothing but paging state saying zero ({"meta": {"result_count": 0}}): a page whose
+        # collection the source left out because nothing matched.
+        return Collection([], body, "")
     root, where = body, ""
     if "data" in body and set(body) <= {"data", "errors", "extensions"}:
         # GraphQL: descend through single-field selections to the connection they lead to.
