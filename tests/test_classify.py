@@ -784,6 +784,28 @@ def test_single_record_is_data_with_one_returned() -> None:
     assert env.coverage.returned == 1
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"id": 7, "total": 1999, "items": []},  # an order with no line items yet
+        {"sha": "6dcb09b", "commit": {"message": "merge"}, "parents": [], "files": []},
+        {"node_id": "MDQ6VXNlcjE=", "login": "octocat", "users": []},
+        {"uuid": "5f1c", "name": "empty folder", "files": []},
+    ],
+)
+def test_a_body_with_its_own_identity_is_a_record_whatever_lists_it_holds(body: Any) -> None:
+    """A resource with an id, sha, node_id or uuid is one record, never an empty collection."""
+    env = parts(200, body)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == body
+
+
+def test_a_listing_without_an_identity_of_its_own_is_its_collection() -> None:
+    """Slack's files.list page has no identity of its own: its files are the answer."""
+    env = parts(200, {"ok": True, "files": [], "paging": {"count": 100, "total": 0}})
+    assert env.outcome is Outcome.EMPTY
+
+
 def test_explicit_items_and_total_paths() -> None:
     """items/total paths pick the collection and the count; total above returned is partial."""
     body = {"response": {"docs": [1, 2], "numFound": 9}}

@@ -28,6 +28,7 @@ __all__ = [
     "PAGE_MARKERS",
     "PAGING_BOXES",
     "PAGING_COMPANIONS",
+    "RECORD_IDENTITY_KEYS",
     "TOTAL_KEYS",
     "TYPED_LISTINGS",
     "ZERO_COUNT_KEYS",
@@ -52,6 +53,9 @@ COLLECTION_KEYS: tuple[str, ...] = (
 MORE_COLLECTION_KEYS: tuple[str, ...] = (
     "hits", "documents", "matches", "docs", "result", "Items", "responses",
 )  # fmt: skip
+#: Members that identify one resource: a body with one (a scalar) is a record, whatever lists
+#: it holds (``id``; git's ``sha``; GitHub's ``node_id``; ``uuid``).
+RECORD_IDENTITY_KEYS: tuple[str, ...] = ("id", "sha", "node_id", "uuid")
 #: Lists that report on the call, never the answer to it.
 DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: Nested collections a dialect defines, with the key its own total sits under beside them.
@@ -353,9 +357,9 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 def _is_record(body: Mapping[str, Any]) -> bool:
-    # A body with its own scalar id is a resource (an order with its line items), not a
-    # listing, unless it also carries the members only a page has.
-    ident = body.get("id")
-    if ident is None or isinstance(ident, dict | list):
+    # A body with its own scalar identity is a resource (an order with its line items, a
+    # commit with its files), not a listing, unless it also carries the members only a page has.
+    idents = [body.get(key) for key in RECORD_IDENTITY_KEYS]
+    if not any(i is not None and not isinstance(i, dict | list) for i in idents):
         return False
     return not (PAGE_MARKERS & set(body) or has_paging_companions(body))

@@ -45,8 +45,8 @@ STATUS_RULES: dict[int, StatusRule] = {
     304: StatusRule(
         FailureCode.PROTOCOL,
         _P,
-        "not modified: the caller's cached copy is current; this response carries no data "
-        "(answer a conditional request from the cache)",
+        "the caller's cached copy is current; this response carries no data "
+        "(answer the conditional request from that cache)",
     ),
     # 4xx: the request was refused. Permanent unless the refusal itself says "later".
     401: StatusRule(FailureCode.UNAUTHORIZED, _P, "no valid credentials (RFC 9110 §15.5.2)"),
