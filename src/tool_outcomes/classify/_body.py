@@ -88,9 +88,7 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
     if ex.cut is not None:
         return _cut_document(ex, ex.cut)
     if not ex.body.removeprefix(_BOM).strip():
-        if ex.writes:
-            return ex.acknowledged(f"HTTP {ex.status} with an empty body")
-        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
+        return _nothing_in_it(ex)
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
     value, problem = decode_json(ex.body)
@@ -98,6 +96,13 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
         return _invalid(ex, f"{problem}; content-type {ex.media_type or 'missing'}")
     value, repairs = finite(value)
     return Document(value, repairs=repairs)
+
+
+def _nothing_in_it(ex: Exchange) -> Envelope[Any]:
+    """A 2xx whose body is empty: an acknowledged write, else a verified nothing."""
+    if ex.writes:
+        return ex.acknowledged(f"HTTP {ex.status} with an empty body")
+    return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
 
 
 def decode_json(body: bytes) -> tuple[Any, str | None]:
@@ -277,9 +282,7 @@ def _as_declared(ex: Exchange) -> Envelope[Any]:
     as_text = ex.options.expect == "text"
     whole = ex.cut is None and ex.status != 206
     if not (ex.body.strip() if as_text else ex.body) and whole:
-        if ex.writes:
-            return ex.acknowledged(f"HTTP {ex.status} with an empty body")
-        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
+        return _nothing_in_it(ex)
     data: str | bytes = ex.body
     if as_text:
         charset = _charset(ex)
