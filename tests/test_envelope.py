@@ -353,6 +353,8 @@ def _invariants_hold(
         return failure is not None and data is None and cov is None
     if failure is not None:
         return False
+    if cov is not None and isinstance(data, list | tuple) and cov["returned"] != len(data):
+        return False
     if outcome is Outcome.PARTIAL:
         return cov is not None and cov["truncated_by"] is not None
     if outcome is Outcome.EMPTY:
