@@ -84,7 +84,7 @@ def test_scenario_file_follows_the_schema(spec: dict[str, Any]) -> None:
         assert set(spec["response"]) <= {"status", "headers", "json", "text", "base64"}
     else:
         assert isinstance(getattr(httpx, spec["exception"]), type)
-    assert set(spec.get("classify", {})) <= {"items", "total", "not_found"}
+    assert set(spec.get("classify", {})) <= {"items", "total", "not_found", "expect"}
 
 
 def test_catalogue_has_enough_unique_scenarios_named_after_their_files() -> None:

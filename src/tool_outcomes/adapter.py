@@ -75,6 +75,7 @@ class Tool(Generic[A, R]):
     items: str | None = None
     total: str | None = None
     not_found: Literal["failure", "empty"] = "failure"
+    expect: Literal["json", "text", "bytes"] = "json"
     policy: RetryPolicy = field(default_factory=RetryPolicy)
     breaker: CircuitBreaker | None = None
     counter: OutcomeCounter | None = None
@@ -98,6 +99,8 @@ class Tool(Generic[A, R]):
                 "handler must receive the cursor as one of its arguments"
             )
         check_target_view(self.target)
+        if self.expect not in ("json", "text", "bytes"):
+            raise ValueError(f"expect must be 'json', 'text' or 'bytes', got {self.expect!r}")
 
     # -- schemas for tool definitions --------------------------------------------------------
 
@@ -322,6 +325,7 @@ class Tool(Generic[A, R]):
                 not_found=self.not_found,
                 result_model=self.result_model,
                 tool=self.name,
+                expect=self.expect,
             )
         if value is None or (isinstance(value, list | tuple) and not value):
             return Envelope[Any](
@@ -364,11 +368,13 @@ class Tool(Generic[A, R]):
             cut=read.cut,
             cut_error=read.cut_error,
             url=redact_url(read.response.request.url),
+            method=read.response.request.method,
             items=self.items,
             total=self.total,
             not_found=self.not_found,
             result_model=self.result_model,
             tool=self.name,
+            expect=self.expect,
         )
         return self._stamp(env, read.response.request)
 
@@ -492,6 +498,7 @@ def tool(
     items: str | None = ...,
     total: str | None = ...,
     not_found: Literal["failure", "empty"] = ...,
+    expect: Literal["json", "text", "bytes"] = ...,
     policy: RetryPolicy | None = ...,
     breaker: CircuitBreaker | None = ...,
     counter: OutcomeCounter | None = ...,
@@ -510,6 +517,7 @@ def tool(
     items: str | None = ...,
     total: str | None = ...,
     not_found: Literal["failure", "empty"] = ...,
+    expect: Literal["json", "text", "bytes"] = ...,
     policy: RetryPolicy | None = ...,
     breaker: CircuitBreaker | None = ...,
     counter: OutcomeCounter | None = ...,
@@ -527,6 +535,7 @@ def tool(
     items: str | None = None,
     total: str | None = None,
     not_found: Literal["failure", "empty"] = "failure",
+    expect: Literal["json", "text", "bytes"] = "json",
     policy: RetryPolicy | None = None,
     breaker: CircuitBreaker | None = None,
     counter: OutcomeCounter | None = None,
@@ -545,6 +554,8 @@ def tool(
         items: Dotted path to the collection in a JSON body (see ``classify_http``).
         total: Dotted path to the source's total count.
         not_found: ``"empty"`` when a 404 is a confirmed absence (a lookup by id).
+        expect: ``"text"`` or ``"bytes"`` for a body that is not JSON by design (rendered
+            HTML, a raw file); see ``classify_http``.
         policy: Retry policy (default: ``RetryPolicy()``).
         breaker: An outcome-aware circuit breaker shared by calls to this upstream.
         counter: An ``OutcomeCounter`` that tallies every final envelope.
@@ -576,6 +587,7 @@ def tool(
             items=items,
             total=total,
             not_found=not_found,
+            expect=expect,
             policy=policy if policy is not None else RetryPolicy(),
             breaker=breaker,
             counter=counter,

@@ -224,11 +224,15 @@ class Envelope(BaseModel, Generic[T]):
     * every other outcome carries no ``failure``;
     * ``partial`` carries a ``coverage`` naming its evidence (``truncated_by``);
     * ``empty`` carries no items (``coverage.returned == 0`` when given);
+    * when ``data`` is a list and ``coverage`` is given, ``coverage.returned == len(data)``;
     * ``success`` never claims fewer items than the source says exist, and never carries an
       empty collection (that is an ``empty``).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Raw bytes (a download, expect="bytes") travel in JSON as base64, never as broken text.
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", ser_json_bytes="base64", val_json_bytes="base64"
+    )
 
     outcome: Outcome
     data: T | None = None
@@ -405,6 +409,14 @@ def _invariant_violations(env: Envelope[Any]) -> list[str]:
             problems.append("partial needs a coverage saying what was returned")
         elif env.coverage.truncated_by is None:
             problems.append("partial needs coverage.truncated_by: the evidence of the cut")
+    if (
+        env.coverage is not None
+        and isinstance(env.data, list | tuple)
+        and env.coverage.returned != len(env.data)
+    ):
+        problems.append(
+            f"coverage.returned is {env.coverage.returned} but data holds {len(env.data)} items"
+        )
     if outcome is Outcome.EMPTY and env.coverage is not None and env.coverage.returned != 0:
         problems.append(f"empty returned {env.coverage.returned} items, not 0")
     if outcome is Outcome.EMPTY and _item_count(env.data) not in (None, 0):
