@@ -680,14 +680,17 @@ def _field_problems(label: str, field: FieldDesign) -> list[str]:
 
 
 def _load_messages(error: ValidationError, raw: object) -> list[str]:
-    """pydantic's errors for a loaded table, each naming the field it is about."""
+    """pydantic's errors for a loaded table, each naming the field (or part) it is about."""
     messages: list[str] = []
     for problem in error.errors(include_url=False):
         loc = list(problem["loc"])
         where = _where(loc, raw)
         if problem["type"] == "enum":
+            names = [part for part in loc if isinstance(part, str)]
+            what = names[-1].removesuffix("s") if names else "value"  # "outcomes" → "outcome"
+            if not where and names:
+                where = f"{names[0]}: "
             expected = str(problem.get("ctx", {}).get("expected", "")).replace("'", "")
-            what = str(loc[-1]) if loc and isinstance(loc[-1], str) else "value"
             messages.append(
                 f"{where}unknown {what} {problem['input']!r} (expected one of {expected})"
             )
@@ -1188,7 +1191,8 @@ def run_tests(folder: str | os.PathLike[str], *, timeout_s: float = 300.0) -> Py
     """Run pytest over ``folder`` in a fresh process, as a project of its own would.
 
     The run ignores any pytest configuration around the folder (its rootdir is the folder, its
-    configuration empty), writes no cache and no bytecode into it, and inherits this Python.
+    configuration empty), loads no third-party pytest plugin, writes no cache and no bytecode
+    into the folder, and uses this Python (so this environment's ``tool_outcomes``).
 
     Args:
         folder: A folder holding generated files (see :meth:`OutcomeTable.write_files`).
@@ -1204,7 +1208,9 @@ def run_tests(folder: str | os.PathLike[str], *, timeout_s: float = 300.0) -> Py
     if not target.is_dir():
         raise WriteRefused(f"{os.fspath(folder)!r} is not a folder")
     env = {k: v for k, v in os.environ.items() if k not in {"PYTEST_ADDOPTS", "PYTHONPATH"}}
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    # Only pytest's own plugins: a fresh project has none of the ones installed here, and
+    # loading them (notebook and browser plugins, say) takes longer than the tests.
+    env |= {"PYTHONDONTWRITEBYTECODE": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     with tempfile.TemporaryDirectory() as scratch:
         ini, report = Path(scratch, "pytest.ini"), Path(scratch, "report.xml")
         ini.write_text("[pytest]\n", encoding="utf-8")
