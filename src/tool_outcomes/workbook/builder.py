@@ -333,7 +333,10 @@ class _Row:
             self.actions[reason].disabled = not box.value
 
 
-_NAME_WIDTH, _TYPE_WIDTH, _PRESENT_WIDTH, _REASON_WIDTH = "180px", "80px", "110px", "190px"
+# Each field is a box of two lines: name, type, "present" and remove; then the four reasons,
+# each a tick box over its action menu, wide enough for the longest action's name.
+_REASON_WIDTH, _ACTION_WIDTH = "205px", "200px"
+_FIELD_BOX = {"border": "1px solid #d0d7de", "padding": "4px 6px", "margin": "0 0 6px 0"}
 
 
 class OutcomeTableBuilder:
@@ -387,16 +390,16 @@ class OutcomeTableBuilder:
         self._redraw_rows()
 
         intro = w.HTML(
-            "<b>Design a tool's result contract.</b> One row per field: its name and type, "
-            "whether it can be present with a value, and each reason it can be <i>not "
-            "applicable</i> with what the consumer does next then. The count and the tabs "
-            "follow every change; write the files to take them home."
+            "<b>Design a tool's result contract.</b> One box per field: its name and type, "
+            "whether it can be present with a value, and below, each reason it can be <i>not "
+            "applicable</i> for (tick the ones that can really happen) with what the consumer "
+            "does next then. The count and the tabs follow every change; write the files to "
+            "take them home."
         )
         self.widget: ipywidgets.VBox = w.VBox(
             [
                 intro,
                 w.HBox([self.tool, w.HTML("<b>outcomes:</b>"), *self.outcomes.values()]),
-                self._header(),
                 self.fields,
                 w.HBox([self.add, w.HTML(legend_html())]),
                 self.summary,
@@ -435,34 +438,25 @@ class OutcomeTableBuilder:
 
     # -- wiring ----------------------------------------------------------------------------
 
-    def _header(self) -> Any:
-        w = self._w
-
-        def head(text: str, width: str) -> Any:
-            return w.HTML(f"<b>{html.escape(text)}</b>", layout=w.Layout(width=width))
-
-        return w.HBox(
-            [
-                head("field", _NAME_WIDTH),
-                head("type", _TYPE_WIDTH),
-                head("states", _PRESENT_WIDTH),
-                head("not applicable when… and then the consumer will", "560px"),
-            ]
-        )
-
     def _add_row(self, design: FieldDesign) -> None:
         w = self._w
-        name = w.Text(value=design.name, layout=w.Layout(width=_NAME_WIDTH))
+        label = {"description_width": "initial"}
+        name = w.Text(
+            value=design.name,
+            description="field",
+            placeholder="a snake_case name",
+            style=label,
+            layout=w.Layout(width="260px"),
+        )
         type_ = w.Dropdown(
             options=[(t.value, t) for t in FieldType],
             value=design.type,
-            layout=w.Layout(width=_TYPE_WIDTH),
+            description="type",
+            style=label,
+            layout=w.Layout(width="130px"),
         )
         present = w.Checkbox(
-            value=design.present,
-            description="present",
-            indent=False,
-            layout=w.Layout(width=_PRESENT_WIDTH),
+            value=design.present, description="can be present, with a value", indent=False
         )
         reasons: dict[NAReason, Any] = {}
         actions: dict[NAReason, Any] = {}
@@ -476,18 +470,24 @@ class OutcomeTableBuilder:
             actions[reason] = w.Dropdown(
                 options=_action_options(reason, current),
                 value=_NO_ACTION if current is None else current,
-                layout=w.Layout(width="180px"),
+                layout=w.Layout(width=_ACTION_WIDTH),
             ).add_class(css("action", reason.value))
             cells.append(
                 w.VBox([reasons[reason], actions[reason]], layout=w.Layout(width=_REASON_WIDTH))
             )
         remove = w.Button(
-            icon="times", tooltip="remove this field", layout=w.Layout(width="40px")
+            description="remove", icon="times", tooltip="remove this field"
         ).add_class(css("remove"))
         name.add_class(css("name"))
         type_.add_class(css("type"))
         present.add_class(css("present"))
-        box = w.HBox([name, type_, present, *cells, remove]).add_class(css("field"))
+        box = w.VBox(
+            [
+                w.HBox([name, type_, present, remove]),
+                w.HBox(cells, layout=w.Layout(flex_flow="row wrap")),
+            ],
+            layout=w.Layout(**_FIELD_BOX),
+        ).add_class(css("field"))
         row = _Row(
             name,
             type_,
