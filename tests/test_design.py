@@ -699,6 +699,7 @@ def test_write_files_creates_the_last_folder_and_writes_every_file(tmp_path: Pat
         ("   ", "no folder named"),
         ("missing/deeper", "its parent folder does not exist"),
         ("a_file", "is a file, not a folder"),
+        ("bad\0name", "could not write into 'bad.x00name': embedded null byte"),
     ],
 )
 def test_write_files_refuses_a_bad_folder_and_writes_nothing(
@@ -746,6 +747,9 @@ def test_run_tests_counts_failures_and_errors_without_timings(tmp_path: Path) ->
     assert not result.ok
     (tmp_path / "test_broken.py").write_text("import no_such_module\n")
     assert run_tests(tmp_path).errors == 1
+    assert run_tests(tmp_path, timeout_s=0.001).summary() == (
+        "1 error: pytest did not finish in 0.001 s"
+    )
     with pytest.raises(WriteRefused, match="is not a folder"):
         run_tests(tmp_path / "test_mixed.py")
 
@@ -775,3 +779,16 @@ def test_cases_keep_their_tristate_so_they_survive_the_wire() -> None:
         wire = case.state.model_dump(mode="json")
         assert TriState[Any].model_validate(wire) == case.state
         assert case.status == wire["status"]
+
+
+def test_run_tests_says_so_when_pytest_cannot_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Python without pytest gives one error naming pytest's own last words, not a crash."""
+    python = tmp_path / "python-without-pytest"
+    python.write_text("#!/bin/sh\necho '/usr/bin/python: No module named pytest' >&2\nexit 1\n")
+    python.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(python))
+    result = run_tests(tmp_path)
+    assert result.summary() == "1 error: pytest exited 1: /usr/bin/python: No module named pytest"
+    assert not result.ok

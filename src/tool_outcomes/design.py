@@ -559,31 +559,35 @@ class OutcomeTable(BaseModel):
             TableError: The table has problems.
             WriteRefused: No folder named, the folder's parent is missing, the path is a file,
                 a file exists with other content (without ``overwrite``), or the system
-                refused the write. Nothing is written in any of these cases but the last.
+                refused the folder or a write. Nothing is written in any of these cases but a
+                write the system refused midway.
         """
         files = self.files()
-        target = _writable_folder(folder)
-        clashes = [
-            name
-            for name, text in files.items()
-            if (target / name).exists() and (target / name).read_bytes() != text.encode()
-        ]
-        if clashes and not overwrite:
-            raise WriteRefused(
-                f"{', '.join(clashes)} already exist{'s' if len(clashes) == 1 else ''} in "
-                f"{os.fspath(folder)!r} with other content: allow overwriting, or pick "
-                "another folder"
-            )
-        written = []
+        written: list[Path] = []
         try:
+            target = _writable_folder(folder)
+            clashes = [
+                name
+                for name, text in files.items()
+                if (target / name).exists() and (target / name).read_bytes() != text.encode()
+            ]
+            if clashes and not overwrite:
+                raise WriteRefused(
+                    f"{', '.join(clashes)} already exist{'s' if len(clashes) == 1 else ''} in "
+                    f"{os.fspath(folder)!r} with other content: allow overwriting, or pick "
+                    "another folder"
+                )
             target.mkdir(exist_ok=True)
             for name, text in files.items():
                 (target / name).write_text(text, encoding="utf-8", newline="\n")
                 written.append(target / name)
-        except OSError as error:
-            raise WriteRefused(
-                f"could not write into {os.fspath(folder)!r}: {error.strerror or error}"
-            ) from None
+        except WriteRefused:
+            raise
+        # The system's refusal (permissions, a full disk) or a path it cannot represent (a NUL
+        # byte): the same clear refusal, never a traceback out of a button.
+        except (OSError, ValueError) as error:
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise WriteRefused(f"could not write into {os.fspath(folder)!r}: {why}") from None
         return written
 
     # -- displays --------------------------------------------------------------------------
@@ -1199,7 +1203,8 @@ def run_tests(folder: str | os.PathLike[str], *, timeout_s: float = 300.0) -> Py
         timeout_s: How long pytest may run.
 
     Returns:
-        The counts and the failing tests' ids.
+        The counts and the failing tests' ids. When pytest could not run at all (it is not
+        installed, say) or ran out of time, one error whose id says why.
 
     Raises:
         WriteRefused: ``folder`` is not a folder.
@@ -1219,12 +1224,17 @@ def run_tests(folder: str | os.PathLike[str], *, timeout_s: float = 300.0) -> Py
             "-c", str(ini), "--rootdir", str(target.resolve()),
             "--confcutdir", str(target.resolve()), f"--junitxml={report}", ".",
         ]  # fmt: skip
-        done = subprocess.run(
-            command, cwd=target, env=env, capture_output=True, text=True, timeout=timeout_s
-        )
+        try:
+            done = subprocess.run(
+                command, cwd=target, env=env, capture_output=True, text=True, timeout=timeout_s
+            )
+        except subprocess.TimeoutExpired:
+            return PytestSummary(0, 0, 1, 0, (f"pytest did not finish in {timeout_s:g} s",), "")
         output = done.stdout + done.stderr
-        if not report.exists():
-            return PytestSummary(0, 0, 1, 0, (f"pytest exited {done.returncode}",), output)
+        if not report.exists():  # pytest did not run (not installed, a usage error, …)
+            last = next((line for line in reversed(output.splitlines()) if line.strip()), "")
+            why = f"pytest exited {done.returncode}" + (f": {last.strip()}" if last else "")
+            return PytestSummary(0, 0, 1, 0, (why,), output)
         return _summary(ElementTree.parse(report).getroot(), output)
 
 
