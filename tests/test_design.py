@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from packaging.requirements import Requirement
 from pydantic import ValidationError
@@ -426,6 +426,8 @@ def test_any_table_round_trips_through_json_exactly(table: OutcomeTable) -> None
     assert again.to_json() == table.to_json()
 
 
+# Each example executes a generated pydantic model (~50 ms): fewer than the profile's count.
+@settings(max_examples=100)
 @given(_TABLES)
 def test_any_ready_table_generates_code_that_compiles(table: OutcomeTable) -> None:
     """For any valid table: no problems, the count adds up, and both modules compile."""
