@@ -600,13 +600,17 @@ class OutcomeTable(BaseModel):
     __str__ = __repr__
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td><code>{html.escape(c.field)}</code></td><td>{html.escape(c.label)}</td>"
-            f"<td><code>{html.escape(_action_text(c.action))}</code></td>"
-            f"<td>{html.escape(c.note)}</td></tr>"
-            for c in self.cases()
-        )
-        head = "".join(f"<th style='text-align:left'>{h}</th>" for h in _CASE_COLUMNS)
+        def row(case: Case) -> str:
+            cells = (
+                f"<code>{html.escape(case.field)}</code>",
+                html.escape(case.label),
+                f"<code>{html.escape(_action_text(case.action))}</code>",
+                html.escape(case.note),
+            )
+            return "<tr>" + "".join(f"<td {_CELL}>{cell}</td>" for cell in cells) + "</tr>"
+
+        rows = "".join(row(case) for case in self.cases())
+        head = "".join(f"<th {_CELL}>{h}</th>" for h in _CASE_COLUMNS)
         return (
             f"<div class='tool-outcomes-table' data-count='{self.case_count}'>"
             f"<p><b>{html.escape(self.count_line())}</b></p>"
@@ -615,6 +619,7 @@ class OutcomeTable(BaseModel):
 
 
 _CASE_COLUMNS = ("field", "state", "next action", "note")
+_CELL = "style='text-align:left;padding:2px 16px 2px 0'"
 
 
 # -- validation helpers --------------------------------------------------------------------------

@@ -339,6 +339,51 @@ _REASON_WIDTH, _ACTION_WIDTH = "205px", "200px"
 _FIELD_BOX = {"border": "1px solid #d0d7de", "padding": "4px 6px", "margin": "0 0 6px 0"}
 
 
+class _Look:
+    """One layout or style model per look, shared by every control that has that look.
+
+    A saved notebook keeps every widget model the builder made; made per control, the identical
+    default layouts and styles alone came to a quarter of a megabyte.
+    """
+
+    def __init__(self, w: Any) -> None:
+        # ipywidgets 8 exports these style classes from their modules only.
+        from ipywidgets.widgets.widget_bool import CheckboxStyle
+        from ipywidgets.widgets.widget_description import DescriptionStyle
+        from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
+
+        self._w = w
+        self.plain = w.Layout()
+        self.outcome = w.Layout(width="150px")
+        self.name = w.Layout(width="260px")
+        self.type = w.Layout(width="130px")
+        self.folder = w.Layout(width="420px")
+        self.action = w.Layout(width=_ACTION_WIDTH)
+        self.reason = w.Layout(width=_REASON_WIDTH)
+        self.field = w.Layout(**_FIELD_BOX)
+        self.wrap = w.Layout(flex_flow="row wrap")
+        self.check = CheckboxStyle()
+        self.dropdown = DescriptionStyle(description_width="initial")
+        self.text = TextStyle(description_width="initial")
+        self._button = w.ButtonStyle()
+        self._html = HTMLStyle()
+
+    def html(self, value: str = "") -> Any:
+        return self._w.HTML(value, style=self._html, layout=self.plain)
+
+    def button(self, description: str, icon: str, tooltip: str = "") -> Any:
+        return self._w.Button(
+            description=description,
+            icon=icon,
+            tooltip=tooltip or None,
+            style=self._button,
+            layout=self.plain,
+        )
+
+    def row(self, children: list[Any]) -> Any:
+        return self._w.HBox(children, layout=self.plain)
+
+
 class OutcomeTableBuilder:
     """The builder: its controls, the table they describe, and its display.
 
@@ -350,35 +395,45 @@ class OutcomeTableBuilder:
         import ipywidgets as w  # lazy: tool_outcomes never imports ipywidgets on its own
 
         self._w = w
-        label = {"description_width": "initial"}
-        self.tool = w.Text(value=initial.tool, description="tool name", style=label)
-        self.tool.add_class(css("tool"))
+        self._look = look = _Look(w)
+        self.tool = w.Text(
+            value=initial.tool, description="tool name", style=look.text, layout=look.plain
+        ).add_class(css("tool"))
         self.outcomes = {
-            o: w.Checkbox(value=o in initial.outcomes, description=o.value, indent=False)
+            o: w.Checkbox(
+                value=o in initial.outcomes,
+                description=o.value,
+                indent=False,
+                style=look.check,
+                layout=look.outcome,
+            ).add_class(css("outcome", o.value))
             for o in Outcome
         }
-        for outcome, box in self.outcomes.items():
-            box.layout = w.Layout(width="150px")
-            box.add_class(css("outcome", outcome.value))
         self.rows: list[_Row] = []
-        self.fields = w.VBox().add_class(css("fields"))
-        self.add = w.Button(description="Add a field", icon="plus").add_class(css("add"))
-        self.summary = w.HTML().add_class(css("summary"))
-        self.panes = {key: w.HTML().add_class(css("pane", key)) for key in PANES}
-        self.tabs = w.Tab(children=list(self.panes.values())).add_class(css("tabs"))
+        self.fields = w.VBox(layout=look.plain).add_class(css("fields"))
+        self.add = look.button("Add a field", "plus").add_class(css("add"))
+        self.summary = look.html().add_class(css("summary"))
+        self.panes = {key: look.html().add_class(css("pane", key)) for key in PANES}
+        self.tabs = w.Tab(children=list(self.panes.values()), layout=look.plain)
+        self.tabs.add_class(css("tabs"))
         self.tabs.titles = tuple(PANES.values())
         self.folder = w.Text(
             value=folder,
             description="folder",
             placeholder="a folder to write the files into, e.g. my_tool_contract",
-            layout=w.Layout(width="420px"),
+            style=look.text,
+            layout=look.folder,
         ).add_class(css("folder"))
         self.overwrite = w.Checkbox(
-            value=False, description="replace files that differ", indent=False
+            value=False,
+            description="replace files that differ",
+            indent=False,
+            style=look.check,
+            layout=look.plain,
         ).add_class(css("overwrite"))
-        self.write = w.Button(description="Write the files", icon="save").add_class(css("write"))
-        self.run = w.Button(description="Run their tests", icon="play").add_class(css("run"))
-        self.status = w.HTML().add_class(css("status"))
+        self.write = look.button("Write the files", "save").add_class(css("write"))
+        self.run = look.button("Run their tests", "play").add_class(css("run"))
+        self.status = look.html().add_class(css("status"))
 
         for design in initial.fields:
             self._add_row(design)
@@ -389,7 +444,7 @@ class OutcomeTableBuilder:
             control.observe(self._refresh, names="value")
         self._redraw_rows()
 
-        intro = w.HTML(
+        intro = look.html(
             "<b>Design a tool's result contract.</b> One box per field: its name and type, "
             "whether it can be present with a value, and below, each reason it can be <i>not "
             "applicable</i> for (tick the ones that can really happen) with what the consumer "
@@ -399,14 +454,15 @@ class OutcomeTableBuilder:
         self.widget: ipywidgets.VBox = w.VBox(
             [
                 intro,
-                w.HBox([self.tool, w.HTML("<b>outcomes:</b>"), *self.outcomes.values()]),
+                look.row([self.tool, look.html("<b>outcomes:</b>"), *self.outcomes.values()]),
                 self.fields,
-                w.HBox([self.add, w.HTML(legend_html())]),
+                look.row([self.add, look.html(legend_html())]),
                 self.summary,
                 self.tabs,
-                w.HBox([self.folder, self.overwrite, self.write, self.run]),
+                look.row([self.folder, self.overwrite, self.write, self.run]),
                 self.status,
-            ]
+            ],
+            layout=look.plain,
         ).add_class(css("builder"))
 
     # -- the table -------------------------------------------------------------------------
@@ -439,24 +495,27 @@ class OutcomeTableBuilder:
     # -- wiring ----------------------------------------------------------------------------
 
     def _add_row(self, design: FieldDesign) -> None:
-        w = self._w
-        label = {"description_width": "initial"}
+        w, look = self._w, self._look
         name = w.Text(
             value=design.name,
             description="field",
             placeholder="a snake_case name",
-            style=label,
-            layout=w.Layout(width="260px"),
+            style=look.text,
+            layout=look.name,
         )
         type_ = w.Dropdown(
             options=[(t.value, t) for t in FieldType],
             value=design.type,
             description="type",
-            style=label,
-            layout=w.Layout(width="130px"),
+            style=look.dropdown,
+            layout=look.type,
         )
         present = w.Checkbox(
-            value=design.present, description="can be present, with a value", indent=False
+            value=design.present,
+            description="can be present, with a value",
+            indent=False,
+            style=look.check,
+            layout=look.plain,
         )
         reasons: dict[NAReason, Any] = {}
         actions: dict[NAReason, Any] = {}
@@ -465,28 +524,27 @@ class OutcomeTableBuilder:
             route = design.route(reason)
             current = route.action if route is not None else suggested_action(reason)
             reasons[reason] = w.Checkbox(
-                value=route is not None, description=reason.value, indent=False
+                value=route is not None,
+                description=reason.value,
+                indent=False,
+                style=look.check,
+                layout=look.plain,
             ).add_class(css("reason", reason.value))
             actions[reason] = w.Dropdown(
                 options=_action_options(reason, current),
                 value=_NO_ACTION if current is None else current,
-                layout=w.Layout(width=_ACTION_WIDTH),
+                style=look.dropdown,
+                layout=look.action,
             ).add_class(css("action", reason.value))
-            cells.append(
-                w.VBox([reasons[reason], actions[reason]], layout=w.Layout(width=_REASON_WIDTH))
-            )
-        remove = w.Button(
-            description="remove", icon="times", tooltip="remove this field"
-        ).add_class(css("remove"))
+            cells.append(w.VBox([reasons[reason], actions[reason]], layout=look.reason))
+        remove = look.button("remove", "times", tooltip="remove this field")
+        remove.add_class(css("remove"))
         name.add_class(css("name"))
         type_.add_class(css("type"))
         present.add_class(css("present"))
         box = w.VBox(
-            [
-                w.HBox([name, type_, present, remove]),
-                w.HBox(cells, layout=w.Layout(flex_flow="row wrap")),
-            ],
-            layout=w.Layout(**_FIELD_BOX),
+            [look.row([name, type_, present, remove]), w.HBox(cells, layout=look.wrap)],
+            layout=look.field,
         ).add_class(css("field"))
         row = _Row(
             name,
