@@ -47,15 +47,6 @@ LESSONS: list[Path] = [p for p in SOLUTIONS if not release.is_appendix(p)]
 APPENDICES: list[Path] = [p for p in SOLUTIONS if release.is_appendix(p)]
 EVERY_NOTEBOOK: list[Path] = [*SOLUTIONS, *(release.learner_path(p) for p in SOLUTIONS)]
 
-# Issue 8's notebooks 05-10, linked from 00's map and 04's recap while other branches write them.
-# A link to one of these may dangle until it lands; once it has landed the name must go from
-# here (the test below says so), so that the list cannot silently outlive its reason.
-NOT_YET_MERGED = frozenset(
-    {
-        "09_outcome_table_builder.ipynb",
-    }
-)
-
 _CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d{2}\.\d+)["']""")
 _LINK = re.compile(r"\]\(([^)\s#]+\.ipynb)(?:#[^)]*)?\)")
 _ADDRESS = re.compile(r"0x[0-9a-f]{6,}", re.IGNORECASE)
@@ -280,17 +271,7 @@ def test_links_between_notebooks_resolve(notebook: Path) -> None:
         if "://" in target:
             continue
         resolved = notebook.parent / target
-        if target in NOT_YET_MERGED:
-            continue
         assert resolved.exists(), f"dead link {target}"
-
-
-@pytest.mark.parametrize("name", sorted(NOT_YET_MERGED))
-def test_notebooks_that_landed_leave_the_not_yet_merged_list(name: str) -> None:
-    """Once a listed notebook exists, its links are checked like any other: delete its name."""
-    assert not (NOTEBOOKS / name).exists(), (
-        f"{name} has landed: delete it from NOT_YET_MERGED in {Path(__file__).name}"
-    )
 
 
 @pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))
