@@ -266,7 +266,7 @@ def test_checks_name_exercises_of_their_own_notebook(solution: Path) -> None:
 
 @pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))
 def test_links_between_notebooks_resolve(notebook: Path) -> None:
-    """Navigation links point at notebooks that exist (or at issue 8's, not merged yet)."""
+    """Navigation links point at notebooks that exist."""
     for target in _LINK.findall(_markdown(_read(notebook))):
         if "://" in target:
             continue
