@@ -17,7 +17,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes.classify._body import MAX_JSON_DEPTH, decode_json, decode_json_stdlib
+from tool_outcomes.classify._body import (
+    MAX_JSON_DEPTH,
+    decode_json,
+    decode_json_finite,
+    decode_json_stdlib,
+    finite,
+)
 from tool_outcomes.classify._exchange import Exchange, Options
 
 JSON_VALUES = st.recursive(
@@ -43,6 +49,10 @@ def _same(body: bytes) -> None:
     assert fast[1] == reference[1]
     assert repr(fast[0]) == repr(reference[0])  # repr: NaN never equals itself, -0.0 does 0.0
     assert _types(fast[0]) == _types(reference[0])
+    # The body step's decode-then-make-finite, walk skipped where it can be, answers the same.
+    value, problem, repairs = decode_json_finite(body)
+    expected_value, expected_repairs = finite(reference[0]) if reference[1] is None else (None, ())
+    assert (repr(value), problem, repairs) == (repr(expected_value), reference[1], expected_repairs)
 
 
 def _types(value: object) -> object:
@@ -78,6 +88,16 @@ def test_near_json_gets_the_same_verdict_and_reason(pieces: list[str]) -> None:
 def test_any_bytes_get_the_same_verdict_and_reason(body: bytes) -> None:
     """Arbitrary bytes (invalid UTF-8, control bytes, BOMs) get the same value or reason."""
     _same(body)
+
+
+@pytest.mark.parametrize(
+    "number",
+    ["1e400", "-1E+0400", "1" * 250 + "e99", "1" * 199 + "e99", "9" * 320, "2e308", "1e-400"],
+)
+def test_numbers_that_overflow_are_made_null_as_before(number: str) -> None:
+    """A number too large for a float is found and made null with its repair, as the walk does."""
+    _same(f'{{"a": [{number}], "b": "x"}}'.encode())
+    _same(number.encode())
 
 
 @pytest.mark.parametrize("levels", [MAX_JSON_DEPTH - 2, MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH, 201])

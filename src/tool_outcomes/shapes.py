@@ -455,7 +455,9 @@ def adapter_for(model: Any) -> TypeAdapter[Any]:
         pass
     try:
         adapter: TypeAdapter[Any] = TypeAdapter(model)
-        complete = adapter.pydantic_complete
+        # A model that defers its build (defer_build) gives a deferred adapter: build it now,
+        # so that only a model with unresolved forward references stays incomplete.
+        complete = adapter.pydantic_complete or bool(_built(adapter))
     except Exception as exc:  # pydantic raises several unrelated classes for "not a type"
         raise TypeError(
             f"repair: {model!r} is not a type pydantic can validate: {first_line(exc)}"
@@ -649,6 +651,14 @@ def _keys_are_unambiguous(spec: _RecordSpec) -> bool:
                 return False
             seen.add(top)
     return True
+
+
+def _built(adapter: TypeAdapter[Any]) -> bool:
+    try:
+        adapter.rebuild()
+    except Exception:  # unresolvable annotations: reported as not fully defined
+        return False
+    return adapter.pydantic_complete
 
 
 def _validates(value: object, model: Any) -> bool:

@@ -3,14 +3,17 @@
 A 2xx only says the exchange worked. The body still has to be JSON (not an HTML login page,
 not invalid UTF-8, not nested past what any serializer will carry), complete (not cut by the byte
 cap or a broken stream), and whole (a ``206`` is one range of something larger). JSON-lines
-bodies are judged line by line, so a stream cut mid-way keeps its complete lines.
+bodies are judged line by line, so a stream cut mid-way keeps its complete lines. A body the
+caller declared text or bytes (``expect=``) is its own data, as it came.
 :func:`read_body` returns either a finished envelope or the decoded :class:`Document` for the
 conventions and pagination steps.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
+import math
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +27,8 @@ from tool_outcomes.envelope import (
     FailureCode,
     FailureKind,
     Outcome,
+    Repair,
+    RepairKind,
     TruncatedBy,
 )
 from tool_outcomes.transport import BodyCut
@@ -36,6 +41,7 @@ __all__ = [
     "MAX_JSON_DEPTH",
     "Document",
     "decode_json",
+    "decode_json_finite",
     "decode_json_stdlib",
     "read_body",
 ]
@@ -69,6 +75,8 @@ class Document:
     """Set for a ``206``: what the status and its ``Content-Range`` said (forces a partial)."""
     range_total: int | None = None
     """The complete length an items ``Content-Range`` gave, for a ``206``."""
+    repairs: tuple[Repair, ...] = ()
+    """What decoding changed: each NaN or Infinity made ``null`` (see :func:`finite`)."""
 
 
 def read_body(ex: Exchange) -> Envelope[Any] | Document:
@@ -81,6 +89,8 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
         A finished envelope (a failure, an empty body, a JSON-lines answer, a byte range), or
         the decoded :class:`Document`.
     """
+    if ex.options.expect != "json":
+        return _as_declared(ex)
     if ex.status == 206:
         return _partial_content(ex)
     if ex.media_type in JSON_LINES_TYPES:
@@ -88,17 +98,28 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
     if ex.cut is not None:
         return _cut_document(ex, ex.cut)
     if not ex.body.removeprefix(_BOM).strip():
-        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
+        return _nothing_in_it(ex)
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
-    value, problem = decode_json(ex.body)
+    value, problem, repairs = decode_json_finite(ex.body)
     if problem is not None:
         return _invalid(ex, f"{problem}; content-type {ex.media_type or 'missing'}")
-    return Document(value)
+    return Document(value, repairs=repairs)
+
+
+def _nothing_in_it(ex: Exchange) -> Envelope[Any]:
+    """A 2xx whose body is empty: an acknowledged write, else a verified nothing."""
+    if ex.writes:
+        return ex.acknowledged(f"HTTP {ex.status} with an empty body")
+    return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
 
 
 def decode_json(body: bytes) -> tuple[Any, str | None]:
     """Strict JSON from bytes: ``(value, None)``, or ``(None, why it is not JSON)``.
+
+    The encoding is found as httpx's ``Response.json()`` finds it (``json.detect_encoding``):
+    a BOM, else the pattern of zero bytes that UTF-16 and UTF-32 text makes (RFC 7159 §8.1
+    allowed both; RFC 8259 narrowed JSON to UTF-8, but servers still send them), else UTF-8.
 
     NaN, Infinity and -Infinity are accepted as floats: they are not RFC 8259 JSON, but
     Python's own ``json.dumps`` emits them by default, so many Python servers send them, and
@@ -132,24 +153,111 @@ def _int_digit_limits_agree() -> bool:
     return limit == 0 or limit >= _FAST_MAX_INT_DIGITS
 
 
+def decode_json_finite(body: bytes) -> tuple[Any, str | None, tuple[Repair, ...]]:
+    """:func:`decode_json`, then :func:`finite`: its walk only when a number can be non-finite.
+
+    pydantic-core's parser refuses NaN and Infinity when asked to, so a body it reads that way
+    has none; a number can still overflow to an infinity, which takes a long one
+    (:func:`_may_overflow`). Most bodies have neither, and then no walk is needed.
+    """
+    if _int_digit_limits_agree():
+        text = body[len(_BOM) :] if body.startswith(_BOM) else body
+        try:
+            wrapped = from_json(b"[" + text + b"]", allow_inf_nan=False)
+        except ValueError:
+            pass
+        else:
+            if len(wrapped) == 1:  # one value, not "1, 2" read as two
+                if not _may_overflow(text):
+                    return wrapped[0], None, ()
+                value, repairs = finite(wrapped[0])
+                return value, None, repairs
+    value, problem = decode_json(body)  # NaN or Infinity in it, or not for the fast parser
+    if problem is not None:
+        return None, problem, ()
+    value, repairs = finite(value)
+    return value, None, repairs
+
+
+# Digits read as "0", exponent marks as "e", "+" as itself, every other byte as a space.
+_NUMBER_SHAPES = bytes(
+    ord("0") if 48 <= i <= 57 else ord("e") if i in (69, 101) else i if i == 43 else 32
+    for i in range(256)
+)
+
+
+def _may_overflow(text: bytes) -> bool:
+    """Whether a number in JSON ``text`` may be too large for a float (read as an infinity).
+
+    That takes an exponent of three digits or more, or 200 digits in a row: fewer digits times
+    at most 10**99 stay below float's 1.8e308. Text that only looks so (``"e100"`` inside a
+    string) merely costs the walk.
+    """
+    shapes = text.translate(_NUMBER_SHAPES)
+    return b"e000" in shapes or b"e+000" in shapes or _LONG_DIGITS in shapes
+
+
+_LONG_DIGITS = b"0" * 200
+
+
 def decode_json_stdlib(body: bytes) -> tuple[Any, str | None]:
     """:func:`decode_json` by the standard library's ``json`` and a walk of the decoded tree.
 
     The reference answer (and every reason a body is not JSON comes from here).
     """
-    if body.startswith(_BOM):
-        body = body[len(_BOM) :]
+    encoding = json.detect_encoding(body)
     try:
-        value = json.loads(body.decode("utf-8"))
+        text = body.decode(encoding)
     except UnicodeDecodeError as exc:
-        return None, f"the body is not UTF-8 ({exc.reason} at byte {exc.start})"
+        name = "UTF-8" if encoding.startswith("utf-8") else encoding.upper()
+        return None, f"the body is not {name} ({exc.reason} at byte {exc.start})"
+    try:
+        value = json.loads(text)
     except RecursionError:
         return None, "the body nests too deeply to decode"
     except ValueError as exc:  # JSONDecodeError, and int() refusing thousands of digits
         return None, f"the body is not JSON ({exc!s:.120})"
     # A \uD800-style escape is the only way JSON text can smuggle in a lone surrogate.
-    problem = _tree_problem(value, check_text=b"\\u" in body)
+    problem = _tree_problem(value, check_text="\\u" in text)
     return (None, problem) if problem else (value, None)
+
+
+def finite(value: Any, path: str = "") -> tuple[Any, tuple[Repair, ...]]:
+    """The decoded value with each NaN, Infinity and -Infinity made ``null``, each recorded.
+
+    They are not JSON numbers (RFC 8259 §6): every JSON renderer sends them as ``null``, so the
+    data says what the wire will say, and a repair says where the upstream sent one.
+
+    Args:
+        value: A decoded JSON value (changed in place: the caller just decoded it).
+        path: The dotted path of ``value`` in the body.
+
+    Returns:
+        The value, and one ``coerced_number`` repair per number made ``null``.
+    """
+    if isinstance(value, float) and not math.isfinite(value):
+        return None, (_non_finite(path, value),)
+    repairs: list[Repair] = []
+    stack: list[tuple[dict[Any, Any] | list[Any], str]] = []
+    if isinstance(value, dict | list):
+        stack.append((value, path))
+    while stack:
+        node, where = stack.pop()
+        members = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, member in members:
+            inner = f"{where}.{key}" if where else str(key)
+            if isinstance(member, float) and not math.isfinite(member):
+                node[key] = None
+                repairs.append(_non_finite(inner, member))
+            elif isinstance(member, dict | list):
+                stack.append((member, inner))
+    return value, tuple(sorted(repairs, key=lambda r: r.path))
+
+
+def _non_finite(path: str, number: float) -> Repair:
+    name = "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
+    detail = f"{name} -> null (not a JSON number)"
+    return Repair(kind=RepairKind.COERCED_NUMBER, path=path, detail=detail)
 
 
 def _tree_problem(value: object, *, check_text: bool) -> str | None:
@@ -199,6 +307,7 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
     if cut is not None:
         segments = segments[:-1]  # no newline after it: the stream stopped inside it
     items: list[Any] = []
+    repairs: tuple[Repair, ...] = ()
     for number, segment in enumerate(segments, start=1):
         line = segment.strip(b" \t\r")
         if not line:
@@ -206,10 +315,12 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
         value, problem = decode_json(line)
         if problem is not None:
             return _invalid(ex, f"JSON-lines line {number}: {problem}")
+        value, fixed = finite(value, f"{len(items)}")
+        repairs += fixed
         items.append(value)
     if cut is None:
         outcome = Outcome.SUCCESS if items else Outcome.EMPTY
-        return ex.finish(outcome, items, Coverage(returned=len(items)))
+        return ex.finish(outcome, items, Coverage(returned=len(items)), repairs)
     if not items:
         why = f" ({type(error).__name__})" if error is not None else ""
         detail = f"JSON-lines stream cut by {cut.value}{why} before its first complete line"
@@ -218,7 +329,7 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
         return ex.fail(_stream_code(error), _T, detail)
     detail = f"stream cut by {cut.value}; {len(items)} complete line(s) kept"
     coverage = Coverage(returned=len(items), truncated_by=TruncatedBy(cut.value), detail=detail)
-    return ex.finish(Outcome.PARTIAL, items, coverage)
+    return ex.finish(Outcome.PARTIAL, items, coverage, repairs)
 
 
 def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
@@ -229,7 +340,8 @@ def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
         value, problem = decode_json(ex.body) if ex.body.strip() else (None, "empty")
         if problem is None:
             total = content_range.complete if content_range else None
-            return Document(value, partial_content=what, range_total=total)
+            value, repairs = finite(value)
+            return Document(value, partial_content=what, range_total=total, repairs=repairs)
     # A byte range of a document is not a document: coverage counts bytes, data is text.
     returned = len(ex.body)
     complete = content_range.complete if content_range else None
@@ -241,3 +353,65 @@ def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
     )
     text = ex.body.decode("utf-8", errors="replace")
     return ex.finish(Outcome.PARTIAL, text, coverage)
+
+
+# -- bodies that are not JSON by design (expect="text" or "bytes") -------------------------------
+
+_TEXT_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16 LE, whose BOM it starts with
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (_BOM, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def _as_declared(ex: Exchange) -> Envelope[Any]:
+    """A body the caller declared text or bytes: its content is the data, as it came."""
+    as_text = ex.options.expect == "text"
+    whole = ex.cut is None and ex.status != 206
+    if not (ex.body.strip() if as_text else ex.body) and whole:
+        return _nothing_in_it(ex)
+    data: str | bytes = ex.body
+    if as_text:
+        charset = _charset(ex)
+        try:
+            data = codecs.getincrementaldecoder(charset)().decode(ex.body, final=whole)
+        except UnicodeDecodeError as exc:
+            return _invalid(
+                ex, f"the body is not {charset} text ({exc.reason} at byte {exc.start})"
+            )
+    what = f"{len(ex.body)} bytes of {ex.media_type or 'an undeclared type'}"
+    if whole:
+        return ex.finish(Outcome.SUCCESS, data, Coverage(returned=1, detail=what))
+    if ex.cut is not None:
+        truncated_by, why = TruncatedBy(ex.cut.value), f"the body was cut by {ex.cut.value}"
+        complete = None
+    else:
+        header = ex.headers.get("content-range")
+        content_range = parse_content_range(header)
+        truncated_by, why = TruncatedBy.PARTIAL_CONTENT, f"206 ({header or 'no Content-Range'})"
+        complete = content_range.complete if content_range else None
+    coverage = Coverage(
+        returned=len(ex.body),
+        total=complete if complete is not None and complete >= len(ex.body) else None,
+        truncated_by=truncated_by,
+        detail=f"{why}; counts are bytes; {what}",
+    )
+    return ex.finish(Outcome.PARTIAL, data, coverage)
+
+
+def _charset(ex: Exchange) -> str:
+    """The body's text encoding: a BOM, else the declared charset, else UTF-8 (RFC 8259)."""
+    for bom, encoding in _TEXT_BOMS:
+        if ex.body.startswith(bom):
+            return encoding
+    declared = ex.headers.get("content-type", "").partition(";")[2]
+    for parameter in declared.split(";"):
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset":
+            try:
+                return codecs.lookup(value.strip().strip('"')).name
+            except LookupError:
+                break  # an unknown charset: read it as UTF-8, the web's default
+    return "utf-8"

@@ -40,12 +40,14 @@ from ._collection import (
     MORE_FLAGS,
     NEXT_TOKEN_KEYS,
     NEXT_URL_KEYS,
+    PAGING_BOXES,
     TOTAL_KEYS,
     Collection,
     find_collection,
     found,
     has_paging_companions,
     resolve_path,
+    typed_listing,
 )
 from ._exchange import Exchange
 from ._headers import parse_content_range
@@ -53,7 +55,6 @@ from ._verdicts import PartialVerdict, Verdict, as_count
 
 __all__ = [
     "PAGE_COUNTERS",
-    "PAGING_BOXES",
     "Evidence",
     "Total",
     "find_total",
@@ -66,10 +67,6 @@ __all__ = [
 
 _P = FailureKind.PERMANENT
 
-#: Objects beside the collection (or at the top) that hold paging state: Laravel and Twitter
-#: ``meta``, Fractal ``meta.pagination``, Cloudflare ``result_info``, HubSpot and Facebook
-#: ``paging``, Spring HAL ``page``, Intercom ``pages``. Read only when a collection was found.
-PAGING_BOXES: tuple[str, ...] = ("meta", "pagination", "result_info", "paging", "page", "pages")
 #: (page number key, page count key, number of the first page): more pages remain while the
 #: page is not the last. Algolia and Spring count pages from 0, the others from 1.
 PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
@@ -193,6 +190,11 @@ def page_evidence(
     """
     flags: list[Evidence] = []
     pages: list[Evidence] = []
+    listing = typed_listing(body)
+    if collection is not None and listing is not None and listing.next_cursor is not None:
+        cursor = _cursor(resolve_path(body, listing.next_cursor))
+        if cursor is not None:
+            pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
     for box in _containers(body, collection):
         for key in INCOMPLETE_FLAGS:
             if box.get(key) is True:
@@ -419,8 +421,11 @@ def judge_coverage(
         The finished envelope: its collection, its coverage, and the evidence of any cut.
     """
     forced = document.partial_content
+    repairs = document.repairs
     if value is None and forced is None and verdict is None:
-        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"))
+        if ex.writes:
+            return ex.acknowledged(f"HTTP {ex.status} with a null body")
+        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"), repairs)
     collection = find_collection(value, ex.options.items)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
@@ -461,7 +466,7 @@ def judge_coverage(
     if not evidence:
         empty = collection is not None and not collection.items
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
-        return ex.finish(outcome, data, Coverage(returned=returned, total=count))
+        return ex.finish(outcome, data, Coverage(returned=returned, total=count), repairs)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
     coverage = Coverage(
         returned=returned,
@@ -471,4 +476,4 @@ def judge_coverage(
         dropped=tuple(redact_text(d) for d in dropped),
         detail=redact_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
     )
-    return ex.finish(Outcome.PARTIAL, data, coverage)
+    return ex.finish(Outcome.PARTIAL, data, coverage, repairs)
