@@ -27,6 +27,8 @@ Adding an exercise is one decorated generator of :class:`Case` objects, in ``exe
 * ``probe=`` reads one part of the result before comparing (``probe=lambda env: env.outcome``).
 * ``verify=`` replaces equality for anything subtler: a function of the result that returns
   ``None`` when it is right and a short message saying what is wrong (never the fix).
+* ``raises=`` makes a case one the answer must refuse: it passes when the function raises that
+  exception (``assert_never`` raises ``AssertionError``) and fails when it returns anything.
 * Comparison is type-strict for enums and booleans: ``"empty"`` is not ``Outcome.EMPTY`` and
   ``1`` is not ``True`` — the workbook teaches closed sets, so the checks keep them closed.
 """
@@ -99,6 +101,8 @@ class Case:
         probe: Reads the part of the result to compare (e.g. ``lambda env: env.outcome``).
         verify: Replaces equality: returns ``None`` when the result is right, else a message.
         hint: A hint for this case, shown instead of the exercise's hint when it fails.
+        raises: The answer must raise this exception (or a subclass) for these arguments;
+            returning anything fails the case. Function answers only.
     """
 
     args: tuple[object, ...] = ()
@@ -108,6 +112,7 @@ class Case:
     probe: Callable[[object], object] | None = None
     verify: Callable[[object], str | None] | None = None
     hint: str | None = None
+    raises: type[Exception] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.args, tuple):
@@ -340,9 +345,15 @@ def _run_case(ex: Exercise, case: Case, answer: object) -> str | None:
         except NotImplementedError:
             raise _Stub("still raises NotImplementedError") from None
         except Exception as exc:  # the learner's bug is a verdict, not a crash
+            if case.raises is not None and isinstance(exc, case.raises):
+                return None
             return f"raised {_show_exception(exc)}"
         if result is Ellipsis:
             raise _Stub("still returns ...")
+        if case.raises is not None:
+            return f"returned {_show(result)} where it should have raised"
+    elif case.raises is not None:
+        raise ValueError(f"exercise {ex.exercise_id}: raises= needs a function answer")
     else:
         result = answer
     if case.probe is not None:
