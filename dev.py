@@ -637,16 +637,21 @@ def _pyproject() -> dict[str, Any]:
         return tomllib.load(handle)
 
 
+#: What an editable install's build asks for beyond [build-system] requires: hatchling's
+#: get_requires_for_build_editable names editables. An offline install needs its wheel too.
+EDITABLE_BUILD_REQUIRES = ("editables",)
+
+
 def project_requirements(*extras: str) -> list[str]:
     """The project's requirements with ``extras``, without references to the project itself,
-    plus what building it needs (hatchling: an editable install builds it) and pip."""
+    plus what building it for an editable install needs, and pip."""
     data = _pyproject()
     project = data["project"]
     own = _canonical(project["name"])
     wanted = [*project["dependencies"]]
     for extra in extras:
         wanted += project["optional-dependencies"][extra]
-    wanted += [*data["build-system"]["requires"], "pip"]
+    wanted += [*data["build-system"]["requires"], *EDITABLE_BUILD_REQUIRES, "pip"]
     return [r for r in wanted if _requirement_name(r) != own]
 
 
