@@ -752,6 +752,14 @@ def test_the_page_gives_the_order_and_times_of_every_notebook() -> None:
         assert re.search(rf"\| {number} \| `{number}_\w+` \| [^|]*{minutes}", PAGE_TEXT), number
 
 
+def test_the_page_gives_the_download_the_lock_measured() -> None:
+    """The page's first-set-up download is the one recorded in constraints.txt by the lock."""
+    count, megabytes = dev.lock_summary()["workbook"]
+    assert f"downloads {count} packages, about {megabytes} MB of wheels" in " ".join(
+        PAGE_TEXT.split()
+    )
+
+
 def test_the_readme_starts_with_the_two_commands_and_points_to_the_page() -> None:
     """The README's first code block is lab then test; the facilitator's page is linked."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
