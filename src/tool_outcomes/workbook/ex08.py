@@ -34,7 +34,7 @@ from .checks import Case, exercise
 from .claims import Claim, ClaimKind
 from .four_outcomes import Ticket, make_tickets
 
-__all__ = ["COMPLETE_VOICE", "INCOMPLETE_WORDS", "PERSON_RULES"]
+__all__ = ["COMPLETE_VOICE", "INCOMPLETE_WORDS", "PERSON_RULES", "unusable_for_a_person"]
 
 _TOOL = "search_tickets"
 
@@ -221,6 +221,21 @@ def _has_number(text: str, number: int) -> bool:
     return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
 
 
+def unusable_for_a_person(text: str, cursor: str | None = None) -> str | None:
+    """What in ``text`` a person cannot use (the last of :data:`PERSON_RULES`), or ``None``.
+
+    Args:
+        text: Words meant for a person.
+        cursor: The envelope's next cursor, if any.
+
+    Returns:
+        A short message when the text shows JSON (``{`` or ``[``) or the cursor, else ``None``.
+    """
+    if "{" in text or "[" in text or (cursor is not None and cursor in text):
+        return "shows JSON or a cursor, which a person cannot use"
+    return None
+
+
 def _person_verifier(env: Envelope[list[Ticket]]) -> Callable[[object], str | None]:
     coverage = env.coverage
     assert coverage is not None  # every 08.2 case is a partial, whose coverage is required
@@ -241,10 +256,7 @@ def _person_verifier(env: Envelope[list[Ticket]]) -> Callable[[object], str | No
             found = re.search(pattern, lowered)
             if found:
                 return f"sounds like a complete answer ({found.group(0)!r})"
-        cursor = coverage.next_cursor
-        if "{" in result or "[" in result or (cursor is not None and cursor in result):
-            return "shows JSON or a cursor, which a person cannot use"
-        return None
+        return unusable_for_a_person(result, coverage.next_cursor)
 
     return verify
 
