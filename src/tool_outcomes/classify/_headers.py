@@ -8,12 +8,13 @@ raises, whatever the upstream sent.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import format_datetime, parsedate_to_datetime
+
+from tool_outcomes._numbers import parse_count, parse_seconds
 
 __all__ = [
     "ContentRange",
@@ -25,9 +26,6 @@ __all__ = [
 ]
 
 # -- Retry-After (RFC 9110 §10.2.3) -------------------------------------------------------------
-
-# delta-seconds is 1*DIGIT; a decimal fraction is not in the grammar but some servers send one.
-_DELTA_SECONDS = re.compile(r"\d+(?:\.\d+)?")
 
 
 def parse_http_date(value: str | None) -> datetime | None:
@@ -71,9 +69,9 @@ def parse_retry_after(
     if value is None:
         return None
     text = value.strip()
-    if _DELTA_SECONDS.fullmatch(text):
-        seconds = float(text)  # float(), not int(): no digit-count limit, huge means inf
-        return seconds if math.isfinite(seconds) else None
+    seconds = parse_seconds(text)
+    if seconds is not None:
+        return seconds
     deadline = parse_http_date(text)
     if deadline is None:
         return None
@@ -121,10 +119,8 @@ def parse_rate_limit_reset(
     Returns:
         Non-negative seconds, or ``None`` when missing, not a number, or not an epoch time.
     """
-    if value is None or not value.strip().isdigit() or len(value.strip()) > 12:
-        return None
-    epoch = int(value.strip())
-    if epoch < _EPOCH_FLOOR_S:
+    epoch = parse_count(value, max_digits=12)
+    if epoch is None or epoch < _EPOCH_FLOOR_S:
         return None
     deadline = datetime.fromtimestamp(epoch, UTC)
     return parse_retry_after(format_datetime(deadline, usegmt=True), date=date, now=now)
@@ -140,8 +136,8 @@ def _utc_now() -> datetime:
 # The unit is optional: PostgREST (and Supabase) send "0-24/573", counting rows.
 _CONTENT_RANGE = re.compile(
     r"\s*(?:(?P<unit>[A-Za-z0-9!#$%&'*+.^_`|~-]+)\s+)?"
-    r"(?:(?P<first>\d{1,18})-(?P<last>\d{1,18})|\*)"
-    r"/(?P<complete>\d{1,18}|\*)\s*"
+    r"(?:(?P<first>[0-9]{1,18})-(?P<last>[0-9]{1,18})|\*)"
+    r"/(?P<complete>[0-9]{1,18}|\*)\s*"
 )
 
 

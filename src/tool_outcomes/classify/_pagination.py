@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
+from tool_outcomes._numbers import parse_count
 from tool_outcomes.envelope import (
     Coverage,
     Envelope,
@@ -262,7 +263,7 @@ def _listing_signs(
                 Evidence(TruncatedBy.NEXT_PAGE, why, _url(target, base_url) if is_url else target)
             )
     offset = box.get("offset")  # Airtable: an opaque string; a number is the current position
-    if isinstance(offset, str) and offset and not offset.isdigit():
+    if isinstance(offset, str) and offset and parse_count(offset) is None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "offset cursor present", offset))
     for page_key, count_key, first in PAGE_COUNTERS:
         page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
