@@ -35,15 +35,12 @@ from .redact import mask_secret_fields, redact_text, redact_url, request_secrets
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, emit, record_for
-from .transport import Read, send_async, send_sync
+from .transport import DEFAULT_MAX_BODY_BYTES, Read, send_async, send_sync
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"]
 
 A = TypeVar("A", bound=BaseModel)
 R = TypeVar("R")
-
-#: The default byte cap on a response body: 10 MiB.
-DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
 
 Handler = Callable[[A], Any]
 
