@@ -25,6 +25,7 @@ from urllib.parse import urljoin
 
 from tool_outcomes._numbers import parse_count
 from tool_outcomes.envelope import (
+    MAX_CURSOR_CHARS,
     Coverage,
     Envelope,
     FailureCode,
@@ -464,6 +465,10 @@ def judge_coverage(
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
         return ex.finish(outcome, data, Coverage(returned=returned, total=count))
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
+    if cursor is not None and len(cursor) > MAX_CURSOR_CHARS:
+        # A cursor cut short resumes nowhere: say it was there rather than hand out a piece.
+        evidence.append(Evidence(evidence[0].truncated_by, f"a {len(cursor)}-char cursor not kept"))
+        cursor = None
     coverage = Coverage(
         returned=returned,
         total=count,
