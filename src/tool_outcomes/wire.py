@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import PydanticSchemaGenerationError
 
-from .envelope import Envelope, Outcome
+from ._text import clip, escape_invisible
+from .envelope import RAW_SAMPLE_MAX_CHARS, Envelope, Outcome
 from .redact import redact_text
 from .render import clean_sample, redact_target, require_envelope, to_text
 
@@ -98,12 +99,14 @@ def _structured(env: Envelope[Any]) -> dict[str, Any]:
     """The envelope as JSON, with the same redaction the text gets (defence in depth)."""
     # by_alias: the output schema names aliased fields by their alias, so must the data.
     dumped = env.model_dump(mode="json", by_alias=True)
+    # Free text about the call (not the data) reads as it does in the text: no hidden characters.
     if env.target is not None:
-        dumped["target"] = redact_target(env.target)
+        dumped["target"] = escape_invisible(redact_target(env.target))
     if env.failure is not None:
-        dumped["failure"]["detail"] = redact_text(env.failure.detail)
+        dumped["failure"]["detail"] = escape_invisible(redact_text(env.failure.detail))
         if env.failure.raw_sample is not None:
-            dumped["failure"]["raw_sample"] = clean_sample(env.failure.raw_sample)
+            sample = escape_invisible(clean_sample(env.failure.raw_sample), keep="\n\t")
+            dumped["failure"]["raw_sample"] = clip(sample, RAW_SAMPLE_MAX_CHARS)
     return dumped
 
 
