@@ -20,17 +20,27 @@ from __future__ import annotations
 import asyncio
 import inspect
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar, cast, overload
 
 import httpx
 from pydantic import BaseModel, ValidationError
 
-from ._text import clip
+from ._text import clip, exception_text
 from .breaker import CircuitBreaker
 from .classify import classify_http, classify_parts
-from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome, Repair
+from .envelope import (
+    RAW_SAMPLE_MAX_CHARS,
+    Coverage,
+    Envelope,
+    Failure,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    Repair,
+)
+from .guard import scrub_envelope, unsendable
 from .redact import mask_secret_fields, redact_text, redact_url, request_secrets
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
@@ -74,6 +84,7 @@ class Tool(Generic[A, R]):
     authority: str | None = None
     description: str = ""
     retry_unsafe_methods: bool = False
+    secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = ()
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1:
@@ -135,7 +146,7 @@ class Tool(Generic[A, R]):
         deadline_at = self._deadline_at(clock)
 
         def attempt() -> Envelope[Any]:
-            return self._attempt_sync(args, client, clock, deadline_at)
+            return self._guarded(self._attempt_sync(args, client, clock, deadline_at), args)
 
         once = self._through_breaker(attempt)
         env = with_retry(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
@@ -203,7 +214,7 @@ class Tool(Generic[A, R]):
         deadline_at = self._deadline_at(clock)
 
         async def attempt() -> Envelope[Any]:
-            return await self._attempt_async(args, client, clock, deadline_at)
+            return self._guarded(await self._attempt_async(args, client, clock, deadline_at), args)
 
         once = self._through_breaker_async(attempt)
         env = await with_retry_async(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
@@ -262,11 +273,12 @@ class Tool(Generic[A, R]):
                 for err in exc.errors(include_url=False)
             )
         except Exception as exc:  # a validator that raised something else: still the arguments
-            problems = f"{type(exc).__name__}: {exc}"
+            problems = exception_text(exc)
+        static = () if callable(self.secrets) else self.secrets
         env = Envelope[Any].failed(
             FailureCode.BAD_REQUEST,
             FailureKind.PERMANENT,
-            redact_text(f"invalid arguments for {self.name}: {problems}"),
+            redact_text(f"invalid arguments for {self.name}: {problems}", static),
             tool=self.name,
         )
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
@@ -275,7 +287,7 @@ class Tool(Generic[A, R]):
     def _handler_failure(self, exc: Exception) -> Envelope[Any]:
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
-                detail = redact_text(f"{type(exc).__name__}: {exc}")
+                detail = redact_text(exception_text(exc))
                 return Envelope[Any].failed(code, kind, detail, tool=self.name)
         return classify_http(exc, tool=self.name)
 
@@ -292,7 +304,7 @@ class Tool(Generic[A, R]):
                 result_model=self.result_model,
                 tool=self.name,
             )
-        if value is None or (isinstance(value, list | tuple) and not value):
+        if value is None or (isinstance(value, _COLLECTIONS) and not value):
             return Envelope[Any](
                 outcome=Outcome.EMPTY,
                 data=[] if value is not None else None,
@@ -313,7 +325,13 @@ class Tool(Generic[A, R]):
                     tool=self.name,
                 )
             data, repairs = checked.value, checked.repairs
-        returned = len(data) if isinstance(data, list | tuple) else 1
+        problem = unsendable(data)
+        if problem is not None:  # to_text would refuse it later: say so now, as an outcome
+            detail = f"the tool returned data with no JSON form: {problem}"
+            return Envelope[Any].failed(
+                FailureCode.EXECUTION, FailureKind.PERMANENT, detail, tool=self.name
+            )
+        returned = len(data) if isinstance(data, _COLLECTIONS) else 1
         outcome = Outcome.SUCCESS if returned else Outcome.EMPTY
         return Envelope[Any](
             outcome=outcome,
@@ -342,19 +360,11 @@ class Tool(Generic[A, R]):
         return self._stamp(env, read.response.request)
 
     def _stamp(self, env: Envelope[Any], request: httpx.Request) -> Envelope[Any]:
+        # An upstream may echo the credential it refused ("invalid api key sk-…"), anywhere.
+        env = scrub_envelope(env, request_secrets(request))
         update: dict[str, Any] = {"tool": self.name, "target": redact_url(request.url)}
         failure = env.failure
         if failure is not None:
-            # An upstream may echo the credential it refused ("invalid api key sk-…").
-            secrets = request_secrets(request)
-            failure = failure.model_copy(
-                update={
-                    "detail": redact_text(failure.detail, secrets),
-                    "raw_sample": None
-                    if failure.raw_sample is None
-                    else redact_text(failure.raw_sample, secrets),
-                }
-            )
             if not self.retry_unsafe_methods and _may_have_taken_effect(request, failure):
                 failure = failure.model_copy(
                     update={
@@ -371,6 +381,10 @@ class Tool(Generic[A, R]):
             return env
         return env.model_copy(update={"target": self._target(args)})
 
+    def _guarded(self, env: Envelope[Any], args: A) -> Envelope[Any]:
+        """An attempt's envelope with the tool's declared secrets removed, before any trace."""
+        return scrub_envelope(env, self._declared(args)) if self.secrets else env
+
     def _finish(self, env: Envelope[Any]) -> Envelope[R]:
         update: dict[str, Any] = {"tool": self.name}
         if self.authority is not None:
@@ -381,7 +395,10 @@ class Tool(Generic[A, R]):
         return cast(Envelope[R], final)
 
     def _target(self, args: A) -> str:
-        return f"{self.name}({_describe_args(args)})"
+        return f"{self.name}({_describe_args(args, self._declared(args))})"
+
+    def _declared(self, args: A) -> Iterable[str]:
+        return self.secrets(args) if callable(self.secrets) else self.secrets
 
     def _through_breaker(self, attempt: Callable[[], Envelope[Any]]) -> Callable[[], Envelope[Any]]:
         breaker = self.breaker
@@ -406,9 +423,14 @@ class Tool(Generic[A, R]):
         return None if deadline is None else clock() + deadline
 
 
-def _describe_args(args: BaseModel) -> str:
+def _describe_args(args: BaseModel, secrets: Iterable[str]) -> str:
     masked = mask_secret_fields(args.model_dump())
-    return clip(redact_text(", ".join(f"{key}={value!r}" for key, value in masked.items())), 200)
+    # Each value is redacted (reading a bounded prefix) and then cut: it may be megabytes long.
+    shown = ", ".join(
+        f"{clip(str(key), 40)}={clip(redact_text(repr(value), secrets), 200)}"
+        for key, value in masked.items()
+    )
+    return clip(shown, 200)
 
 
 #: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).
@@ -426,7 +448,15 @@ def _may_have_taken_effect(request: httpx.Request, failure: Failure) -> bool:
 
 
 def _sample(value: Any) -> str:
-    return redact_text(repr(value))
+    try:
+        text = repr(value)
+    except Exception as exc:  # a broken __repr__ is no reason to lose the rejection
+        text = f"<{type(value).__name__}: repr failed: {exception_text(exc)}>"
+    return redact_text(clip(text, 2 * RAW_SAMPLE_MAX_CHARS))
+
+
+#: What a plain function may return as a collection of items.
+_COLLECTIONS = (list, tuple, set, frozenset)
 
 
 @overload
@@ -444,6 +474,7 @@ def tool(
     max_body_bytes: int = ...,
     authority: str | None = ...,
     retry_unsafe_methods: bool = ...,
+    secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, R]]: ...
 @overload
 def tool(
@@ -460,6 +491,7 @@ def tool(
     max_body_bytes: int = ...,
     authority: str | None = ...,
     retry_unsafe_methods: bool = ...,
+    secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]: ...
 def tool(
     *,
@@ -475,6 +507,7 @@ def tool(
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     authority: str | None = None,
     retry_unsafe_methods: bool = False,
+    secrets: Iterable[str] | Callable[[A], Iterable[str]] = (),
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]:
     """Declare a tool: its argument model and result model, next to its handler.
 
@@ -494,6 +527,10 @@ def tool(
         retry_unsafe_methods: Retry a POST or PATCH after a timeout or a broken connection too.
             Off by default: such a request may already have taken effect, so its transient
             failure is reported as permanent (a refused connection or a 429 is still retried).
+        secrets: Values no generic rule can recognise as secret (a webhook URL's path, an
+            OAuth ``code``, a key quoted in prose), removed wherever they appear: detail, raw
+            sample, target, cursor, data, trace records, every render. Either the values, or a
+            function of the validated arguments that returns them (a key read at call time).
 
     Returns:
         A decorator turning the handler into a :class:`Tool`.
@@ -515,6 +552,7 @@ def tool(
             authority=authority,
             description=inspect.getdoc(handler) or "",
             retry_unsafe_methods=retry_unsafe_methods,
+            secrets=secrets if callable(secrets) else tuple(secrets),
         )
 
     return decorate

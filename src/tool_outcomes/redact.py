@@ -39,6 +39,7 @@ __all__ = [
     "redact_text",
     "redact_url",
     "request_secrets",
+    "secret_variants",
 ]
 
 REDACTED = "[REDACTED]"
@@ -364,6 +365,19 @@ def _scrub_cut_secret(text: str, variants: tuple[str, ...]) -> str:
                 return text[:at] + REDACTED
             at = text.find(first, at + 1)
     return text
+
+
+def secret_variants(secrets: Iterable[str]) -> tuple[str, ...]:
+    """Each known secret in every form an upstream may echo it, longest first.
+
+    Args:
+        secrets: Values known to be secret; those shorter than 4 characters are ignored.
+
+    Returns:
+        The values as they are, percent-encoded (both hex cases and ``+`` for spaces),
+        JSON-escaped, and in base64 (standard and URL-safe, alone or inside a longer blob).
+    """
+    return _variants(tuple(secrets))
 
 
 @functools.lru_cache(maxsize=256)

@@ -11,11 +11,13 @@ conventions and pagination steps.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
+from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import (
     Coverage,
     Envelope,
@@ -93,21 +95,38 @@ def decode_json(body: bytes) -> tuple[Any, str | None]:
 
     NaN, Infinity and -Infinity are accepted as floats: they are not RFC 8259 JSON, but
     Python's own ``json.dumps`` emits them by default, so many Python servers send them, and
-    rejecting a whole answer over one float would call a good reply a lie.
+    rejecting a whole answer over one float would call a good reply a lie. A number *literal*
+    beyond the float range (``1e400``) is refused instead: it would silently become infinity,
+    and then ``null`` in every JSON rendering.
     """
     if body.startswith(_BOM):
         body = body[len(_BOM) :]
     try:
-        value = json.loads(body.decode("utf-8"))
+        value = json.loads(body.decode("utf-8"), parse_float=_finite_float)
     except UnicodeDecodeError as exc:
         return None, f"the body is not UTF-8 ({exc.reason} at byte {exc.start})"
     except RecursionError:
         return None, "the body nests too deeply to decode"
+    except _OutOfRange as exc:
+        return None, f"the body has {exc}"
     except ValueError as exc:  # JSONDecodeError, and int() refusing thousands of digits
         return None, f"the body is not JSON ({exc!s:.120})"
     # A \uD800-style escape is the only way JSON text can smuggle in a lone surrogate.
     problem = _tree_problem(value, check_text=b"\\u" in body)
     return (None, problem) if problem else (value, None)
+
+
+class _OutOfRange(ValueError):
+    pass
+
+
+def _finite_float(literal: str) -> float:
+    """A JSON number literal as a float; one beyond the float range (``1e400``) is refused
+    rather than read as infinity, which every JSON renderer would print as ``null``."""
+    value = float(literal)
+    if math.isinf(value):
+        raise _OutOfRange(f"the number {literal[:40]}, beyond the range of a float")
+    return value
 
 
 def _tree_problem(value: object, *, check_text: bool) -> str | None:
@@ -147,7 +166,7 @@ def _cut_document(ex: Exchange, cut: BodyCut) -> Envelope[Any]:
     if cut is BodyCut.SIZE_CAP:
         return ex.fail(FailureCode.TOO_LARGE, _P, f"body exceeded the byte cap {read}")
     error = ex.cut_error
-    why = f": {type(error).__name__}: {error}" if error is not None else ""
+    why = f": {exception_text(error)}" if error is not None else ""
     return ex.fail(_stream_code(error), _T, f"body stream broke {read}{why}")
 
 
