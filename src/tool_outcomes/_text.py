@@ -7,8 +7,9 @@ Three helpers every module uses instead of its own: :func:`clip` (the one clippi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 __all__ = [
     "INVISIBLE",
@@ -16,6 +17,7 @@ __all__ = [
     "TEXT_ESCAPES",
     "clip",
     "escape_invisible",
+    "escape_invisible_json",
     "exception_text",
 ]
 
@@ -76,9 +78,9 @@ _INVISIBLE_RANGES: tuple[tuple[int, int], ...] = (
     (0x13430, 0x13438),
     (0x1BCA0, 0x1BCA3),
     (0x1D173, 0x1D17A),
-    (0xE0001, 0xE0001),  # language tag
-    (0xE0020, 0xE007F),  # tag characters: an invisible copy of ASCII
-    (0xE0100, 0xE01EF),  # variation selectors supplement
+    # Tags (U+E0001, U+E0020-E007F: an invisible copy of ASCII), the variation selectors
+    # supplement, and the unassigned code points between them, which draw as nothing too.
+    (0xE0000, 0xE01EF),
 )
 
 #: Every code point :func:`escape_invisible` escapes.
@@ -117,6 +119,30 @@ def escape_invisible(text: str, *, keep: str = "") -> str:
     if not keep:
         return text.translate(TEXT_ESCAPES)
     return text.translate({code: s for code, s in TEXT_ESCAPES.items() if chr(code) not in keep})
+
+
+_INVISIBLE_CLASS = re.compile(
+    "[" + "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in _INVISIBLE_RANGES) + "]"
+)
+
+
+def escape_invisible_json(value: Any) -> Any:
+    """A JSON-ready value (dicts, lists, strings …) with every string's invisible characters
+    written as JSON escapes, as :func:`escape_invisible` does for one text.
+
+    Args:
+        value: What ``model_dump(mode="json")`` returns.
+
+    Returns:
+        ``value`` itself when no string in it holds an invisible character, else a copy.
+    """
+    if isinstance(value, str):
+        return value.translate(JSON_ESCAPES) if _INVISIBLE_CLASS.search(value) else value
+    if isinstance(value, dict):
+        return {escape_invisible_json(k): escape_invisible_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [escape_invisible_json(v) for v in value]
+    return value
 
 
 def exception_text(exc: BaseException, max_chars: int = 2000) -> str:

@@ -227,13 +227,19 @@ def is_secret_name(name: str) -> bool:
 
 # The start of a labelled value: `name=` (a query, a form, a `;name=` path parameter, a
 # fragment), a `Name:` header line, or a quoted `"name": ` / `'name'=` key. Names are bounded,
-# so every attempt costs at most a constant; values are read by the scanner in _scrub_pairs.
+# so every attempt costs at most a constant. Values are read by _scrub_pairs only after a
+# secret name, and never twice: a label inside a value already replaced is skipped unread.
 _PAIR_START = re.compile(
     r"(?<![\w.\[\]%-])(?P<name>[\w.\[\]%-]{1,64})=(?P<vq>\\{0,3}[\"'])?"
     r"|(?m:^)[ \t]{0,16}(?P<hname>[A-Za-z0-9_-]{1,64})[ \t]{0,16}:(?!//)[ \t]{0,16}"
     r"|(?P<kq>\\{0,3}[\"'])(?P<kname>[\w .\[\]%-]{1,64})(?P=kq)\s{0,8}[:=]\s{0,8}"
     r"(?P<kvq>\\{0,3}[\"'])?"
 )
+_BARE_VALUE = re.compile(r"[^&\s#\"'<>),;\]}\\]*")
+# A `;name=value` path parameter ends at the next segment, parameter or query.
+_PATH_PARAM_VALUE = re.compile(r"[^/?#;&\s\"'<>\\]*")
+_QUOTED_VALUE = re.compile(r"[^\"'\\\r\n]*")
+_LINE_VALUE = re.compile(r"[^\r\n]*")
 #: Every secret name contains one of these (a test holds is_secret_name to it): text without
 #: any of them has no labelled secret, and skips the scan.
 SECRET_NAME_STEMS = (
@@ -252,11 +258,6 @@ SECRET_NAME_STEMS = (
     "sess",
 )
 _SCHEME_WORDS = ("bearer", "basic", "token")
-_BARE_VALUE = re.compile(r"[^&\s#\"'<>),;\]}\\]*")
-# A `;name=value` path parameter ends at the next segment, parameter or query.
-_PATH_PARAM_VALUE = re.compile(r"[^/?#;&\s\"'<>\\]*")
-_QUOTED_VALUE = re.compile(r"[^\"'\\\r\n]*")
-_LINE_VALUE = re.compile(r"[^\r\n]*")
 # Where a URL's authority ends: its user-info is everything before the last "@" up to there.
 _AUTHORITY_END = re.compile(r"[/?#\s\"'<>`\\]")
 # A credential after an auth scheme. "Bearer" and "Basic" always introduce one; "token" is also
@@ -295,7 +296,7 @@ def redact_text(
     for variant in variants:
         if variant in text:
             text = text.replace(variant, REDACTED)
-    if cut and variants:
+    if variants:
         text = _scrub_cut_secret(text, variants)
     text = _scrub_userinfo(text)
     lowered = text.lower()
@@ -317,17 +318,16 @@ def _scrub_pairs(text: str) -> str:
         if not is_secret_name(unquote(name) if "%" in name else name):
             continue
         start = match.end()
-        if text.startswith(REDACTED, start):
-            continue
         if match["hname"] is not None:
-            end = _LINE_VALUE.match(text, start).end()  # type: ignore[union-attr]
+            value = _LINE_VALUE
         elif match["vq"] is not None or match["kvq"] is not None:
-            end = _QUOTED_VALUE.match(text, start).end()  # type: ignore[union-attr]
+            value = _QUOTED_VALUE
+        elif match.start() > 0 and text[match.start() - 1] == ";":
+            value = _PATH_PARAM_VALUE
         else:
-            path_param = match.start() > 0 and text[match.start() - 1] == ";"
-            value = _PATH_PARAM_VALUE if path_param else _BARE_VALUE
-            end = value.match(text, start).end()  # type: ignore[union-attr]
-        if not text[start:end].strip():
+            value = _BARE_VALUE
+        end = value.match(text, start).end()  # type: ignore[union-attr]
+        if not text[start:end].strip() or text.startswith(REDACTED, start):
             continue
         out += (text[pos:start], REDACTED)
         pos = end
@@ -355,15 +355,23 @@ def _scrub_userinfo(text: str) -> str:
     return "".join(out)
 
 
+# The end of a text cut by _text.clip: "…", or "… [cut: N chars in all]".
+_CLIP_MARK = re.compile(r"…(?: \[cut: [0-9]+ chars in all\])?$")
+
+
 def _scrub_cut_secret(text: str, variants: tuple[str, ...]) -> str:
-    """A text cut mid-way may end with the start of a secret: replace that start too."""
+    """A text cut mid-way (here, or by a clip before) may end with the start of a secret, just
+    before its ``…``: replace that start too."""
+    mark = _CLIP_MARK.search(text[-40:])
+    end = len(text) - (len(mark[0]) if mark else 0)
+    head, tail = text[:end], text[end:]
     for variant in variants:
         first = variant[:_MIN_SECRET_CHARS]
-        at = text.find(first, max(0, len(text) - len(variant) + 1))
+        at = head.find(first, max(0, len(head) - len(variant) + 1))
         while at != -1:
-            if variant.startswith(text[at:]):
-                return text[:at] + REDACTED
-            at = text.find(first, at + 1)
+            if variant.startswith(head[at:]):
+                return head[:at] + REDACTED + tail
+            at = head.find(first, at + 1)
     return text
 
 
@@ -492,16 +500,21 @@ def request_secrets(request: httpx.Request) -> list[str]:
         request: The request as sent.
 
     Returns:
-        The values of its secret-named headers and query parameters, the credential after an
-        auth scheme (``Bearer …``; for ``Basic`` also the decoded ``user:password`` and the
-        password), each cookie's value, and the password of the URL's user-info. Pass them to
-        :func:`redact_text` as ``secrets``.
+        The values of its secret-named headers, query, path and fragment parameters, the
+        credential after an auth scheme (``Bearer …``; for ``Basic`` also the decoded
+        ``user:password`` and the password), each cookie's value, and the password of the
+        URL's user-info. Pass them to :func:`redact_text` as ``secrets``.
     """
     found: list[str] = []
     for name, value in request.headers.multi_items():
         if is_secret_name(name):
             found += [value, *_credential_parts(name, value)]
     found += [v for k, v in request.url.params.multi_items() if is_secret_name(k)]
+    # `;name=value` path parameters and a `#name=value` fragment, where a URL carries them.
+    for part in (*request.url.path.split(";")[1:], *request.url.fragment.split("&")):
+        name, _, value = part.partition("=")
+        if value and is_secret_name(name):
+            found.append(value.split("/", 1)[0])
     if request.url.password:
         found.append(request.url.password)
     return list(dict.fromkeys(v for v in found if len(v) >= _MIN_SECRET_CHARS))

@@ -59,7 +59,7 @@ __all__ = [
 #: The default byte cap on a response body (decoded bytes): 10 MiB.
 DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
 #: The most bytes one inflate step produces; what a bomb can cost beyond the cap, per layer.
-PIECE_BYTES = 64 * 1024
+PIECE_BYTES = 16 * 1024
 #: The most ``Content-Encoding`` layers inflated; more is refused as a protocol failure.
 MAX_ENCODING_LAYERS = 3
 #: The codings this module inflates, as sent in ``Accept-Encoding``.
