@@ -231,7 +231,7 @@ def is_secret_name(name: str) -> bool:
 # secret name, and never twice: a label inside a value already replaced is skipped unread.
 _PAIR_START = re.compile(
     r"(?<![\w.\[\]%-])(?P<name>[\w.\[\]%-]{1,64})=(?P<vq>\\{0,3}[\"'])?"
-    r"|(?m:^)[ \t]{0,16}(?P<hname>[A-Za-z0-9_-]{1,64})[ \t]{0,16}:(?!//)[ \t]{0,16}"
+    r"|(?m:^)[ \t]{0,16}(?P<hname>[\w.-]{1,64})[ \t]{0,16}:(?!//)[ \t]{0,16}"
     r"|(?P<kq>\\{0,3}[\"'])(?P<kname>[\w .\[\]%-]{1,64})(?P=kq)\s{0,8}[:=]\s{0,8}"
     r"(?P<kvq>\\{0,3}[\"'])?"
 )
