@@ -10,6 +10,7 @@ sync path needed and the 5 s a dripping server holds on. Secrets are in ``test_c
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import subprocess
@@ -264,17 +265,24 @@ SECRETS = ("sk-live-0123456789abcdef", "another-long-secret-value")
 
 def _best_time(work: Callable[[], object], repeats: int = 5) -> float:
     best = float("inf")
-    for _ in range(repeats):
-        started = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - started)
+    gc.disable()  # a collection inside one sample is noise, not the scan's cost
+    try:
+        for _ in range(repeats):
+            # CPU time of this process: a neighbour's load on a shared machine does not count.
+            started = time.process_time()
+            work()
+            best = min(best, time.process_time() - started)
+    finally:
+        gc.enable()
     return best
 
 
 @pytest.mark.parametrize("unit", ADVERSARIAL_UNITS)
 def test_redaction_time_grows_linearly_with_the_text(unit: str) -> None:
     """Four times the text costs about four times the time (a quadratic scan costs 16 times)."""
-    small = (unit * (20_000 // len(unit) + 1))[:20_000]
+    # Both sizes large enough to be allocated the same way (mapped pages, past the caches), so
+    # the ratio measures the scan, not the memory system.
+    small = (unit * (100_000 // len(unit) + 1))[:100_000]
     large = small * 4
 
     def ratio() -> float:
@@ -282,9 +290,12 @@ def test_redaction_time_grows_linearly_with_the_text(unit: str) -> None:
             lambda: redact_text(small, SECRETS, max_chars=None)
         )
 
-    # Generous (linear is 4; noise on a shared machine can double a sample); one retry for a
-    # busy neighbour, never enough to let 16 through.
-    assert min(ratio(), ratio()) < 9
+    # Generous (linear is 4; noise on a shared machine can double a sample); up to three tries
+    # for a busy neighbour, never enough to let a quadratic 16 through.
+    ratios: list[float] = []
+    while len(ratios) < 3 and (not ratios or ratios[-1] >= 9):
+        ratios.append(ratio())
+    assert ratios[-1] < 9, ratios
 
 
 @pytest.mark.parametrize("unit", ADVERSARIAL_UNITS)
