@@ -17,15 +17,23 @@ Usage::
 A release strips outputs, executes the learner notebook (kernel ``python3``, cwd ``notebooks/``)
 so its worked examples carry outputs, re-executes the solution notebook in place (cwd
 ``notebooks/solutions/``, as nbval runs it) unless ``--no-solutions``, and writes both with
-deterministic metadata. ``--check`` rebuilds every learner notebook in memory and reports any
-whose cell types, sources or tags differ from its solution's transformation, or that contains
-solution text. ``tests/test_notebooks_sync.py`` calls the same functions.
+deterministic metadata: releasing an unchanged notebook twice writes the same bytes (widget
+models get ids derived from the notebook's name, not the kernel's random ones).
+
+A notebook is ``NN_topic.ipynb``; an appendix to notebook ``NN`` (reference tables a learner
+opens on demand) is ``NNa_topic.ipynb``, ``NNb_…``. Appendices are released the same way;
+``release_notebooks.py 04`` releases notebook 04 and its appendices, ``04a`` the appendix alone.
+
+``--check`` rebuilds every learner notebook in memory and reports any whose cell types, sources
+or tags differ from its solution's transformation, or that contains solution text.
+``tests/test_notebooks_sync.py`` calls the same functions.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -37,8 +45,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOLUTIONS = NOTEBOOKS / "solutions"
 
-#: A workbook notebook's file name: two digits, an underscore, the topic.
-NOTEBOOK_NAME = re.compile(r"^(\d{2})_[a-z0-9_]+\.ipynb$")
+#: A workbook notebook's file name: two digits, an appendix letter or none, an underscore, the
+#: topic. ``04_classifying_upstreams.ipynb`` is a lesson; ``04a_classifier_reference.ipynb`` is
+#: an appendix to lesson 04.
+NOTEBOOK_NAME = re.compile(r"^(?P<number>\d{2})(?P<appendix>[a-z]?)_[a-z0-9_]+\.ipynb$")
 
 BEGIN_CODE = "### BEGIN SOLUTION"
 END_CODE = "### END SOLUTION"
@@ -61,6 +71,9 @@ KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "nam
 # Cell metadata that records when or how long a cell ran: different on every run.
 _VOLATILE_CELL_METADATA = ("execution", "ExecuteTime", "collapsed", "scrolled")
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
+# How ipywidgets refers from one model's state to another ("layout": "IPY_MODEL_<id>").
+_MODEL_REFERENCE = "IPY_MODEL_"
 DEFAULT_TIMEOUT_S = 120
 
 
@@ -283,14 +296,21 @@ def sync_problems(solution_path: Path, learner_path: Path) -> list[str]:
 # -- selecting notebooks -------------------------------------------------------------------------
 
 
+def is_appendix(path: Path) -> bool:
+    """Whether ``path`` names an appendix (``04a_topic.ipynb``) rather than a lesson."""
+    match = NOTEBOOK_NAME.match(path.name)
+    return match is not None and bool(match["appendix"])
+
+
 def solution_notebooks(numbers: list[str] | None = None) -> list[Path]:
     """The solutions notebooks, in order, optionally only those numbered ``numbers``.
 
     Args:
-        numbers: Two-digit notebook numbers ("00", "03"); all notebooks when empty or None.
+        numbers: Notebook numbers: ``"03"`` selects lesson 03 and its appendices, ``"04a"``
+            one appendix; all notebooks when empty or None.
 
     Returns:
-        The paths of ``notebooks/solutions/NN_topic.ipynb``.
+        The paths of ``notebooks/solutions/NN_topic.ipynb`` (and ``NNa_topic.ipynb``), each once.
 
     Raises:
         ReleaseError: A requested number has no solutions notebook.
@@ -298,14 +318,18 @@ def solution_notebooks(numbers: list[str] | None = None) -> list[Path]:
     found = sorted(p for p in SOLUTIONS.glob("*.ipynb") if NOTEBOOK_NAME.match(p.name))
     if not numbers:
         return found
-    by_number = {p.name[:2]: p for p in found}  # NOTEBOOK_NAME starts with the two digits
-    unknown = [n for n in numbers if n not in by_number]
+    keys = {p: p.name.split("_", 1)[0] for p in found}  # "04", "04a"
+
+    def selects(number: str, key: str) -> bool:
+        return key == number or key[:2] == number  # "04" also selects its appendix "04a"
+
+    unknown = [n for n in numbers if not any(selects(n, key) for key in keys.values())]
     if unknown:
         raise ReleaseError(
             f"no solutions notebook numbered {', '.join(unknown)}; "
-            f"there are: {', '.join(sorted(by_number)) or 'none'}"
+            f"there are: {', '.join(sorted(keys.values())) or 'none'}"
         )
-    return [by_number[n] for n in numbers]
+    return [p for p in found if any(selects(n, keys[p]) for n in numbers)]
 
 
 def learner_path(solution_path: Path) -> Path:
@@ -391,16 +415,21 @@ def make_deterministic(nb: Any, stem: str) -> None:
 
     Args:
         nb: An executed notebook.
-        stem: The notebook's file stem, for the ids of cells that lack one.
+        stem: The notebook's file stem, for the ids of cells that lack one and of widget models.
 
-    Cell timings go, error tracebacks shrink to ``ename: evalue``, the kernelspec is fixed,
-    the Python version leaves ``language_info`` and widget state is kept only when an output
-    displays a widget.
+    Cell timings go, consecutive writes to one stream become one output (the kernel splits them
+    wherever its buffer happened to flush), error tracebacks shrink to ``ename: evalue``, the
+    kernelspec is fixed,
+    the Python version leaves ``language_info``, widget state is kept only when an output
+    displays a widget, and widget models are renamed from the kernel's random ids to ids
+    derived from ``stem`` (see :func:`stable_widget_ids`).
     """
     nb.nbformat, nb.nbformat_minor = 4, max(5, int(nb.get("nbformat_minor", 5)))
     for index, cell in enumerate(nb.cells):
         cell.setdefault("id", f"{stem[:40]}-{index}")
         _clean_cell_metadata(cell)
+        if "outputs" in cell:
+            cell.outputs = _coalesced(cell.outputs)
         for output in cell.get("outputs", []):
             if output.output_type == "error":
                 # Frames carry absolute paths and colour codes; nbval ignores tracebacks anyway.
@@ -409,13 +438,104 @@ def make_deterministic(nb: Any, stem: str) -> None:
     language = dict(nb.metadata.get("language_info", {}))
     language.pop("version", None)  # the Python patch level of whoever released last
     nb.metadata.language_info = language or {"name": "python"}
-    uses_widgets = any(
-        WIDGET_VIEW_MIME in out.get("data", {})
-        for cell in nb.cells
-        for out in cell.get("outputs", [])
-    )
+    uses_widgets = any(_view_ids(nb))
     if not uses_widgets:
         nb.metadata.pop("widgets", None)
+    else:
+        stable_widget_ids(nb, stem)
+
+
+def _coalesced(outputs: list[Any]) -> list[Any]:
+    """``outputs`` with each run of same-stream outputs joined into one, as nbval reads them."""
+    joined: list[Any] = []
+    for output in outputs:
+        previous = joined[-1] if joined else None
+        if (
+            output.output_type == "stream"
+            and previous is not None
+            and previous.output_type == "stream"
+            and previous.name == output.name
+        ):
+            previous.text += output.text
+        else:
+            joined.append(output)
+    return joined
+
+
+def _view_ids(nb: Any) -> list[str]:
+    """The model ids the notebook's outputs display, in cell and output order."""
+    return [
+        out["data"][WIDGET_VIEW_MIME]["model_id"]
+        for cell in nb.cells
+        for out in cell.get("outputs", [])
+        if WIDGET_VIEW_MIME in out.get("data", {})
+    ]
+
+
+def _references(value: Any) -> list[str]:
+    """Every ``IPY_MODEL_<id>`` in a model's state, in the order a JSON writer meets them."""
+    if isinstance(value, str):
+        return [value.removeprefix(_MODEL_REFERENCE)] if value.startswith(_MODEL_REFERENCE) else []
+    if isinstance(value, dict):
+        return [ref for key in sorted(value) for ref in _references(value[key])]
+    if isinstance(value, list):
+        return [ref for item in value for ref in _references(item)]
+    return []
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str) and value.startswith(_MODEL_REFERENCE):
+        old = value.removeprefix(_MODEL_REFERENCE)
+        return _MODEL_REFERENCE + names.get(old, old)
+    if isinstance(value, dict):
+        return {key: _renamed(item, names) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, names) for item in value]
+    return value
+
+
+def stable_widget_ids(nb: Any, stem: str) -> None:
+    """Rename every widget model of ``nb`` (in place) to an id derived from ``stem``.
+
+    A kernel names each widget model with a random UUID, so two releases of an unchanged
+    notebook would differ in every id (thousands of lines of JSON). The models are numbered
+    in the order a reader meets them: each displayed widget in cell order, then the models it
+    refers to, depth first; a model nothing refers to comes last, ordered by its content. The
+    n-th model's id is the first 32 hex digits of ``sha256("<stem>/<n>")``.
+
+    Args:
+        nb: An executed notebook whose metadata holds the widget state.
+        stem: The notebook's file stem.
+    """
+    bundle = nb.metadata.get("widgets", {}).get(WIDGET_STATE_MIME, {})
+    state: dict[str, Any] = dict(bundle.get("state", {}))
+    order: list[str] = []
+
+    def visit(model_id: str) -> None:
+        pending = [model_id]
+        while pending:
+            current = pending.pop()
+            if current in order or current not in state:
+                continue
+            order.append(current)
+            pending.extend(reversed(_references(state[current].get("state", {}))))
+
+    for model_id in _view_ids(nb):
+        visit(model_id)
+    unreferenced = [m for m in state if m not in order]
+    blanked = {m: _renamed(state[m], dict.fromkeys(state, "")) for m in unreferenced}
+    for model_id in sorted(unreferenced, key=lambda m: repr(sorted(blanked[m].items()))):
+        visit(model_id)
+    names = {
+        old: hashlib.sha256(f"{stem}/{n}".encode()).hexdigest()[:32] for n, old in enumerate(order)
+    }
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            view = out.get("data", {}).get(WIDGET_VIEW_MIME)
+            if view is not None and view.get("model_id") in names:
+                view["model_id"] = names[view["model_id"]]
+    if state:
+        bundle["state"] = {names[old]: _renamed(model, names) for old, model in state.items()}
 
 
 def release_one(solution_path: Path, *, solutions: bool, timeout_s: int) -> None:

@@ -135,7 +135,7 @@ def test_empty_partial_and_permanent_are_never_retried(name: str) -> None:
     assert env.attempts == 1
 
 
-def test_invalid_arguments_are_a_permanent_bad_request_and_the_handler_never_runs() -> None:
+def test_invalid_arguments_are_a_permanent_invalid_arguments_failure_and_never_run() -> None:
     """Arguments that fail their model never reach the upstream."""
     ran: list[object] = []
 
@@ -150,7 +150,7 @@ def test_invalid_arguments_are_a_permanent_bad_request_and_the_handler_never_run
     env = search.call(limit="many")
     assert env.outcome is Outcome.ACCESS_FAILURE
     assert env.failure is not None
-    assert env.failure.code is FailureCode.BAD_REQUEST
+    assert env.failure.code is FailureCode.INVALID_ARGUMENTS
     assert env.failure.kind is FailureKind.PERMANENT
     assert "limit" in env.failure.detail
     assert ran == []
@@ -329,15 +329,6 @@ def test_credentials_in_the_request_never_reach_the_envelope_or_the_trace(
     assert all(canary not in str(getattr(r, "tool_outcomes", "")) for r in caplog.records)
     assert env.target is not None
     assert "REDACTED" in env.target
-
-
-def test_a_request_without_a_client_is_reported_not_raised() -> None:
-    """Forgetting the client is a permanent execution failure that says what to pass."""
-    env = http_tool("ok").call()
-    assert env.outcome is Outcome.ACCESS_FAILURE
-    assert env.failure is not None
-    assert env.failure.code is FailureCode.EXECUTION
-    assert "client" in env.failure.detail
 
 
 @pytest.mark.asyncio
@@ -520,10 +511,10 @@ def test_programming_errors_are_named_not_disguised() -> None:
         http_tool("ok").call(client=httpx.AsyncClient())  # type: ignore[arg-type]
 
 
-def test_a_validator_that_raises_type_error_is_a_bad_request(
+def test_a_validator_that_raises_type_error_is_invalid_arguments(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Whatever an argument validator raises, the call returns a traced bad_request."""
+    """Whatever an argument validator raises, the call returns a traced invalid_arguments."""
 
     class Args(BaseModel):
         n: object
@@ -542,5 +533,5 @@ def test_a_validator_that_raises_type_error_is_a_bad_request(
     caplog.set_level(logging.DEBUG, logger="tool_outcomes")
     env = count.call(n=None)
     assert env.failure is not None
-    assert env.failure.code is FailureCode.BAD_REQUEST
-    assert any("bad_request" in r.getMessage() for r in caplog.records)
+    assert env.failure.code is FailureCode.INVALID_ARGUMENTS
+    assert any("invalid_arguments" in r.getMessage() for r in caplog.records)

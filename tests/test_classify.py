@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import inspect
 import json
 from collections.abc import AsyncIterator, Iterator
@@ -18,9 +19,14 @@ from tool_outcomes import (
     FailureCode,
     FailureKind,
     Outcome,
+    RepairKind,
+    RetryPolicy,
     TruncatedBy,
     classify_http,
     classify_parts,
+    to_mcp,
+    to_text,
+    tool,
 )
 from tool_outcomes.classify import STATUS_RULES, TRANSPORT_RULES, status_rule
 
@@ -135,17 +141,98 @@ def test_status_outside_100_to_599_is_a_protocol_failure(status: int) -> None:
     assert str(status) in env.failure.detail
 
 
+@pytest.mark.parametrize("method", [None, "GET", "HEAD", "get"])
 @pytest.mark.parametrize("status", [204, 205])
-def test_no_content_is_a_verified_empty(status: int) -> None:
-    """204 and 205 are empty with zero returned, whatever bytes arrived."""
-    env = parts(status, b'[{"id": 1}]')
+def test_no_content_to_a_read_is_a_verified_empty(status: int, method: str | None) -> None:
+    """204 and 205 answering a read (or an unknown method) are empty, whatever bytes arrived."""
+    env = parts(status, b'[{"id": 1}]', method=method)
     assert env.outcome is Outcome.EMPTY
     assert env.coverage is not None
     assert env.coverage.returned == 0
     assert env.data is None
 
 
-@pytest.mark.parametrize("status", [200, 201, 202, 203, 207, 226])
+WRITES = ["POST", "PUT", "PATCH", "DELETE", "delete"]
+#: Empty 2xx answers: (status, body) pairs with nothing in them.
+NOTHING_IN_IT: list[tuple[int, bytes]] = [
+    (204, b""),
+    (205, b""),
+    (200, b""),
+    (201, b""),
+    (201, b"  \r\n"),
+    (200, b"null"),
+    (202, b""),
+]
+
+
+@pytest.mark.parametrize("method", WRITES)
+@pytest.mark.parametrize(("status", "body"), NOTHING_IN_IT)
+def test_an_empty_answer_to_a_write_is_an_acknowledged_success(
+    status: int, body: bytes, method: str
+) -> None:
+    """A write has nothing to match: its empty 2xx is success with no data, never empty."""
+    env = parts(status, body, method=method)
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data is None
+    assert env.coverage is not None
+    assert method in env.coverage.detail
+
+
+@pytest.mark.parametrize(("status", "body"), [(s, b) for s, b in NOTHING_IN_IT if s != 202])
+def test_the_same_empty_answers_to_a_read_are_empty(status: int, body: bytes) -> None:
+    """The very same bodies answering a GET are a verified nothing."""
+    assert parts(status, body, method="GET").outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize("method", [None, "GET", "HEAD"])
+@pytest.mark.parametrize("body", [b"", b"{}", b"[]", b'{"id": 1}', b'[{"week": 1}]'])
+def test_202_to_a_read_is_not_ready_whatever_its_body(body: bytes, method: str | None) -> None:
+    """202 to a read: the answer is not ready yet (RFC 9110 §15.3.3), a transient failure."""
+    env = parts(202, body, method=method)
+    assert code_kind(env) == (C.UPSTREAM_ERROR, T)
+    assert env.failure is not None
+    assert env.failure.http_status == 202
+    assert "not ready" in env.failure.detail
+
+
+def test_202_to_a_read_honours_its_retry_after() -> None:
+    """A 202 that says when to come back carries that wait."""
+    env = parts(202, b"{}", {**JSON, "retry-after": "3"}, method="GET")
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 3.0
+
+
+@pytest.mark.parametrize("method", WRITES)
+def test_202_to_a_write_is_an_accepted_write_with_its_body_as_data(method: str) -> None:
+    """202 to a write: accepted; the body (often a job to poll) is the data."""
+    job = {"id": "exp_1", "status": "queued", "poll_after_seconds": 2}
+    env = parts(202, job, method=method)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == job
+
+
+def test_202_to_a_write_still_reports_an_error_in_its_body() -> None:
+    """An accepted write whose body says ok: false is still a failure."""
+    env = parts(202, {"ok": False, "error": "invalid_auth"}, method="POST")
+    assert code_kind(env) == (C.UNAUTHORIZED, P)
+
+
+@pytest.mark.parametrize(
+    ("method", "outcome"), [("DELETE", Outcome.SUCCESS), ("GET", Outcome.EMPTY)]
+)
+def test_classify_http_reads_the_method_from_the_request(method: str, outcome: Outcome) -> None:
+    """classify_http takes the method from response.request."""
+    response = httpx.Response(204, request=httpx.Request(method, URL))
+    assert classify_http(response).outcome is outcome
+
+
+def test_a_write_that_returns_nothing_matched_is_still_empty() -> None:
+    """A POST search whose collection is empty is a query answered with nothing: empty."""
+    env = parts(200, {"hits": {"total": {"value": 0}, "hits": []}}, method="POST")
+    assert env.outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize("status", [200, 201, 203, 207, 226])
 def test_other_2xx_are_judged_by_their_body(status: int) -> None:
     """A 2xx with content is success when the body is a clean collection."""
     env = parts(status, [{"id": 1}, {"id": 2}])
@@ -602,7 +689,7 @@ BODIES: list[tuple[str, dict[str, str], bytes, Outcome, FailureCode | None]] = [
         None,
     ),
     ("invalid_utf8", JSON, b'["caf\xe9"]', Outcome.ACCESS_FAILURE, C.INVALID_BODY),
-    ("utf16", JSON, '["x"]'.encode("utf-16"), Outcome.ACCESS_FAILURE, C.INVALID_BODY),
+    ("utf16", JSON, '["x"]'.encode("utf-16"), Outcome.SUCCESS, None),  # RFC 7159 §8.1
     ("bom", JSON, b'\xef\xbb\xbf["x"]', Outcome.SUCCESS, None),
     ("truncated_json", JSON, b'[{"id": 1}, {"id"', Outcome.ACCESS_FAILURE, C.INVALID_BODY),
     ("two_documents", JSON, b"[1] [2]", Outcome.ACCESS_FAILURE, C.INVALID_BODY),
@@ -639,13 +726,46 @@ def test_body_rules(
         assert env.failure.raw_sample is not None
 
 
-def test_nan_and_infinity_are_accepted_as_floats() -> None:
-    """NaN/Infinity tokens (Python's json.dumps emits them) decode as floats, not a lying 200."""
-    env = parts(200, b'{"score": NaN, "max": Infinity, "min": -Infinity}')
+def test_nan_and_infinity_are_accepted_made_null_and_recorded() -> None:
+    """NaN/Infinity (Python's json.dumps emits them) are no lying 200: null, with a repair each."""
+    env = parts(200, b'{"score": NaN, "max": Infinity, "min": -Infinity, "ok": 1.5}')
     assert env.outcome is Outcome.SUCCESS
-    assert isinstance(env.data, dict)
-    assert env.data["score"] != env.data["score"]
-    assert env.data["max"] == float("inf")
+    assert env.data == {"score": None, "max": None, "min": None, "ok": 1.5}
+    assert [(r.kind, r.path, r.detail) for r in env.repairs] == [
+        (RepairKind.COERCED_NUMBER, "max", "Infinity -> null (not a JSON number)"),
+        (RepairKind.COERCED_NUMBER, "min", "-Infinity -> null (not a JSON number)"),
+        (RepairKind.COERCED_NUMBER, "score", "NaN -> null (not a JSON number)"),
+    ]
+
+
+def test_non_finite_numbers_are_recorded_where_they_were_in_collections_and_lines() -> None:
+    """Each repair names the number's path: in a page's items, and in a JSON-lines item."""
+    page = parts(200, b'{"items": [{"v": 1}, {"v": NaN}], "total_count": 2}')
+    assert page.data == [{"v": 1}, {"v": None}]
+    assert [r.path for r in page.repairs] == ["items.1.v"]
+    lines = parts(200, b'{"v": 1}\n{"v": [Infinity]}\n', {"content-type": "application/x-ndjson"})
+    assert lines.data == [{"v": 1}, {"v": [None]}]
+    assert [r.path for r in lines.repairs] == ["1.v.0"]
+
+
+def test_a_body_without_non_finite_numbers_records_no_repair() -> None:
+    """Ordinary floats are left alone and nothing is recorded."""
+    env = parts(200, {"items": [{"v": 1.5}, {"v": -0.0}, {"v": 1e308}]})
+    assert env.repairs == []
+
+
+def test_decoding_repairs_come_before_the_models_own() -> None:
+    """With a result model, the NaN repair is kept ahead of the model's shape repairs."""
+
+    class Reading(BaseModel):
+        score: float | None
+        count: int
+
+    env = parts(200, b'{"score": NaN, "count": "3"}', result_model=Reading)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == Reading(score=None, count=3)
+    assert [r.kind for r in env.repairs] == [RepairKind.COERCED_NUMBER, RepairKind.COERCED_NUMBER]
+    assert env.repairs[0].path == "score"
 
 
 def test_lying_200_raw_sample_shows_what_came_back() -> None:
@@ -662,6 +782,28 @@ def test_single_record_is_data_with_one_returned() -> None:
     assert env.data == {"id": "u1", "name": "Ada"}
     assert env.coverage is not None
     assert env.coverage.returned == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"id": 7, "total": 1999, "items": []},  # an order with no line items yet
+        {"sha": "6dcb09b", "commit": {"message": "merge"}, "parents": [], "files": []},
+        {"node_id": "MDQ6VXNlcjE=", "login": "octocat", "users": []},
+        {"uuid": "5f1c", "name": "empty folder", "files": []},
+    ],
+)
+def test_a_body_with_its_own_identity_is_a_record_whatever_lists_it_holds(body: Any) -> None:
+    """A resource with an id, sha, node_id or uuid is one record, never an empty collection."""
+    env = parts(200, body)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == body
+
+
+def test_a_listing_without_an_identity_of_its_own_is_its_collection() -> None:
+    """Slack's files.list page has no identity of its own: its files are the answer."""
+    env = parts(200, {"ok": True, "files": [], "paging": {"count": 100, "total": 0}})
+    assert env.outcome is Outcome.EMPTY
 
 
 def test_explicit_items_and_total_paths() -> None:
@@ -792,14 +934,6 @@ def test_a_body_cut_by_a_timeout_is_a_timeout(error: BaseException) -> None:
     assert code_kind(lines) == (C.TIMEOUT, T)
 
 
-def test_an_accepted_202_with_no_body_is_not_a_verified_nothing() -> None:
-    """202 means the work is not done yet: a transient failure to come back for, never empty."""
-    env = parts(202, b"", {})
-    assert code_kind(env) == (C.UPSTREAM_ERROR, T)
-    assert env.failure is not None
-    assert env.failure.http_status == 202
-
-
 @pytest.mark.parametrize(
     ("cut", "expected"),
     [(BodyCut.SIZE_CAP, (C.TOO_LARGE, P)), (BodyCut.STREAM_ERROR, (C.NETWORK, T))],
@@ -886,6 +1020,9 @@ def test_status_rule_is_none_only_for_2xx() -> None:
 # -- rate limits reported on a 403 ---------------------------------------------------------------
 
 
+NOT_ALLOWED = {"message": "Must have admin rights to Repository."}
+
+
 @pytest.mark.parametrize(
     ("headers", "expected", "seconds"),
     [
@@ -896,26 +1033,122 @@ def test_status_rule_is_none_only_for_2xx() -> None:
             (C.RATE_LIMITED, T),
             120.0,
         ),
-        ({"x-ratelimit-remaining": "12"}, (C.FORBIDDEN, P), None),
+        (
+            {"x-rate-limit-remaining": "0", "x-rate-limit-reset": "1445412600", "date": DATE},
+            (C.RATE_LIMITED, T),
+            120.0,
+        ),  # Twitter's spelling
+        ({"x-ratelimit-remaining": "0.0", "x-ratelimit-reset": "51"}, (C.RATE_LIMITED, T), 51.0),
+        ({"ratelimit-remaining": "0", "ratelimit-reset": "30"}, (C.RATE_LIMITED, T), 30.0),
+        (
+            {"x-ratelimit-remaining": "12", "x-ratelimit-reset": "1445412600"},
+            (C.FORBIDDEN, P),
+            None,
+        ),
+        ({"x-ratelimit-remaining": "9322.0", "x-ratelimit-reset": "51"}, (C.FORBIDDEN, P), None),
         ({}, (C.FORBIDDEN, P), None),
     ],
 )
-def test_403_with_rate_limit_evidence_is_rate_limited(
+def test_403_with_rate_limit_headers_is_rate_limited(
     headers: dict[str, str], expected: tuple[FailureCode, FailureKind], seconds: float | None
 ) -> None:
     """A 403 with a spent quota or Retry-After is a transient rate limit; without, forbidden."""
-    env = parts(403, {"message": "API rate limit exceeded"}, {**JSON, **headers})
+    env = parts(403, NOT_ALLOWED, {**JSON, **headers})
     assert code_kind(env) == expected
     assert env.failure is not None
     assert env.failure.retry_after_s == seconds
 
 
-@pytest.mark.parametrize("reset", ["12", "abc", "", "99999999999999999", "-1"])
-def test_rate_limit_reset_that_is_not_an_epoch_is_ignored(reset: str) -> None:
-    """X-RateLimit-Reset counts only as epoch seconds; anything else leaves retry_after_s None."""
-    env = parts(429, b"", {"x-ratelimit-reset": reset})
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("API rate limit exceeded for 203.0.113.7.", (C.RATE_LIMITED, T)),
+        ("You have exceeded a secondary rate limit. Please wait.", (C.RATE_LIMITED, T)),
+        ("Ratelimit hit", (C.RATE_LIMITED, T)),
+        ("Resource not accessible by integration", (C.FORBIDDEN, P)),
+        ("Moderate your tone", (C.FORBIDDEN, P)),
+    ],
+)
+def test_403_whose_message_names_a_rate_limit_is_rate_limited(
+    message: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """GitHub's secondary limit may come with no headers at all: its message says it."""
+    env = parts(403, {"message": message})
+    assert code_kind(env) == expected
     assert env.failure is not None
+    assert env.failure.retry_after_s is None  # no stated wait: the retry policy's backoff decides
+
+
+RATE_HEADERS = {"x-ratelimit-remaining": "4970", "x-ratelimit-reset": "1445412600", "date": DATE}
+
+
+@pytest.mark.parametrize("status", [500, 502, 404, 401, 403, 422, 302, 301])
+def test_a_rate_limit_reset_is_no_wait_for_a_failure_that_was_not_throttled(status: int) -> None:
+    """Reset headers ride on every response; only a throttle's reset is a time to wait."""
+    env = parts(status, NOT_ALLOWED, {**JSON, **RATE_HEADERS, "location": URL})
+    assert env.failure is not None
+    assert env.failure.code is not C.RATE_LIMITED
     assert env.failure.retry_after_s is None
+
+
+def test_a_throttle_reported_in_the_body_waits_for_the_reset() -> None:
+    """A 200 whose GraphQL errors say RATE_LIMITED, with a spent quota, waits for the reset."""
+    body = {"errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded"}]}
+    headers = {**JSON, **RATE_HEADERS, "x-ratelimit-remaining": "0"}
+    env = parts(200, body, headers)
+    assert code_kind(env) == (C.RATE_LIMITED, T)
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 120.0
+
+
+@pytest.mark.parametrize(
+    ("reset", "seconds"),
+    [
+        ("1445412600", 120.0),  # epoch seconds, against Date
+        ("1445409000", 0.0),  # a reset already past
+        ("1545412600", 3600.0),  # years away: capped
+        ("86400", 3600.0),  # seconds from now, a day: capped
+        ("12", 12.0),  # seconds from now
+        ("7.5", 7.5),
+        ("abc", None),
+        ("", None),
+        ("-1", None),
+        ("99999999999999999", None),
+    ],
+)
+def test_a_throttle_waits_for_its_reset_capped_at_an_hour(
+    reset: str, seconds: float | None
+) -> None:
+    """A 429's reset is epoch or seconds from now, never more than RATE_LIMIT_RESET_MAX_S."""
+    env = parts(429, b"", {"x-ratelimit-reset": reset, "date": DATE})
+    assert env.failure is not None
+    assert env.failure.retry_after_s == seconds
+
+
+def test_retry_after_wins_over_the_reset() -> None:
+    """A throttle's own Retry-After is its wait; the reset is only the fallback."""
+    env = parts(429, b"", {"retry-after": "5", **RATE_HEADERS})
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 5.0
+
+
+def test_304_says_the_cached_copy_is_the_answer() -> None:
+    """A 304 is not a redirect gone wrong: the caller's own cached copy is current."""
+    env = parts(304, b"", {"etag": '"abc"'})
+    assert code_kind(env) == (C.PROTOCOL, P)
+    assert env.failure is not None
+    assert "cached copy is current" in env.failure.detail
+    assert "redirect" not in env.failure.detail
+
+
+def test_a_redirect_names_where_it_points_and_that_it_was_not_followed() -> None:
+    """A 3xx with Location says where to and that it was not followed."""
+    env = parts(302, b"", {"location": "https://codeload.example.test/a.tar.gz?token=s3cret"})
+    assert env.failure is not None
+    assert "redirect to https://codeload.example.test/a.tar.gz?token=[REDACTED]" in (
+        env.failure.detail
+    )
+    assert "not followed" in env.failure.detail
 
 
 def test_an_unread_stream_that_breaks_keeps_its_complete_lines() -> None:
@@ -944,3 +1177,157 @@ def test_an_unread_async_response_says_to_read_it_first() -> None:
     env = classify_http(httpx.Response(200, stream=Lines(), request=request))
     assert env.failure is not None
     assert "aread()" in env.failure.detail
+
+
+# -- bodies that are not JSON by design (expect=) --------------------------------------------------
+
+HTML = {"content-type": "text/html; charset=utf-8"}
+PAGE = b"<p>Hello <strong>world</strong></p>\n"
+
+
+def test_html_where_json_was_expected_stays_an_access_failure() -> None:
+    """By default an HTML page in a 200 is a lying 200."""
+    assert code_kind(parts(200, PAGE, HTML)) == (C.INVALID_BODY, P)
+
+
+def test_expect_text_makes_a_text_body_the_data() -> None:
+    """expect="text": the decoded text is the data of a success."""
+    env = parts(200, PAGE, HTML, expect="text")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == PAGE.decode()
+    assert env.coverage is not None
+    assert env.coverage.returned == 1
+
+
+@pytest.mark.parametrize(
+    ("content_type", "raw", "text"),
+    [
+        ("text/plain; charset=iso-8859-1", "café".encode("latin-1"), "café"),
+        ('text/plain; charset="UTF-8"', "café".encode(), "café"),
+        ("text/plain", "café".encode(), "café"),  # no charset: UTF-8
+        ("text/plain; charset=no-such-charset", "café".encode(), "café"),
+        ("text/plain", b"\xef\xbb\xbfOK", "OK"),  # a UTF-8 BOM is not text
+        ("text/plain", "OK".encode("utf-16"), "OK"),  # a UTF-16 BOM names its encoding
+    ],
+)
+def test_expect_text_decodes_by_bom_then_charset_then_utf8(
+    content_type: str, raw: bytes, text: str
+) -> None:
+    """The text is decoded by its BOM, else its declared charset, else as UTF-8."""
+    assert parts(200, raw, {"content-type": content_type}, expect="text").data == text
+
+
+def test_expect_text_that_does_not_decode_is_an_invalid_body() -> None:
+    """Bytes that are not text in their charset are no answer."""
+    env = parts(200, b"\xff\xfe\xfa not utf-8 \xc3", {"content-type": "text/plain"}, expect="text")
+    assert code_kind(env) == (C.INVALID_BODY, P)
+
+
+@pytest.mark.parametrize(("expect", "body"), [("text", b""), ("text", b" \n"), ("bytes", b"")])
+def test_an_empty_declared_body_is_empty_to_a_read_and_success_to_a_write(
+    expect: str, body: bytes
+) -> None:
+    """Nothing in a text or bytes body: empty for a read, an acknowledged write for a write."""
+    assert parts(200, body, {}, expect=expect, method="GET").outcome is Outcome.EMPTY
+    write = parts(200, body, {}, expect=expect, method="POST")
+    assert write.outcome is Outcome.SUCCESS
+    assert write.data is None
+
+
+def test_expect_bytes_keeps_the_raw_bytes_and_renders_them_as_base64() -> None:
+    """expect="bytes": the bytes are the data; renderers carry them as base64, never as text."""
+    raw = b"\x89PNG\r\n\x1a\n\x00\x01"
+    env = parts(200, raw, {"content-type": "image/png"}, expect="bytes")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == raw
+    dumped = to_mcp(env)["structuredContent"]
+    assert base64.urlsafe_b64decode(dumped["data"]) == raw
+    assert json.dumps(dumped["data"]) in to_text(env)
+
+
+@pytest.mark.parametrize("expect", ["text", "bytes"])
+def test_a_declared_body_cut_by_the_cap_is_partial_with_what_arrived(expect: str) -> None:
+    """A text or bytes body cut short is a partial of what arrived, counted in bytes."""
+    raw = "naïve café".encode()[:-1]  # the cut splits the last character
+    env = parts(200, raw, {"content-type": "text/plain"}, cut=BodyCut.SIZE_CAP, expect=expect)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.truncated_by is TruncatedBy.SIZE_CAP
+    assert env.coverage.returned == len(raw)
+    assert env.data == ("naïve caf" if expect == "text" else raw)
+
+
+def test_a_declared_206_is_a_partial_of_its_range() -> None:
+    """A 206 range of a raw file is a partial with the complete length as total."""
+    headers = {"content-type": "application/octet-stream", "content-range": "bytes 0-3/10"}
+    env = parts(206, b"\x00\x01\x02\x03", headers, expect="bytes")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (4, 10)
+    assert env.coverage.truncated_by is TruncatedBy.PARTIAL_CONTENT
+
+
+@pytest.mark.parametrize("expect", ["text", "bytes"])
+def test_an_error_status_is_a_failure_whatever_the_body_was_declared(expect: str) -> None:
+    """expect= changes how a 2xx body is read, never what an error status means."""
+    assert code_kind(parts(503, b"Service Unavailable", {}, expect=expect)) == (C.SERVER_ERROR, T)
+
+
+def test_an_unknown_expect_is_a_classified_caller_error() -> None:
+    """expect outside json/text/bytes is an execution failure, not an exception."""
+    env = parts(200, PAGE, HTML, expect="html")
+    assert code_kind(env) == (C.EXECUTION, P)
+
+
+def test_a_tool_declares_expect_and_the_adapter_honours_it() -> None:
+    """@tool(expect="text") classifies a text/plain answer as success with the text."""
+
+    class NoArgs(BaseModel):
+        pass
+
+    @tool(args=NoArgs, expect="text", policy=RetryPolicy(max_attempts=1))
+    def upload(args: NoArgs) -> httpx.Request:
+        return httpx.Request("POST", "https://files.example.test/upload")
+
+    reply = httpx.MockTransport(lambda request: httpx.Response(200, text="OK - 18"))
+    with httpx.Client(transport=reply) as client:
+        env = upload.call(client=client)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == "OK - 18"
+
+
+# -- JSON in UTF-16 and UTF-32 (RFC 7159 §8.1) ----------------------------------------------------
+
+WIDE_JSON = {"items": [{"id": 1, "name": "Zoë"}], "total_count": 1}
+
+
+@pytest.mark.parametrize(
+    ("encoding", "charset"),
+    [
+        ("utf-16", "utf-16"),  # with a BOM
+        ("utf-16-le", "utf-16le"),
+        ("utf-16-be", "utf-16be"),
+        ("utf-32", "utf-32"),
+        ("utf-32-le", "utf-32le"),
+        ("utf-32-be", None),  # no charset: the zero-byte pattern says it
+        ("utf-8-sig", "utf-8"),
+    ],
+)
+def test_json_in_utf16_or_utf32_is_decoded_as_httpx_decodes_it(
+    encoding: str, charset: str | None
+) -> None:
+    """UTF-16 and UTF-32 JSON (BOM or zero-byte pattern) decode, as Response.json() does."""
+    raw = json.dumps(WIDE_JSON, ensure_ascii=False).encode(encoding)
+    content_type = "application/json" + (f"; charset={charset}" if charset else "")
+    env = parts(200, raw, {"content-type": content_type})
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data == WIDE_JSON["items"]
+    assert env.data == httpx.Response(200, content=raw).json()["items"]
+
+
+def test_json_that_is_not_valid_utf8_is_still_an_invalid_body() -> None:
+    """Bytes that are no Unicode encoding at all stay an invalid body."""
+    env = parts(200, b'{"name": "caf\xe9"}', {"content-type": "application/json"})
+    assert code_kind(env) == (C.INVALID_BODY, P)
+    assert env.failure is not None
+    assert "not UTF-8" in env.failure.detail

@@ -114,6 +114,7 @@ CONTENT_RANGES = [
     "items 0-24/100", "bytes 0-99/1000", "bytes */1000", "items 0-1/*", "bytes 9-0/10",
     "items 0-1/" + "9" * 30, "garbage", "",
 ]  # fmt: skip
+RATE_RESETS = ["1445412600", "51", "0", "7.5", "9" * 30, "99999999999", "-3", "1e9", ""]
 header_values = {
     "content-type": st.sampled_from(CONTENT_TYPES) | printable,
     "retry-after": st.sampled_from(RETRY_AFTERS) | printable,
@@ -121,6 +122,10 @@ header_values = {
     "link": st.sampled_from(LINKS) | printable,
     "content-range": st.sampled_from(CONTENT_RANGES) | printable,
     "location": st.sampled_from(["https://u:p@login.example.test/?token=x", "/x", ""]) | printable,
+    "x-ratelimit-remaining": st.sampled_from(["0", "0.0", "12", "-1", "nan", ""]) | printable,
+    "x-ratelimit-reset": st.sampled_from(RATE_RESETS) | printable,
+    "x-rate-limit-reset": st.sampled_from(RATE_RESETS) | printable,
+    "ratelimit-reset": st.sampled_from(RATE_RESETS) | printable,
 }
 headers = st.fixed_dictionaries({}, optional=header_values)
 statuses = st.one_of(
@@ -135,8 +140,10 @@ options = st.fixed_dictionaries(
         "items": st.sampled_from(ITEM_PATHS),
         "total": st.sampled_from(TOTAL_PATHS),
         "not_found": st.sampled_from(["failure", "empty"]),
+        "expect": st.sampled_from(["json", "json", "text", "bytes"]),
     }
 )
+METHODS = [None, "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "get", "BREW", ""]
 
 
 def httpx_exception_classes() -> list[type[BaseException]]:
@@ -193,6 +200,7 @@ def assert_well_formed(env: Envelope[Any]) -> None:
     body=bodies,
     cut=st.none() | st.sampled_from(list(BodyCut)),
     opts=options,
+    method=st.sampled_from(METHODS),
 )
 def test_classify_parts_never_raises_and_keeps_the_invariants(
     status: int,
@@ -200,22 +208,42 @@ def test_classify_parts_never_raises_and_keeps_the_invariants(
     body: bytes,
     cut: BodyCut | None,
     opts: dict[str, Any],
+    method: str | None,
 ) -> None:
-    """Any status, headers, body bytes and cut give exactly one well-formed envelope."""
+    """Any status, headers, body bytes, cut, method and expect give one well-formed envelope."""
     error = httpx.ReadError("reset") if cut is BodyCut.STREAM_ERROR else None
     env = classify_parts(
-        status, httpx.Headers(header_map), body, cut=cut, cut_error=error, url=URL, **opts
+        status,
+        httpx.Headers(header_map),
+        body,
+        cut=cut,
+        cut_error=error,
+        url=URL,
+        method=method,
+        **opts,
     )
     assert_well_formed(env)
 
 
 @settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
-@given(status=statuses, header_map=headers, body=bodies, with_request=st.booleans(), opts=options)
+@given(
+    status=statuses,
+    header_map=headers,
+    body=bodies,
+    with_request=st.booleans(),
+    opts=options,
+    method=st.sampled_from([m for m in METHODS if m]),
+)
 def test_classify_http_on_any_response_never_raises(
-    status: int, header_map: dict[str, str], body: bytes, with_request: bool, opts: dict[str, Any]
+    status: int,
+    header_map: dict[str, str],
+    body: bytes,
+    with_request: bool,
+    opts: dict[str, Any],
+    method: str,
 ) -> None:
     """classify_http over a real httpx.Response, with or without a request, is well formed."""
-    request = httpx.Request("GET", URL) if with_request else None
+    request = httpx.Request(method, URL) if with_request else None
     response = httpx.Response(status, headers=header_map, content=body, request=request)
     env = classify_http(response, tool="prop", **opts)
     assert_well_formed(env)

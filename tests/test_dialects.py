@@ -9,7 +9,13 @@ import httpx
 import pytest
 
 from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy, classify_parts
-from tool_outcomes.classify import CONVENTIONS, GRAPHQL_CODES, JSONRPC_CODES, SLACK_ERRORS
+from tool_outcomes.classify import (
+    CONVENTIONS,
+    GRAPHQL_CODES,
+    JSONRPC_CODES,
+    REDDIT_ERRORS,
+    SLACK_ERRORS,
+)
 
 T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
 URL = "https://api.example.test/v1/things?q=x"
@@ -311,6 +317,72 @@ def test_es_error_body_in_a_200_is_keyed_on_its_status(
     assert "all shards failed" in env.failure.detail
 
 
+# -- Reddit (api_type=json) ------------------------------------------------------------------------
+
+
+def reddit_errors(*errors: list[str | None]) -> dict[str, Any]:
+    """Reddit's api_type=json answer carrying ``errors``."""
+    return {"json": {"errors": list(errors)}}
+
+
+@pytest.mark.parametrize(("name", "expected"), sorted(REDDIT_ERRORS.items()))
+def test_reddit_error_names_map_through_the_table(
+    name: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """A tabled json.errors name decides the code and kind."""
+    env = judge(reddit_errors([name, "words", None]), method="POST")
+    assert failure_of(env) == expected
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (
+            ["SUBREDDIT_EXISTS", "that subreddit already exists", "name"],
+            (FailureCode.BAD_REQUEST, P),
+        ),
+        (["BAD_USERNAME", "invalid user name", "user"], (FailureCode.BAD_REQUEST, P)),
+        (["NO_INVITE_FOUND", "there is no pending invite", None], (FailureCode.UPSTREAM_ERROR, P)),
+        (["FLAIR_NOT_FOUND", "no such flair", None], (FailureCode.NOT_FOUND, P)),
+        (["GALLERIES_DISABLED"], (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_reddit_errors_outside_the_table_are_refused_arguments_when_they_name_a_field(
+    error: list[str | None], expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """An error naming its field is a refused argument; one naming none is an upstream error."""
+    assert failure_of(judge(reddit_errors(error), method="POST")) == expected
+
+
+def test_reddit_failure_detail_lists_every_error() -> None:
+    """The detail carries each error's name and message."""
+    env = judge(
+        reddit_errors(
+            ["TOO_LONG", "this is too long", "title"], ["NO_TEXT", "we need something", "text"]
+        )
+    )
+    assert env.failure is not None
+    assert env.failure.detail == (
+        "reddit: json.errors: TOO_LONG: this is too long; NO_TEXT: we need something"
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"json": {"errors": []}},
+        {"json": {"errors": [], "data": {"id": "bn6", "name": "t3_bn6"}}},
+        {"json": {"errors": [["lower_case", "not a name", None]]}},  # not Reddit's shape
+        {"json": {"errors": [["USER_REQUIRED", "x", None]]}, "id": 7},  # more than the wrapper
+        {"json": {"errors": "USER_REQUIRED"}},
+        {"json": {"errors": [{"code": "USER_REQUIRED"}]}},
+    ],
+)
+def test_reddit_shaped_bodies_without_errors_are_not_failures(body: Any) -> None:
+    """An empty errors list, or anything not [NAME, message, field] items, is no evidence."""
+    assert judge(body, method="POST").outcome is Outcome.SUCCESS
+
+
 # -- Slack (and Telegram) --------------------------------------------------------------------------
 
 
@@ -495,7 +567,34 @@ ERROR_BODIES: list[tuple[str, Any, FailureKind]] = [
     ("jsend_error", {"status": "error", "message": "Unable to communicate with database"}, P),
     ("jsend_fail", {"status": "fail", "data": {"title": "A title is required"}}, P),
     ("jsend_error_503", {"status": "error", "message": "down", "code": 503}, T),
+    ("errors_list_of_words", {"errors": ["name is required"]}, P),
+    ("error_true", {"error": True, "message": "quota exceeded"}, P),
+    ("numeric_error_code", {"error_code": 1001, "message": "Invalid signature"}, P),
+    ("nested_error_object", {"error": {"reason": "bad key"}}, P),
 ]
+
+
+#: Records made only of words an error body also uses, whose values report no error.
+NOT_ERROR_REPORTS: list[tuple[str, Any]] = [
+    ("import_report", {"errors": 3, "status": "completed", "message": "Import finished"}),
+    ("no_error_word", {"error": "none", "message": "Saved"}),
+    ("ok_error_word", {"status": "ok", "error": "OK", "detail": "3 rows written"}),
+    ("zero_error_code", {"error_code": 0, "message": "ok"}),
+    ("measurement_margin", {"error": 0.02, "title": "Calibration", "type": "sensor"}),
+    ("status_words", {"status": "done", "message": "Export ready", "detail": "12 files"}),
+    ("empty_errors_list", {"errors": [], "message": "Saved", "code": 200}),
+    ("errors_list_of_counts", {"errors": [0, 0], "message": "per-shard error counts"}),
+]
+
+
+@pytest.mark.parametrize(
+    "body", [c[1] for c in NOT_ERROR_REPORTS], ids=[c[0] for c in NOT_ERROR_REPORTS]
+)
+def test_a_record_of_error_words_without_an_error_looking_value_is_data(body: Any) -> None:
+    """The error-only rule needs an error-looking value, not just error-ish key names."""
+    env = judge(body)
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data == body
 
 
 @pytest.mark.parametrize(
@@ -567,6 +666,105 @@ def test_error_message_reads_the_usual_places(body: Any, message: str | None) ->
 
 
 # -- pagination -----------------------------------------------------------------------------------
+
+
+def reddit_listing(children: list[Any], after: str | None) -> dict[str, Any]:
+    """A Reddit Listing: its items under data.children, the next page's cursor in data.after."""
+    return {
+        "kind": "Listing",
+        "data": {
+            "after": after,
+            "dist": len(children),
+            "modhash": "",
+            "children": children,
+            "before": None,
+        },
+    }
+
+
+POSTS = [{"kind": "t3", "data": {"id": "a1", "title": "one"}}, {"kind": "t3", "data": {"id": "b2"}}]
+
+
+@pytest.mark.parametrize("items", [None, "data.children"])
+def test_a_reddit_listing_with_after_is_a_page_of_more(items: str | None) -> None:
+    """A Listing whose data.after is set has more pages: partial, resume from after."""
+    env = judge(reddit_listing(POSTS, "t3_b2"), items=items)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "t3_b2"
+    assert env.coverage.returned == 2
+    assert env.data == POSTS
+
+
+@pytest.mark.parametrize("items", [None, "data.children"])
+def test_a_reddit_listing_without_after_is_complete(items: str | None) -> None:
+    """The last page of a Listing (after null) is the whole answer; an empty one is empty."""
+    assert judge(reddit_listing(POSTS, None), items=items).outcome is Outcome.SUCCESS
+    empty = judge(reddit_listing([], None), items=items)
+    assert empty.outcome is Outcome.EMPTY
+    assert empty.data == []
+
+
+def test_a_body_that_only_calls_itself_a_listing_is_not_one() -> None:
+    """kind: Listing without data.children is no listing: judged as the record it is."""
+    body = {"kind": "Listing", "data": {"after": "t3_x"}}
+    env = judge(body)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == body
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"meta": {"result_count": 0}},  # Twitter v2: no data member when nothing matched
+        {"data": None, "meta": {"result_count": 0}},
+        {"total_count": 0, "incomplete_results": False},
+        {"count": 0, "next": None, "previous": None},
+        {"pagination": {"total": "0"}},
+    ],
+)
+def test_a_missing_collection_beside_a_zero_count_is_empty(body: Any) -> None:
+    """The source counted zero and left the collection out: a verified nothing, not a failure."""
+    env = judge(body, items="data")
+    assert env.outcome is Outcome.EMPTY, env
+    assert env.data == []
+    assert env.coverage is not None
+    assert env.coverage.returned == 0
+
+
+def test_a_body_of_nothing_but_paging_state_counting_zero_is_empty() -> None:
+    """Without items=, a body that is only a meta block counting zero is a page of nothing."""
+    env = judge({"meta": {"result_count": 0}})
+    assert env.outcome is Outcome.EMPTY
+    assert env.data == []
+    count_query = judge({"count": 0})  # a count's answer is the record itself
+    assert count_query.outcome is Outcome.SUCCESS
+    assert count_query.data == {"count": 0}
+    assert judge({"meta": {"result_count": 2}}).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"meta": {"result_count": 3}},  # it counted some: where are they?
+        {"meta": {"result_count": False}},
+        {"meta": {"newest_id": "0"}},
+        {"data": "none", "meta": {"result_count": 0}},  # a collection that is not a list
+        {"unrelated": {"count": 0}},
+    ],
+)
+def test_a_missing_collection_without_a_zero_count_is_a_schema_failure(body: Any) -> None:
+    """Without a stated zero, a missing or non-list collection is still a schema failure."""
+    assert failure_of(judge(body, items="data")) == (FailureCode.SCHEMA, P)
+
+
+def test_geojson_feature_collection_is_its_features() -> None:
+    """A GeoJSON FeatureCollection's items are its features (RFC 7946 §3.3)."""
+    body = {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}}]}
+    env = judge(body)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == body["features"]
+
 
 LINK_CASES: list[tuple[str, str | None]] = [
     ('<https://api.example.test/x?page=2>; rel="next"', "https://api.example.test/x?page=2"),

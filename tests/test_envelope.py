@@ -66,6 +66,21 @@ REFUSED: list[tuple[str, dict[str, Any], str]] = [
         "that is a partial",
     ),
     ("success with truncation", {"outcome": "success", "coverage": CUT}, "that is a partial"),
+    (
+        "partial whose coverage counts more items than its data holds",
+        {"outcome": "partial", "data": [1], "coverage": CUT},
+        "coverage.returned is 3 but data holds 1 items",
+    ),
+    (
+        "success whose coverage counts fewer items than its data holds",
+        {"outcome": "success", "data": (1, 2), "coverage": Coverage(returned=1)},
+        "coverage.returned is 1 but data holds 2 items",
+    ),
+    (
+        "empty with an empty list but returned items",
+        {"outcome": "empty", "data": [], "coverage": Coverage(returned=2)},
+        "data holds 0 items",
+    ),
     ("unknown outcome", {"outcome": "maybe"}, "Input should be"),
     ("missing outcome", {"data": [1]}, "Field required"),
     ("zero attempts", {"outcome": "success", "attempts": 0}, "greater than or equal to 1"),
@@ -96,6 +111,19 @@ VALID: list[tuple[str, dict[str, Any]]] = [
         {"outcome": "empty", "data": [], "coverage": Coverage(returned=0)},
     ),
     ("partial with evidence", {"outcome": "partial", "data": [1, 2, 3], "coverage": CUT}),
+    (
+        "a record counted as one",
+        {"outcome": "success", "data": {"id": 1, "tags": [1, 2]}, "coverage": Coverage(returned=1)},
+    ),
+    (
+        "a byte range counted in bytes",
+        {
+            "outcome": "partial",
+            "data": "abcd",
+            "coverage": Coverage(returned=4, truncated_by=TruncatedBy.PARTIAL_CONTENT),
+        },
+    ),
+    ("a list without coverage", {"outcome": "success", "data": [1, 2, 3]}),
     ("access_failure with failure", {"outcome": "access_failure", "failure": TIMEOUT}),
 ]
 
@@ -256,7 +284,12 @@ def test_html_escapes_data_and_detail() -> None:
 ROUND_TRIP: list[tuple[str, Envelope[list[Item]]]] = [
     ("success", Envelope[list[Item]](outcome=Outcome.SUCCESS, data=[Item(name="a")], tool="t")),
     ("empty", Envelope[list[Item]](outcome=Outcome.EMPTY, data=[], coverage=Coverage(returned=0))),
-    ("partial", Envelope[list[Item]](outcome=Outcome.PARTIAL, data=[Item(name="a")], coverage=CUT)),
+    (
+        "partial",
+        Envelope[list[Item]](
+            outcome=Outcome.PARTIAL, data=[Item(name=n) for n in "abc"], coverage=CUT
+        ),
+    ),
     (
         "access_failure",
         Envelope[list[Item]](
@@ -319,6 +352,8 @@ def _invariants_hold(
     if outcome is Outcome.ACCESS_FAILURE:
         return failure is not None and data is None and cov is None
     if failure is not None:
+        return False
+    if cov is not None and isinstance(data, list | tuple) and cov["returned"] != len(data):
         return False
     if outcome is Outcome.PARTIAL:
         return cov is not None and cov["truncated_by"] is not None

@@ -14,8 +14,13 @@ from tool_outcomes.workbook.catalogue import EXPECT_KEYS, load_fixture_scenarios
 from tool_outcomes.workbook.scenarios import fetch
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-# Codes no HTTP scenario can produce: a breaker refusal and the adapter's own byte cap.
-CODES_NOT_FROM_FIXTURES = {FailureCode.CIRCUIT_OPEN, FailureCode.TOO_LARGE}
+# Codes no HTTP scenario can produce: a breaker refusal, the adapter's own byte cap, and
+# arguments the tool itself refused.
+CODES_NOT_FROM_FIXTURES = {
+    FailureCode.CIRCUIT_OPEN,
+    FailureCode.TOO_LARGE,
+    FailureCode.INVALID_ARGUMENTS,
+}
 
 
 def load_scenarios() -> list[dict[str, Any]]:
@@ -79,7 +84,7 @@ def test_scenario_file_follows_the_schema(spec: dict[str, Any]) -> None:
         assert set(spec["response"]) <= {"status", "headers", "json", "text", "base64"}
     else:
         assert isinstance(getattr(httpx, spec["exception"]), type)
-    assert set(spec.get("classify", {})) <= {"items", "total", "not_found"}
+    assert set(spec.get("classify", {})) <= {"items", "total", "not_found", "expect"}
 
 
 def test_catalogue_has_enough_unique_scenarios_named_after_their_files() -> None:

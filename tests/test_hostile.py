@@ -36,6 +36,7 @@ from tool_outcomes import (
     FailureCode,
     FailureKind,
     Outcome,
+    RepairKind,
     RetryPolicy,
     Tool,
     classify_parts,
@@ -487,14 +488,18 @@ def test_no_header_value_makes_the_classifier_fail_internally(
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_number_beyond_the_float_range_is_a_clear_invalid_body(
+def test_a_number_beyond_the_float_range_leaves_a_repair_record(
     server: MisbehavingServer, mode: Mode
 ) -> None:
-    """``1e400`` would render as ``null``: the body is refused and the detail names the number."""
+    """``1e400`` is sent on as ``null`` (JSON has no infinity), and a repair says where."""
     env = run(mode, fetch(server.url("/overflow")))
-    assert env.failure is not None, env
-    assert env.failure.code is FailureCode.INVALID_BODY
-    assert "1e400" in env.failure.detail
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data == [{"id": 1, "balance": None}]
+    assert [(r.kind, r.path) for r in env.repairs] == [
+        (RepairKind.COERCED_NUMBER, "items.0.balance")
+    ]
+    assert "null" in env.repairs[0].detail
+    assert "items.0.balance" in to_text(env)
 
 
 class _Unprintable(PermissionError):

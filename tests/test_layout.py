@@ -1,4 +1,4 @@
-"""The package's layout: imports flow one way; the classifier's rules sit where a reader looks."""
+"""The package layout: imports flow one way; the classifier's rules sit where a reader looks."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _modules() -> dict[str, Path]:
 
 
 def _imported_at_load(name: str, path: Path, known: set[str]) -> set[str]:
-    """The package modules ``name`` imports while loading (not inside functions, not for typing)."""
+    """The package modules ``name`` imports while it loads (not in functions, not for typing)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:

@@ -43,10 +43,9 @@ def _load_release_script() -> ModuleType:
 
 release = _load_release_script()
 SOLUTIONS: list[Path] = release.solution_notebooks()
+LESSONS: list[Path] = [p for p in SOLUTIONS if not release.is_appendix(p)]
+APPENDICES: list[Path] = [p for p in SOLUTIONS if release.is_appendix(p)]
 EVERY_NOTEBOOK: list[Path] = [*SOLUTIONS, *(release.learner_path(p) for p in SOLUTIONS)]
-
-# Part 1's notebooks, linked from 00's map before they land. Delete a name once its notebook is
-# committed; when part 1 is complete this set must be empty (every link then resolves).
 
 _CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d{2}\.\d+)["']""")
 _LINK = re.compile(r"\]\(([^)\s#]+\.ipynb)(?:#[^)]*)?\)")
@@ -205,7 +204,7 @@ def test_a_learner_notebook_that_leaks_or_drifts_is_reported(tmp_path: Path) -> 
 # -- shape ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("solution", _by_name(SOLUTIONS))
+@pytest.mark.parametrize("solution", _by_name(LESSONS))
 def test_every_notebook_has_the_workbook_shape(solution: Path) -> None:
     """Title, objectives, exercises with checks, a recap and a link to the next notebook."""
     nb = _read(solution)
@@ -218,9 +217,39 @@ def test_every_notebook_has_the_workbook_shape(solution: Path) -> None:
     checks = [c for c in _code_cells(nb) if _CHECK_CALL.search(c.source)]
     if not solution.name.startswith("00_"):
         assert checks, "every notebook after 00 has at least one exercise with a check"
-    later = [p.name for p in SOLUTIONS if p.name > solution.name]
+    later = [p.name for p in LESSONS if p.name > solution.name]
     if later:
         assert f"]({later[0]})" in markdown, f"a link to the next notebook, {later[0]}"
+
+
+@pytest.mark.parametrize("appendix", _by_name(APPENDICES))
+def test_an_appendix_is_reference_linked_both_ways_with_its_lesson(appendix: Path) -> None:
+    """An appendix has a title and no exercise; it and its lesson link to each other."""
+    nb = _read(appendix)
+    assert re.match(r"# \S", nb.cells[0].source), "the first cell starts with an H1 title"
+    assert not [c for c in _code_cells(nb) if _CHECK_CALL.search(c.source)], "no exercises"
+    number = appendix.name[:2]
+    lesson = next(p for p in LESSONS if p.name.startswith(f"{number}_"))
+    assert f"]({lesson.name}" in _markdown(nb), f"a link back to {lesson.name}"
+    assert f"]({appendix.name}" in _markdown(_read(lesson)), f"{lesson.name} links to it"
+
+
+@pytest.mark.parametrize(
+    ("name", "appendix"),
+    [
+        ("04_classifying_upstreams.ipynb", False),
+        ("04a_classifier_reference.ipynb", True),
+        ("04ab_x.ipynb", None),
+        ("4_x.ipynb", None),
+    ],
+)
+def test_appendix_names_are_a_letter_after_the_lessons_number(
+    name: str, appendix: bool | None
+) -> None:
+    """``NNa_topic`` is an appendix to lesson NN; anything else is not a workbook notebook."""
+    assert bool(release.NOTEBOOK_NAME.match(name)) is (appendix is not None)
+    if appendix is not None:
+        assert release.is_appendix(Path(name)) is appendix
 
 
 @pytest.mark.parametrize("solution", _by_name(SOLUTIONS))
@@ -231,12 +260,13 @@ def test_checks_name_exercises_of_their_own_notebook(solution: Path) -> None:
     used = {m for c in _code_cells(_read(solution)) for m in _CHECK_CALL.findall(c.source)}
     assert all(exercise_id.startswith(f"{number}.") for exercise_id in used), used
     assert used <= set(REGISTRY.ids()), used - set(REGISTRY.ids())
-    assert {i for i in REGISTRY.ids() if i.startswith(f"{number}.")} <= used
+    if not release.is_appendix(solution):
+        assert {i for i in REGISTRY.ids() if i.startswith(f"{number}.")} <= used
 
 
 @pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))
 def test_links_between_notebooks_resolve(notebook: Path) -> None:
-    """Navigation links point at notebooks that exist (or are part 1's, still being written)."""
+    """Navigation links point at notebooks that exist."""
     for target in _LINK.findall(_markdown(_read(notebook))):
         if "://" in target:
             continue
@@ -340,3 +370,170 @@ def test_released_errors_keep_one_line_and_no_paths() -> None:
     assert "execution" not in nb.cells[0].metadata
     assert nb.metadata.language_info == {"name": "python"}
     assert nb.metadata.kernelspec["name"] == "python3"
+
+
+# -- releasing twice -----------------------------------------------------------------------------
+
+_VIEW = release.WIDGET_VIEW_MIME
+_STATE = release.WIDGET_STATE_MIME
+
+
+def _widget_notebook(ids: tuple[str, str, str]) -> Any:
+    """An executed notebook showing one box (``ids[0]``) holding a slider, sharing one layout."""
+    box, slider, layout = ids
+    cell = new_code_cell("w.VBox([w.IntSlider()])")
+    cell.outputs = [
+        V4.new_output(
+            "display_data",
+            data={_VIEW: {"model_id": box, "version_major": 2, "version_minor": 0}},
+        )
+    ]
+    nb = new_notebook(cells=[new_markdown_cell("# T", id="title"), cell])
+    cell.id = "box"
+    nb.metadata["widgets"] = {
+        _STATE: {
+            "state": {
+                layout: {"model_name": "LayoutModel", "state": {}},
+                slider: {
+                    "model_name": "IntSliderModel",
+                    "state": {"layout": f"IPY_MODEL_{layout}", "value": 3},
+                },
+                box: {
+                    "model_name": "VBoxModel",
+                    "state": {"children": [f"IPY_MODEL_{slider}"], "layout": f"IPY_MODEL_{layout}"},
+                },
+            },
+            "version_major": 2,
+            "version_minor": 0,
+        }
+    }
+    return nb
+
+
+def test_widget_model_ids_do_not_depend_on_the_kernels_random_ones() -> None:
+    """Two runs that drew different random ids release the same JSON, references intact."""
+    first = _widget_notebook(("b" * 32, "s" * 32, "l" * 32))
+    second = _widget_notebook(("1" * 32, "2" * 32, "3" * 32))
+    for nb in (first, second):
+        release.make_deterministic(nb, "07_x")
+    assert V4.writes(first) == V4.writes(second)
+    state = first.metadata["widgets"][_STATE]["state"]
+    box_id = first.cells[1].outputs[0]["data"][_VIEW]["model_id"]
+    assert state[box_id]["model_name"] == "VBoxModel"
+    slider_ref = state[box_id]["state"]["children"][0].removeprefix("IPY_MODEL_")
+    assert state[slider_ref]["model_name"] == "IntSliderModel"
+    assert state[slider_ref]["state"]["layout"] == state[box_id]["state"]["layout"]
+    assert "b" * 32 not in V4.writes(first)
+
+
+def test_releasing_an_unchanged_notebook_twice_writes_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A re-release with nothing changed is no diff: widgets, ids, metadata and outputs alike."""
+    solutions = tmp_path / "solutions"
+    solutions.mkdir()
+    monkeypatch.setattr(release, "NOTEBOOKS", tmp_path)
+    monkeypatch.setattr(release, "SOLUTIONS", solutions)
+    source = new_notebook(
+        cells=[
+            new_markdown_cell("# T"),
+            new_code_cell(
+                "import ipywidgets as w\n\n"
+                "w.VBox([w.IntSlider(value=3), w.HBox([w.Checkbox(value=True), w.Label('x')])])"
+            ),
+            new_code_cell("answer = 6 * 7  # SOLUTION\nanswer"),
+        ]
+    )
+    solution = solutions / "07_x.ipynb"
+    _write(source, solution)
+    written = []
+    for _ in range(2):
+        release.release_one(solution, solutions=True, timeout_s=60)
+        written.append((solution.read_bytes(), (tmp_path / "07_x.ipynb").read_bytes()))
+    assert written[0] == written[1]
+    assert _STATE.encode() in written[0][1], "the learner notebook keeps its widget state"
+
+
+def test_a_stream_split_by_the_kernel_is_released_as_one_output() -> None:
+    """Where the kernel flushed mid-print is chance: adjacent writes to one stream are joined."""
+    cell = new_code_cell("print('a'); print('b'); display(1); print('c')")
+    cell.outputs = [
+        V4.new_output("stream", name="stdout", text="a\n"),
+        V4.new_output("stream", name="stdout", text="b\n"),
+        V4.new_output("stream", name="stderr", text="warn\n"),
+        V4.new_output("display_data", data={"text/plain": "1"}),
+        V4.new_output("stream", name="stdout", text="c\n"),
+    ]
+    nb = new_notebook(cells=[cell])
+    release.make_deterministic(nb, "07_x")
+    assert [(o.output_type, o.get("text")) for o in nb.cells[0].outputs] == [
+        ("stream", "a\nb\n"),
+        ("stream", "warn\n"),
+        ("display_data", None),
+        ("stream", "c\n"),
+    ]
+
+
+# -- 00's setup check ----------------------------------------------------------------------------
+
+
+def _setup_check_source() -> str:
+    start_here = next(p for p in SOLUTIONS if p.name.startswith("00_"))
+    cells = _code_cells(_read(start_here))
+    (source,) = [c.source for c in cells if "STALE ENVIRONMENT" in c.source]
+    return str(source)
+
+
+def _run_setup_check(cwd: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> str:
+    monkeypatch.chdir(cwd)
+    exec(compile(_setup_check_source(), "00_start_here setup check", "exec"), {})
+    return str(capsys.readouterr().out)
+
+
+def test_the_setup_check_passes_in_this_checkout(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """Run from notebooks/, the kernel's tool_outcomes is this checkout's src/tool_outcomes."""
+    out = _run_setup_check(NOTEBOOKS, monkeypatch, capsys)
+    assert out.splitlines()[-1] == "tool_outcomes imported from src/tool_outcomes (this checkout)"
+
+
+def test_the_setup_check_names_a_stale_environment_and_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """In another checkout the imported package is not its own: say so, and how to repair it."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'tool-outcomes'\n")
+    (tmp_path / "notebooks").mkdir()
+    out = _run_setup_check(tmp_path / "notebooks", monkeypatch, capsys)
+    assert "STALE ENVIRONMENT" in out
+    assert str(tmp_path / "src" / "tool_outcomes") in out
+    assert "python3 dev.py lab" in out
+    assert "delete the .venv folder" in out
+
+
+# -- the READMEs ---------------------------------------------------------------------------------
+
+_MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [NOTEBOOKS / "README.md", ROOT / "docs" / "authoring-notebooks.md"],
+    ids=lambda p: p.name,
+)
+def test_the_learner_readme_and_the_author_notes_link_to_what_exists(page: Path) -> None:
+    """Every relative link in the learner's README and the author notes resolves."""
+    targets = [
+        t for t in _MARKDOWN_LINK.findall(page.read_text(encoding="utf-8")) if "://" not in t
+    ]
+    assert targets, f"{page.name} links to nothing"
+    for target in targets:
+        assert (page.parent / target).exists(), f"{page.name}: dead link {target}"
+
+
+def test_the_learner_readme_starts_a_learner_at_notebook_00() -> None:
+    """JupyterLab opens in notebooks/: its README names 00 first and says how to reset."""
+    text = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
+    assert text.index("00_start_here.ipynb") < text.index("01_")
+    assert "git checkout -- notebooks/" in text
+    assert "generated; do not edit" not in text, "author notes belong in docs/"

@@ -251,7 +251,8 @@ def _acme_solution(response: httpx.Response) -> Outcome:
     generic = classify_http(response, items="hits", total="hits_total")
     if generic.outcome is Outcome.ACCESS_FAILURE:
         return generic.outcome
-    status = response.json().get("status")
+    body = response.json() if response.content else None
+    status = body.get("status") if isinstance(body, dict) else None
     if status not in meaning:
         return Outcome.ACCESS_FAILURE
     return meaning[status] or generic.outcome

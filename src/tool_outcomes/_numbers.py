@@ -40,11 +40,12 @@ def parse_count(value: object, *, max_digits: int = MAX_COUNT_DIGITS) -> int | N
     return int(text)
 
 
-def parse_seconds(value: object) -> float | None:
+def parse_seconds(value: object, *, max_digits: int = MAX_COUNT_DIGITS) -> float | None:
     """Non-negative seconds written as ASCII digits, with an optional decimal fraction.
 
     Args:
         value: Anything; only a ``str`` can give a number.
+        max_digits: The most digits before the point (at most :data:`MAX_COUNT_DIGITS`).
 
     Returns:
         The seconds, or ``None`` for anything that is not such a number.
@@ -52,7 +53,7 @@ def parse_seconds(value: object) -> float | None:
     if not isinstance(value, str):
         return None
     text = value.strip()
-    if not _SECONDS.fullmatch(text):
+    if not _SECONDS.fullmatch(text) or len(text.split(".")[0]) > max_digits:
         return None
     seconds = float(text)
     return seconds if math.isfinite(seconds) else None

@@ -6,19 +6,23 @@ A tool declares its arguments model and its result model next to its handler::
     def search_tickets(args: SearchArgs) -> httpx.Request:
         return httpx.Request("GET", "https://tickets.example.test/search", params={"q": args.q})
 
-    env = search_tickets.call({"q": "refund"}, client=httpx.Client(timeout=5))
+    env = search_tickets(q="refund")                         # the tool opens its own client
+    env = search_tickets.call({"q": "refund"}, client=client)  # or sends on the caller's
+    env = await search_tickets.acall(q="refund")             # async, either way too
 
 The handler is either a request builder (it returns an ``httpx.Request``, which the adapter sends
-on the caller's ``httpx.Client`` / ``httpx.AsyncClient``) or a plain function whose return value
-is the result (a value, an ``httpx.Response``, or an :class:`~tool_outcomes.Envelope` it built
-itself). ``call`` / ``acall`` never raise for anything the upstream does: every path ends in an
-envelope whose outcome says what happened.
+on the caller's ``httpx.Client`` / ``httpx.AsyncClient``, or on one it opens for the call) or a
+plain function whose return value is the result (a value, an ``httpx.Response``, or an
+:class:`~tool_outcomes.Envelope` it built itself). ``call`` / ``acall`` never raise for anything
+the upstream does: every path ends in an envelope whose outcome says what happened.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
+import ssl
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -27,6 +31,7 @@ from typing import Any, Generic, Literal, TypeVar, cast, overload
 import httpx
 from pydantic import BaseModel, ValidationError
 
+from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import clip, exception_text
 from .breaker import CircuitBreaker
 from .classify import classify_http, classify_parts
@@ -77,6 +82,7 @@ class Tool(Generic[A, R]):
     items: str | None = None
     total: str | None = None
     not_found: Literal["failure", "empty"] = "failure"
+    expect: Literal["json", "text", "bytes"] = "json"
     policy: RetryPolicy = field(default_factory=RetryPolicy)
     breaker: CircuitBreaker | None = None
     counter: OutcomeCounter | None = None
@@ -85,6 +91,8 @@ class Tool(Generic[A, R]):
     description: str = ""
     retry_unsafe_methods: bool = False
     secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = ()
+    cursor: str | None = None
+    target: TargetView = "full"
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1:
@@ -93,6 +101,14 @@ class Tool(Generic[A, R]):
             raise TypeError(f"args must be a pydantic model class, got {self.args_model!r}")
         if self.not_found not in ("failure", "empty"):
             raise ValueError(f"not_found must be 'failure' or 'empty', got {self.not_found!r}")
+        if self.cursor is not None and self.cursor not in self.args_model.model_fields:
+            raise ValueError(
+                f"cursor={self.cursor!r} names no field of {self.args_model.__name__}: the "
+                "handler must receive the cursor as one of its arguments"
+            )
+        check_target_view(self.target)
+        if self.expect not in ("json", "text", "bytes"):
+            raise ValueError(f"expect must be 'json', 'text' or 'bytes', got {self.expect!r}")
 
     # -- schemas for tool definitions --------------------------------------------------------
 
@@ -106,6 +122,17 @@ class Tool(Generic[A, R]):
         return Envelope[model].model_json_schema()  # type: ignore[valid-type]
 
     # -- sync --------------------------------------------------------------------------------
+
+    def __call__(
+        self,
+        arguments: A | Mapping[str, Any] | None = None,
+        /,
+        *,
+        client: httpx.Client | None = None,
+        **kwargs: Any,
+    ) -> Envelope[R]:
+        """``tool(query="refund")``: the same as :meth:`call`, with the default sleep and clock."""
+        return self.call(arguments, client=client, **kwargs)
 
     def call(
         self,
@@ -121,18 +148,19 @@ class Tool(Generic[A, R]):
 
         Args:
             arguments: The arguments as the args model, a mapping, or ``None`` (use ``kwargs``).
-            client: The ``httpx.Client`` a request-building handler's request is sent on.
+            client: The ``httpx.Client`` a request-building handler's request is sent on;
+                without one, the tool opens its own for each attempt and closes it after.
             sleep: Called between retries; inject a fake in tests and notebooks.
             clock: Monotonic seconds, for the deadline and elapsed times.
             **kwargs: Arguments by name, when ``arguments`` is not given.
 
         Returns:
-            An envelope. Invalid arguments are an ``access_failure`` with code ``bad_request``.
+            An envelope. Arguments the args model refuses are an ``access_failure`` with code
+            ``invalid_arguments`` whose detail names each field and what is wrong with it.
 
         Raises:
             TypeError: for programming errors only: arguments given both ways, or an async
-                handler called through ``call``. (A request built with no client to send it on
-                comes back as an ``execution`` access failure that says so.)
+                handler called through ``call``.
         """
         if client is not None and not isinstance(client, httpx.Client):
             raise TypeError(f"call() sends on an httpx.Client, got {type(client).__name__}")
@@ -169,9 +197,8 @@ class Tool(Generic[A, R]):
             raise TypeError(f"tool {self.name!r} returned an awaitable: use `await acall(...)`")
         if isinstance(produced, httpx.Request):
             if client is None:
-                raise TypeError(
-                    f"tool {self.name!r} built an httpx.Request: pass client=httpx.Client(...)"
-                )
+                with _owned_client() as owned:
+                    return self._send_sync(owned, produced, clock, deadline_at)
             return self._send_sync(client, produced, clock, deadline_at)
         return self._with_target(self._from_value(produced), args)
 
@@ -203,7 +230,12 @@ class Tool(Generic[A, R]):
         clock: Callable[[], float] = time.monotonic,
         **kwargs: Any,
     ) -> Envelope[R]:
-        """The asynchronous twin of :meth:`call`; handlers may be ``async def``."""
+        """The asynchronous twin of :meth:`call`; handlers may be ``async def``.
+
+        Without ``client``, a request-building handler's request is sent on an
+        ``httpx.AsyncClient`` the tool opens for the attempt (on the running event loop) and
+        closes after.
+        """
         if client is not None and not isinstance(client, httpx.AsyncClient):
             raise TypeError(f"acall() sends on an httpx.AsyncClient, got {type(client).__name__}")
         args_or_failure = self._validate_args(arguments, kwargs)
@@ -235,9 +267,8 @@ class Tool(Generic[A, R]):
             return self._with_target(self._handler_failure(exc), args)
         if isinstance(produced, httpx.Request):
             if client is None:
-                raise TypeError(
-                    f"tool {self.name!r} built an httpx.Request: pass client=httpx.AsyncClient(...)"
-                )
+                async with _owned_async_client() as owned:
+                    return await self._send_async(owned, produced, clock, deadline_at)
             return await self._send_async(client, produced, clock, deadline_at)
         return self._with_target(self._from_value(produced), args)
 
@@ -276,9 +307,9 @@ class Tool(Generic[A, R]):
             problems = exception_text(exc)
         static = () if callable(self.secrets) else self.secrets
         env = Envelope[Any].failed(
-            FailureCode.BAD_REQUEST,
+            FailureCode.INVALID_ARGUMENTS,
             FailureKind.PERMANENT,
-            redact_text(f"invalid arguments for {self.name}: {problems}", static),
+            redact_text(problems, static),
             tool=self.name,
         )
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
@@ -303,6 +334,7 @@ class Tool(Generic[A, R]):
                 not_found=self.not_found,
                 result_model=self.result_model,
                 tool=self.name,
+                expect=self.expect,
             )
         if value is None or (isinstance(value, _COLLECTIONS) and not value):
             return Envelope[Any](
@@ -351,11 +383,13 @@ class Tool(Generic[A, R]):
             cut=read.cut,
             cut_error=read.cut_error,
             url=redact_url(read.response.request.url),
+            method=read.response.request.method,
             items=self.items,
             total=self.total,
             not_found=self.not_found,
             result_model=self.result_model,
             tool=self.name,
+            expect=self.expect,
         )
         return self._stamp(env, read.response.request)
 
@@ -386,9 +420,17 @@ class Tool(Generic[A, R]):
         return scrub_envelope(env, self._declared(args)) if self.secrets else env
 
     def _finish(self, env: Envelope[Any]) -> Envelope[R]:
-        update: dict[str, Any] = {"tool": self.name}
+        # Traces were emitted per attempt with the full (redacted) target; from here on the
+        # envelope carries only what the tool lets a model see.
+        update: dict[str, Any] = {"tool": self.name, "target": view_target(env.target, self.target)}
         if self.authority is not None:
             update["authority"] = self.authority
+        coverage = env.coverage
+        if coverage is not None and coverage.next_cursor is not None:
+            cursor = {"next_cursor": view_cursor(coverage.next_cursor, self.target)}
+            if self.cursor is not None:
+                cursor["cursor_argument"] = self.cursor
+            update["coverage"] = coverage.model_copy(update=cursor)
         final = env.model_copy(update=update)
         if self.counter is not None:
             self.counter.observe(final)
@@ -421,6 +463,21 @@ class Tool(Generic[A, R]):
     def _deadline_at(self, clock: Callable[[], float]) -> float | None:
         deadline = self.policy.deadline_s
         return None if deadline is None else clock() + deadline
+
+
+@functools.cache
+def _ssl_context() -> ssl.SSLContext:
+    """One verifying TLS context (httpx's default) for every client a tool opens: building one
+    costs milliseconds, a call should not pay it."""
+    return httpx.create_ssl_context()
+
+
+def _owned_client() -> httpx.Client:
+    return httpx.Client(verify=_ssl_context())
+
+
+def _owned_async_client() -> httpx.AsyncClient:
+    return httpx.AsyncClient(verify=_ssl_context())
 
 
 def _describe_args(args: BaseModel, secrets: Iterable[str]) -> str:
@@ -468,6 +525,7 @@ def tool(
     items: str | None = ...,
     total: str | None = ...,
     not_found: Literal["failure", "empty"] = ...,
+    expect: Literal["json", "text", "bytes"] = ...,
     policy: RetryPolicy | None = ...,
     breaker: CircuitBreaker | None = ...,
     counter: OutcomeCounter | None = ...,
@@ -475,6 +533,8 @@ def tool(
     authority: str | None = ...,
     retry_unsafe_methods: bool = ...,
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
+    cursor: str | None = ...,
+    target: TargetView = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, R]]: ...
 @overload
 def tool(
@@ -485,6 +545,7 @@ def tool(
     items: str | None = ...,
     total: str | None = ...,
     not_found: Literal["failure", "empty"] = ...,
+    expect: Literal["json", "text", "bytes"] = ...,
     policy: RetryPolicy | None = ...,
     breaker: CircuitBreaker | None = ...,
     counter: OutcomeCounter | None = ...,
@@ -492,6 +553,8 @@ def tool(
     authority: str | None = ...,
     retry_unsafe_methods: bool = ...,
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
+    cursor: str | None = ...,
+    target: TargetView = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]: ...
 def tool(
     *,
@@ -501,6 +564,7 @@ def tool(
     items: str | None = None,
     total: str | None = None,
     not_found: Literal["failure", "empty"] = "failure",
+    expect: Literal["json", "text", "bytes"] = "json",
     policy: RetryPolicy | None = None,
     breaker: CircuitBreaker | None = None,
     counter: OutcomeCounter | None = None,
@@ -508,6 +572,8 @@ def tool(
     authority: str | None = None,
     retry_unsafe_methods: bool = False,
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = (),
+    cursor: str | None = None,
+    target: TargetView = "full",
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]:
     """Declare a tool: its argument model and result model, next to its handler.
 
@@ -518,6 +584,8 @@ def tool(
         items: Dotted path to the collection in a JSON body (see ``classify_http``).
         total: Dotted path to the source's total count.
         not_found: ``"empty"`` when a 404 is a confirmed absence (a lookup by id).
+        expect: ``"text"`` or ``"bytes"`` for a body that is not JSON by design (rendered
+            HTML, a raw file); see ``classify_http``.
         policy: Retry policy (default: ``RetryPolicy()``).
         breaker: An outcome-aware circuit breaker shared by calls to this upstream.
         counter: An ``OutcomeCounter`` that tallies every final envelope.
@@ -531,6 +599,14 @@ def tool(
             OAuth ``code``, a key quoted in prose), removed wherever they appear: detail, raw
             sample, target, cursor, data, trace records, every render. Either the values, or a
             function of the validated arguments that returns them (a key read at call time).
+        cursor: The argument that takes ``coverage.next_cursor``: a partial then tells the model
+            to call the tool again with that argument set to the cursor, and the handler
+            receives it (a cursor, a page token or a next URL, as the upstream gave it).
+        target: How much of the target the returned envelope (and so every renderer) shows:
+            ``"full"`` (redacted), ``"path"`` (a URL's path, no host) or ``"omit"``. Trace
+            records always keep the full redacted target. Under ``"path"`` and ``"omit"`` a
+            next-page URL in ``coverage.next_cursor`` keeps only its path and query, so a
+            handler taking it as ``cursor`` joins it with its base URL.
 
     Returns:
         A decorator turning the handler into a :class:`Tool`.
@@ -545,6 +621,7 @@ def tool(
             items=items,
             total=total,
             not_found=not_found,
+            expect=expect,
             policy=policy if policy is not None else RetryPolicy(),
             breaker=breaker,
             counter=counter,
@@ -553,6 +630,8 @@ def tool(
             description=inspect.getdoc(handler) or "",
             retry_unsafe_methods=retry_unsafe_methods,
             secrets=secrets if callable(secrets) else tuple(secrets),
+            cursor=cursor,
+            target=target,
         )
 
     return decorate

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Final
 
+from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import JSON_ESCAPES, TEXT_ESCAPES, clip
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
@@ -40,6 +41,7 @@ from .redact import redact_text, redact_url
 
 __all__ = [
     "FAILURE_VERBS",
+    "PERMANENT_ADVICE",
     "TRUNCATION_REASONS",
     "WORDING",
     "Line",
@@ -60,6 +62,7 @@ class Line(StrEnum):
     MISSING = "missing"
     DROPPED = "dropped"
     RESUME = "resume"
+    RESUME_CALL = "resume_call"
     NO_RESUME = "no_resume"
     NOTE = "note"
     GUIDANCE = "guidance"
@@ -67,7 +70,16 @@ class Line(StrEnum):
     REPAIRS = "repairs"
     DATA = "data"
     NO_DATA = "no_data"
-    # Advice for an access failure, chosen by its code, then its kind and attempts.
+    # Advice for an access failure: by its code when permanent, by its kind and attempts when
+    # transient (see PERMANENT_ADVICE and _advice).
+    INVALID_ARGUMENTS = "invalid_arguments"
+    BAD_REQUEST = "bad_request"
+    UNAUTHORIZED = "unauthorized"
+    FORBIDDEN = "forbidden"
+    NOT_FOUND = "not_found"
+    NOT_DATA_PAGE = "not_data_page"
+    NOT_DATA = "not_data"
+    TOO_LARGE = "too_large"
     REJECTED = "rejected"
     PERMANENT = "permanent"
     EXHAUSTED = "exhausted"
@@ -110,6 +122,10 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
         Line.DROPPED: "Left out by the source: {dropped}.",
         Line.NOTE: "Source note: {note}.",
         Line.RESUME: "To fetch the rest, resume from cursor {cursor}.",
+        Line.RESUME_CALL: (
+            "To fetch the rest, call {tool} again with the same arguments and {argument} set to "
+            "{cursor}."
+        ),
         Line.NO_RESUME: "No resume cursor was given.",
         Line.GUIDANCE: (
             "This must not be treated as the whole answer: use what arrived, and do not conclude "
@@ -127,13 +143,50 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "unanswered."
         ),
         Line.DETAIL: "Detail: {detail}.",
-        Line.REJECTED: (
-            "The reply was rejected because it did not match the declared result model: "
-            "{detail}. Change the arguments or proceed without this data. "
+        Line.INVALID_ARGUMENTS: (
+            "The tool refused these arguments before contacting the source: {detail}. "
+            "Fix exactly those and call again. Do not retry with the same arguments."
+        ),
+        Line.BAD_REQUEST: (
+            "The source refused the request as invalid: change the arguments where the detail "
+            "points to a mistake, or proceed without this data. "
             "Do not retry with the same arguments."
         ),
+        Line.UNAUTHORIZED: (
+            "The source refused the tool's credentials (missing, expired or revoked). Neither "
+            "retrying nor changing the arguments will help: report that access must be restored."
+        ),
+        Line.FORBIDDEN: (
+            "The tool's identity may not read this. Proceed without this data, or report that "
+            "access is needed. Do not retry with the same arguments."
+        ),
+        Line.NOT_FOUND: (
+            "The source has nothing at the address these arguments lead to: check that they name "
+            "something that exists before calling again. Do not retry with the same arguments."
+        ),
+        Line.NOT_DATA_PAGE: (
+            "The source answered with a web page instead of data: most likely a login page (an "
+            "expired or missing session), an error page, or a wrong URL in the tool's "
+            "configuration. Neither retrying nor changing the arguments will help: report that "
+            "the source needs attention."
+        ),
+        Line.NOT_DATA: (
+            "The source answered with something that is not the data this tool reads. Neither "
+            "retrying nor changing the arguments is likely to help: report that the source needs "
+            "attention."
+        ),
+        Line.TOO_LARGE: (
+            "The reply was larger than this tool accepts: ask for less (a smaller page, a "
+            "narrower filter) or proceed without this data. "
+            "Do not retry with the same arguments."
+        ),
+        Line.REJECTED: (
+            "The reply was rejected because it did not match the declared result model: "
+            "{detail}. The source's format is not what the tool expects: proceed without this "
+            "data. Do not retry with the same arguments."
+        ),
         Line.PERMANENT: (
-            "This failure is permanent: change the arguments or proceed without this data. "
+            "This failure is permanent: proceed without this data, or report it. "
             "Do not retry with the same arguments."
         ),
         Line.EXHAUSTED: (
@@ -166,6 +219,7 @@ FAILURE_VERBS: Final[Mapping[FailureCode, str]] = {
     FailureCode.FORBIDDEN: "used",
     FailureCode.NOT_FOUND: "used",
     FailureCode.BAD_REQUEST: "used",
+    FailureCode.INVALID_ARGUMENTS: "asked",
     FailureCode.UPSTREAM_ERROR: "read",
     FailureCode.PROTOCOL: "read",
     FailureCode.INVALID_BODY: "read",
@@ -188,14 +242,17 @@ TRUNCATION_REASONS: Final[Mapping[TruncatedBy, str]] = {
     TruncatedBy.UPSTREAM_FLAG: "the source flagged the result as incomplete",
 }
 
-# Codes whose advice overrides the kind-based one.
-_ADVICE_BY_CODE: Final[Mapping[FailureCode, Line]] = {
+#: What a permanent failure advises, by code: what the cause most likely is and what will (and
+#: will not) help. A code missing here gets the generic :attr:`Line.PERMANENT`.
+PERMANENT_ADVICE: Final[Mapping[FailureCode, Line]] = {
+    FailureCode.INVALID_ARGUMENTS: Line.INVALID_ARGUMENTS,
+    FailureCode.BAD_REQUEST: Line.BAD_REQUEST,
+    FailureCode.UNAUTHORIZED: Line.UNAUTHORIZED,
+    FailureCode.FORBIDDEN: Line.FORBIDDEN,
+    FailureCode.NOT_FOUND: Line.NOT_FOUND,
+    FailureCode.INVALID_BODY: Line.NOT_DATA,
+    FailureCode.TOO_LARGE: Line.TOO_LARGE,
     FailureCode.SCHEMA: Line.REJECTED,
-    FailureCode.CIRCUIT_OPEN: Line.CIRCUIT_OPEN,
-}
-_ADVICE_BY_KIND: Final[Mapping[FailureKind, Line]] = {
-    FailureKind.PERMANENT: Line.PERMANENT,
-    FailureKind.TRANSIENT: Line.RETRY_LATER,
 }
 
 _FENCE_CHAR = "`"
@@ -217,7 +274,7 @@ _ESCAPE_IN_FENCE: Final[Mapping[int, str]] = {
 # -- the text --------------------------------------------------------------------------------
 
 
-def to_text(env: Envelope[Any]) -> str:
+def to_text(env: Envelope[Any], *, target: TargetView = "full") -> str:
     """The words a model or a person reads for one envelope.
 
     The first line states the class (``OK: …``, ``The source was searched and nothing matched.``,
@@ -227,14 +284,18 @@ def to_text(env: Envelope[Any]) -> str:
 
     Args:
         env: The envelope to render.
+        target: How much of ``env.target`` the reader sees: ``"full"`` (redacted), ``"path"``
+            (a URL's path, no host) or ``"omit"``.
 
     Returns:
         Plain text, deterministic for a given envelope.
 
     Raises:
         TypeError: if ``env`` is not an :class:`Envelope`, or its data cannot be dumped as JSON.
+        ValueError: if ``target`` is not one of the three views.
     """
     require_envelope(env, "to_text")
+    env = shown_target(env, target)
     words = WORDING[env.outcome]
     return "\n".join(_RENDERERS[env.outcome](env, words))
 
@@ -288,7 +349,14 @@ def _render_partial(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
         lines.append(words[Line.DROPPED].format(dropped=dropped))
     if coverage.detail:
         lines.append(words[Line.NOTE].format(note=_quote(coverage.detail)))
-    if coverage.next_cursor is not None:
+    if coverage.next_cursor is not None and coverage.cursor_argument is not None:
+        tool = "this tool" if env.tool is None else _quote(env.tool)
+        lines.append(
+            words[Line.RESUME_CALL].format(
+                tool=tool, argument=coverage.cursor_argument, cursor=_quote(coverage.next_cursor)
+            )
+        )
+    elif coverage.next_cursor is not None:
         lines.append(words[Line.RESUME].format(cursor=_quote(coverage.next_cursor)))
     else:
         lines.append(words[Line.NO_RESUME])
@@ -311,7 +379,7 @@ def _render_access_failure(env: Envelope[Any], words: Mapping[Line, str]) -> lis
     lines = [headline, *_source_line(env, words), words[Line.GUIDANCE]]
     advice = _advice(failure, env.attempts)
     detail = _quote(redact_text(failure.detail)) if failure.detail else "(no detail given)"
-    if failure.detail and advice is not Line.REJECTED:
+    if failure.detail and "{detail}" not in words[advice]:
         lines.append(words[Line.DETAIL].format(detail=detail))
     retry_after = None if failure.retry_after_s is None else _seconds(failure.retry_after_s)
     lines.append(
@@ -334,14 +402,59 @@ _RENDERERS: Final = {
 
 
 def _advice(failure: Failure, attempts: int) -> Line:
-    """Which advice line an access failure gets: by code first, then by kind and attempts."""
-    if failure.code is FailureCode.CIRCUIT_OPEN and failure.retry_after_s is None:
-        return Line.CIRCUIT_OPEN_NO_WAIT
-    advice = _ADVICE_BY_CODE.get(failure.code, _ADVICE_BY_KIND[failure.kind])
-    # A transient failure that was already retried is not "may succeed later": it gave up.
-    if advice is Line.RETRY_LATER and attempts > 1:
-        return Line.EXHAUSTED
-    return advice
+    """Which advice line an access failure gets.
+
+    A shed call says when to come back; a schema rejection is a rejection whatever its kind; any
+    other transient failure may succeed later (or gave up, once retried); a permanent one gets
+    the advice its code calls for, and a page where data was expected reads as a page.
+    """
+    if failure.code is FailureCode.CIRCUIT_OPEN:
+        return Line.CIRCUIT_OPEN if failure.retry_after_s is not None else Line.CIRCUIT_OPEN_NO_WAIT
+    if failure.code is FailureCode.SCHEMA:
+        return Line.REJECTED
+    if failure.kind is FailureKind.TRANSIENT:
+        # A transient failure that was already retried is not "may succeed later": it gave up.
+        return Line.EXHAUSTED if attempts > 1 else Line.RETRY_LATER
+    if failure.code is FailureCode.INVALID_BODY and looks_like_markup(failure.raw_sample):
+        return Line.NOT_DATA_PAGE
+    return PERMANENT_ADVICE.get(failure.code, Line.PERMANENT)
+
+
+def looks_like_markup(sample: str | None) -> bool:
+    """True when a raw sample starts like an HTML or XML page (``<!doctype``, ``<html``, …).
+
+    Args:
+        sample: An access failure's ``raw_sample``.
+
+    Returns:
+        Whether the reply was most likely a page rather than data.
+    """
+    return sample is not None and sample.lstrip("\ufeff \t\r\n").startswith("<")
+
+
+def shown_target(env: Envelope[Any], view: TargetView) -> Envelope[Any]:
+    """``env`` with its target reduced to what ``view`` lets a model see.
+
+    Args:
+        env: An envelope.
+        view: ``"full"``, ``"path"`` or ``"omit"``.
+
+    Returns:
+        ``env`` itself for ``"full"``, else a copy whose ``target`` is the path or ``None`` and
+        whose next-page URL cursor, if any, keeps only its path and query.
+
+    Raises:
+        ValueError: if ``view`` is not one of the three.
+    """
+    view = check_target_view(view)
+    if view == "full":
+        return env
+    update: dict[str, Any] = {"target": view_target(env.target, view)}
+    coverage = env.coverage
+    if coverage is not None and coverage.next_cursor is not None:
+        cursor = view_cursor(coverage.next_cursor, view)
+        update["coverage"] = coverage.model_copy(update={"next_cursor": cursor})
+    return env.model_copy(update=update)
 
 
 def _source_line(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:

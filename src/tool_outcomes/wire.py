@@ -14,20 +14,24 @@ from typing import Any
 
 from pydantic import PydanticSchemaGenerationError
 
+from ._target import TargetView
 from ._text import clip, escape_invisible, escape_invisible_json
 from .envelope import RAW_SAMPLE_MAX_CHARS, Envelope, Outcome
 from .redact import redact_text
-from .render import clean_sample, redact_target, require_envelope, to_text
+from .render import clean_sample, redact_target, require_envelope, shown_target, to_text
 
 __all__ = ["envelope_output_schema", "to_anthropic", "to_mcp", "to_openai"]
 
 
-def to_anthropic(env: Envelope[Any], tool_use_id: str) -> dict[str, Any]:
+def to_anthropic(
+    env: Envelope[Any], tool_use_id: str, *, target: TargetView = "full"
+) -> dict[str, Any]:
     """A Messages API ``tool_result`` content block for one envelope.
 
     Args:
         env: The envelope to send back to the model.
         tool_use_id: The ``id`` of the ``tool_use`` block this answers (non-empty).
+        target: How much of the target the model sees (see :func:`~tool_outcomes.to_text`).
 
     Returns:
         ``{"type": "tool_result", "tool_use_id": …, "content": [{"type": "text", "text": …}],
@@ -42,12 +46,12 @@ def to_anthropic(env: Envelope[Any], tool_use_id: str) -> dict[str, Any]:
     return {
         "type": "tool_result",
         "tool_use_id": tool_use_id,
-        "content": [{"type": "text", "text": to_text(env)}],
+        "content": [{"type": "text", "text": to_text(env, target=target)}],
         "is_error": env.outcome is Outcome.ACCESS_FAILURE,
     }
 
 
-def to_openai(env: Envelope[Any], call_id: str) -> dict[str, Any]:
+def to_openai(env: Envelope[Any], call_id: str, *, target: TargetView = "full") -> dict[str, Any]:
     """A Responses API ``function_call_output`` input item for one envelope.
 
     The Responses API has no error flag on a tool output, so the words carry the class:
@@ -57,6 +61,7 @@ def to_openai(env: Envelope[Any], call_id: str) -> dict[str, Any]:
     Args:
         env: The envelope to send back to the model.
         call_id: The ``call_id`` of the ``function_call`` item this answers (non-empty).
+        target: How much of the target the model sees (see :func:`~tool_outcomes.to_text`).
 
     Returns:
         ``{"type": "function_call_output", "call_id": …, "output": to_text(env)}``.
@@ -67,14 +72,17 @@ def to_openai(env: Envelope[Any], call_id: str) -> dict[str, Any]:
     """
     require_envelope(env, "to_openai")
     call_id = _require_id(call_id, "call_id", "to_openai")
-    return {"type": "function_call_output", "call_id": call_id, "output": to_text(env)}
+    output = to_text(env, target=target)
+    return {"type": "function_call_output", "call_id": call_id, "output": output}
 
 
-def to_mcp(env: Envelope[Any]) -> dict[str, Any]:
+def to_mcp(env: Envelope[Any], *, target: TargetView = "full") -> dict[str, Any]:
     """An MCP ``CallToolResult`` for one envelope, in wire (camelCase) form.
 
     Args:
         env: The envelope to return from an MCP tool.
+        target: How much of the target the client sees, in the text and in
+            ``structuredContent`` alike (see :func:`~tool_outcomes.to_text`).
 
     Returns:
         ``{"content": [{"type": "text", "text": to_text(env)}], "structuredContent":
@@ -89,6 +97,7 @@ def to_mcp(env: Envelope[Any]) -> dict[str, Any]:
         TypeError: if ``env`` is not an envelope, or its data cannot be dumped as JSON.
     """
     require_envelope(env, "to_mcp")
+    env = shown_target(env, target)
     text = to_text(env)  # raises the clear TypeError first when the data is not JSON-able
     return {
         "content": [{"type": "text", "text": text}],

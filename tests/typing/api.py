@@ -23,6 +23,7 @@ from tool_outcomes import (
     to_mcp,
     to_openai,
     to_text,
+    tool,
 )
 from tool_outcomes.consume import Handler, next_step
 
@@ -84,3 +85,22 @@ def spend(e: Envelope[list[Item]]) -> list[Item]:
             raise LookupError("the question went unanswered")
         case _:
             assert_never(outcome)
+
+
+# A tool is callable, sync and async; the envelope's type parameter is the declared result type.
+class Query(BaseModel):
+    q: str
+
+
+@tool(args=Query, result=list[Item], cursor="q", target="path")
+def find(args: Query) -> list[Item]:
+    return [Item(name=args.q)]
+
+
+called: Envelope[list[Item]] = find(q="kettle")
+called_with_model: Envelope[list[Item]] = find(Query(q="kettle"))
+shown: str = to_text(called, target="omit")
+
+
+async def find_async() -> Envelope[list[Item]]:
+    return await find.acall({"q": "kettle"})

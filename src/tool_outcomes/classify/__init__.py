@@ -8,7 +8,7 @@ The modules are the pipeline, one question each, in the order :func:`classify_ht
 4. ``_conventions`` — an upstream's own words for failure or truncation (:data:`CONVENTIONS`),
    one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
    OpenSearch, Solr), ``_chat`` (Slack, Telegram), ``_rest_errors`` (problem details, JSend,
-   Cloudflare, Google, AI vendors, error-only bodies);
+   Cloudflare, Google, Reddit, AI vendors, error-only bodies);
 5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain.
 
 ``_pipeline`` holds the two entry points and the order itself; ``_exchange`` the exchange every
@@ -23,7 +23,7 @@ from tool_outcomes.transport import BodyCut
 from ._chat import SLACK_ERRORS
 from ._conventions import CONVENTIONS, Convention
 from ._pipeline import INTERNAL_ERROR_DETAIL, classify_http, classify_parts
-from ._rest_errors import AI_VENDOR_ERRORS, GOOGLE_STATUSES
+from ._rest_errors import AI_VENDOR_ERRORS, GOOGLE_STATUSES, REDDIT_ERRORS
 from ._rpc import GRAPHQL_CODES, JSONRPC_CODES
 from ._status import STATUS_RULES, StatusRule, status_rule
 from ._transport import TRANSPORT_RULES
@@ -35,6 +35,7 @@ __all__ = [
     "GRAPHQL_CODES",
     "INTERNAL_ERROR_DETAIL",
     "JSONRPC_CODES",
+    "REDDIT_ERRORS",
     "SLACK_ERRORS",
     "STATUS_RULES",
     "TRANSPORT_RULES",

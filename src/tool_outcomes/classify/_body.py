@@ -3,13 +3,15 @@
 A 2xx only says the exchange worked. The body still has to be JSON (not an HTML login page,
 not invalid UTF-8, not nested past what any serializer will carry), complete (not cut by the byte
 cap or a broken stream), and whole (a ``206`` is one range of something larger). JSON-lines
-bodies are judged line by line, so a stream cut mid-way keeps its complete lines.
+bodies are judged line by line, so a stream cut mid-way keeps its complete lines. A body the
+caller declared text or bytes (``expect=``) is its own data, as it came.
 :func:`read_body` returns either a finished envelope or the decoded :class:`Document` for the
 conventions and pagination steps.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 from dataclasses import dataclass
@@ -24,6 +26,8 @@ from tool_outcomes.envelope import (
     FailureCode,
     FailureKind,
     Outcome,
+    Repair,
+    RepairKind,
     TruncatedBy,
 )
 from tool_outcomes.transport import BodyCut
@@ -62,6 +66,8 @@ class Document:
     """Set for a ``206``: what the status and its ``Content-Range`` said (forces a partial)."""
     range_total: int | None = None
     """The complete length an items ``Content-Range`` gave, for a ``206``."""
+    repairs: tuple[Repair, ...] = ()
+    """What decoding changed: each NaN or Infinity made ``null`` (see :func:`finite`)."""
 
 
 def read_body(ex: Exchange) -> Envelope[Any] | Document:
@@ -74,6 +80,8 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
         A finished envelope (a failure, an empty body, a JSON-lines answer, a byte range), or
         the decoded :class:`Document`.
     """
+    if ex.options.expect != "json":
+        return _as_declared(ex)
     if ex.status == 206:
         return _partial_content(ex)
     if ex.media_type in JSON_LINES_TYPES:
@@ -81,52 +89,87 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
     if ex.cut is not None:
         return _cut_document(ex, ex.cut)
     if not ex.body.removeprefix(_BOM).strip():
-        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
+        return _nothing_in_it(ex)
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
     value, problem = decode_json(ex.body)
     if problem is not None:
         return _invalid(ex, f"{problem}; content-type {ex.media_type or 'missing'}")
-    return Document(value)
+    value, repairs = finite(value)
+    return Document(value, repairs=repairs)
+
+
+def _nothing_in_it(ex: Exchange) -> Envelope[Any]:
+    """A 2xx whose body is empty: an acknowledged write, else a verified nothing."""
+    if ex.writes:
+        return ex.acknowledged(f"HTTP {ex.status} with an empty body")
+    return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
 
 
 def decode_json(body: bytes) -> tuple[Any, str | None]:
     """Strict JSON from bytes: ``(value, None)``, or ``(None, why it is not JSON)``.
 
+    The encoding is found as httpx's ``Response.json()`` finds it (``json.detect_encoding``):
+    a BOM, else the pattern of zero bytes that UTF-16 and UTF-32 text makes (RFC 7159 §8.1
+    allowed both; RFC 8259 narrowed JSON to UTF-8, but servers still send them), else UTF-8.
+
     NaN, Infinity and -Infinity are accepted as floats: they are not RFC 8259 JSON, but
     Python's own ``json.dumps`` emits them by default, so many Python servers send them, and
-    rejecting a whole answer over one float would call a good reply a lie. A number *literal*
-    beyond the float range (``1e400``) is refused instead: it would silently become infinity,
-    and then ``null`` in every JSON rendering.
+    rejecting a whole answer over one float would call a good reply a lie.
     """
-    if body.startswith(_BOM):
-        body = body[len(_BOM) :]
+    encoding = json.detect_encoding(body)
     try:
-        value = json.loads(body.decode("utf-8"), parse_float=_finite_float)
+        text = body.decode(encoding)
     except UnicodeDecodeError as exc:
-        return None, f"the body is not UTF-8 ({exc.reason} at byte {exc.start})"
+        name = "UTF-8" if encoding.startswith("utf-8") else encoding.upper()
+        return None, f"the body is not {name} ({exc.reason} at byte {exc.start})"
+    try:
+        value = json.loads(text)
     except RecursionError:
         return None, "the body nests too deeply to decode"
-    except _OutOfRange as exc:
-        return None, f"the body has {exc}"
     except ValueError as exc:  # JSONDecodeError, and int() refusing thousands of digits
         return None, f"the body is not JSON ({exc!s:.120})"
     # A \uD800-style escape is the only way JSON text can smuggle in a lone surrogate.
-    problem = _tree_problem(value, check_text=b"\\u" in body)
+    problem = _tree_problem(value, check_text="\\u" in text)
     return (None, problem) if problem else (value, None)
 
 
-class _OutOfRange(ValueError):
-    pass
+def finite(value: Any, path: str = "") -> tuple[Any, tuple[Repair, ...]]:
+    """The decoded value with each NaN, Infinity and -Infinity made ``null``, each recorded.
+
+    They are not JSON numbers (RFC 8259 §6): every JSON renderer sends them as ``null``, so the
+    data says what the wire will say, and a repair says where the upstream sent one.
+
+    Args:
+        value: A decoded JSON value (changed in place: the caller just decoded it).
+        path: The dotted path of ``value`` in the body.
+
+    Returns:
+        The value, and one ``coerced_number`` repair per number made ``null``.
+    """
+    if isinstance(value, float) and not math.isfinite(value):
+        return None, (_non_finite(path, value),)
+    repairs: list[Repair] = []
+    stack: list[tuple[dict[Any, Any] | list[Any], str]] = []
+    if isinstance(value, dict | list):
+        stack.append((value, path))
+    while stack:
+        node, where = stack.pop()
+        members = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, member in members:
+            inner = f"{where}.{key}" if where else str(key)
+            if isinstance(member, float) and not math.isfinite(member):
+                node[key] = None
+                repairs.append(_non_finite(inner, member))
+            elif isinstance(member, dict | list):
+                stack.append((member, inner))
+    return value, tuple(sorted(repairs, key=lambda r: r.path))
 
 
-def _finite_float(literal: str) -> float:
-    """A JSON number literal as a float; one beyond the float range (``1e400``) is refused
-    rather than read as infinity, which every JSON renderer would print as ``null``."""
-    value = float(literal)
-    if math.isinf(value):
-        raise _OutOfRange(f"the number {literal[:40]}, beyond the range of a float")
-    return value
+def _non_finite(path: str, number: float) -> Repair:
+    name = "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
+    detail = f"{name} -> null (not a JSON number)"
+    return Repair(kind=RepairKind.COERCED_NUMBER, path=path, detail=detail)
 
 
 def _tree_problem(value: object, *, check_text: bool) -> str | None:
@@ -176,6 +219,7 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
     if cut is not None:
         segments = segments[:-1]  # no newline after it: the stream stopped inside it
     items: list[Any] = []
+    repairs: tuple[Repair, ...] = ()
     for number, segment in enumerate(segments, start=1):
         line = segment.strip(b" \t\r")
         if not line:
@@ -183,10 +227,12 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
         value, problem = decode_json(line)
         if problem is not None:
             return _invalid(ex, f"JSON-lines line {number}: {problem}")
+        value, fixed = finite(value, f"{len(items)}")
+        repairs += fixed
         items.append(value)
     if cut is None:
         outcome = Outcome.SUCCESS if items else Outcome.EMPTY
-        return ex.finish(outcome, items, Coverage(returned=len(items)))
+        return ex.finish(outcome, items, Coverage(returned=len(items)), repairs)
     if not items:
         why = f" ({type(error).__name__})" if error is not None else ""
         detail = f"JSON-lines stream cut by {cut.value}{why} before its first complete line"
@@ -195,7 +241,7 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
         return ex.fail(_stream_code(error), _T, detail)
     detail = f"stream cut by {cut.value}; {len(items)} complete line(s) kept"
     coverage = Coverage(returned=len(items), truncated_by=TruncatedBy(cut.value), detail=detail)
-    return ex.finish(Outcome.PARTIAL, items, coverage)
+    return ex.finish(Outcome.PARTIAL, items, coverage, repairs)
 
 
 def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
@@ -206,7 +252,8 @@ def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
         value, problem = decode_json(ex.body) if ex.body.strip() else (None, "empty")
         if problem is None:
             total = content_range.complete if content_range else None
-            return Document(value, partial_content=what, range_total=total)
+            value, repairs = finite(value)
+            return Document(value, partial_content=what, range_total=total, repairs=repairs)
     # A byte range of a document is not a document: coverage counts bytes, data is text.
     returned = len(ex.body)
     complete = content_range.complete if content_range else None
@@ -218,3 +265,65 @@ def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
     )
     text = ex.body.decode("utf-8", errors="replace")
     return ex.finish(Outcome.PARTIAL, text, coverage)
+
+
+# -- bodies that are not JSON by design (expect="text" or "bytes") -------------------------------
+
+_TEXT_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16 LE, whose BOM it starts with
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (_BOM, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def _as_declared(ex: Exchange) -> Envelope[Any]:
+    """A body the caller declared text or bytes: its content is the data, as it came."""
+    as_text = ex.options.expect == "text"
+    whole = ex.cut is None and ex.status != 206
+    if not (ex.body.strip() if as_text else ex.body) and whole:
+        return _nothing_in_it(ex)
+    data: str | bytes = ex.body
+    if as_text:
+        charset = _charset(ex)
+        try:
+            data = codecs.getincrementaldecoder(charset)().decode(ex.body, final=whole)
+        except UnicodeDecodeError as exc:
+            return _invalid(
+                ex, f"the body is not {charset} text ({exc.reason} at byte {exc.start})"
+            )
+    what = f"{len(ex.body)} bytes of {ex.media_type or 'an undeclared type'}"
+    if whole:
+        return ex.finish(Outcome.SUCCESS, data, Coverage(returned=1, detail=what))
+    if ex.cut is not None:
+        truncated_by, why = TruncatedBy(ex.cut.value), f"the body was cut by {ex.cut.value}"
+        complete = None
+    else:
+        header = ex.headers.get("content-range")
+        content_range = parse_content_range(header)
+        truncated_by, why = TruncatedBy.PARTIAL_CONTENT, f"206 ({header or 'no Content-Range'})"
+        complete = content_range.complete if content_range else None
+    coverage = Coverage(
+        returned=len(ex.body),
+        total=complete if complete is not None and complete >= len(ex.body) else None,
+        truncated_by=truncated_by,
+        detail=f"{why}; counts are bytes; {what}",
+    )
+    return ex.finish(Outcome.PARTIAL, data, coverage)
+
+
+def _charset(ex: Exchange) -> str:
+    """The body's text encoding: a BOM, else the declared charset, else UTF-8 (RFC 8259)."""
+    for bom, encoding in _TEXT_BOMS:
+        if ex.body.startswith(bom):
+            return encoding
+    declared = ex.headers.get("content-type", "").partition(";")[2]
+    for parameter in declared.split(";"):
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset":
+            try:
+                return codecs.lookup(value.strip().strip('"')).name
+            except LookupError:
+                break  # an unknown charset: read it as UTF-8, the web's default
+    return "utf-8"

@@ -28,12 +28,19 @@ __all__ = [
     "NEXT_TOKEN_KEYS",
     "NEXT_URL_KEYS",
     "PAGE_MARKERS",
+    "PAGING_BOXES",
     "PAGING_COMPANIONS",
+    "RECORD_IDENTITY_KEYS",
     "TOTAL_KEYS",
+    "TYPED_LISTINGS",
+    "ZERO_COUNT_KEYS",
     "Collection",
+    "TypedListing",
+    "counted_zero",
     "find_collection",
     "has_paging_companions",
     "resolve_path",
+    "typed_listing",
 ]
 
 #: Well-known keys that hold a response's collection, when their value is a list.
@@ -48,6 +55,9 @@ COLLECTION_KEYS: tuple[str, ...] = (
 MORE_COLLECTION_KEYS: tuple[str, ...] = (
     "hits", "documents", "matches", "docs", "result", "Items", "responses",
 )  # fmt: skip
+#: Members that identify one resource: a body with one (a scalar) is a record, whatever lists
+#: it holds (``id``; git's ``sha``; GitHub's ``node_id``; ``uuid``).
+RECORD_IDENTITY_KEYS: tuple[str, ...] = ("id", "sha", "node_id", "uuid")
 #: Lists that report on the call, never the answer to it.
 DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: Nested collections a dialect defines, with the key its own total sits under beside them.
@@ -56,6 +66,35 @@ _NESTED: tuple[tuple[str, str, str | None], ...] = (
     ("response", "docs", "numFound"),  # Solr
     ("result", "points", None),  # Qdrant scroll: result.next_page_offset
 )
+
+
+@dataclass(frozen=True)
+class TypedListing:
+    """A listing whose body names its own type, and where that type keeps its items."""
+
+    type_key: str
+    type_value: str
+    items: str
+    """Dotted path to the items."""
+    next_cursor: str | None = None
+    """Dotted path to the cursor of the next page; empty or null on the last page."""
+
+
+#: Bodies that say what they are: when ``type_key`` holds ``type_value``, the items are at
+#: ``items`` whatever else the body holds.
+TYPED_LISTINGS: tuple[TypedListing, ...] = (
+    # Reddit: {"kind": "Listing", "data": {"children": [...], "after": "t3_x", "before": null}}.
+    TypedListing("kind", "Listing", "data.children", "data.after"),
+    TypedListing("type", "FeatureCollection", "features"),  # GeoJSON (RFC 7946 §3.3)
+)
+
+
+def typed_listing(body: object) -> TypedListing | None:
+    """The :data:`TYPED_LISTINGS` row a body declares itself to be, if any."""
+    if not isinstance(body, dict):
+        return None
+    return next((t for t in TYPED_LISTINGS if body.get(t.type_key) == t.type_value), None)
+
 
 #: Names that only ever mean "how many the source holds", wherever they appear.
 TOTAL_KEYS: tuple[str, ...] = (
@@ -66,6 +105,13 @@ TOTAL_KEYS: tuple[str, ...] = (
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
 #: and ``count`` a quantity (``{"id": 1, "total": 1999, "currency": "usd", "items": [...]}``).
 AMBIGUOUS_TOTAL_KEYS: tuple[str, ...] = ("total", "count")
+#: Objects beside the collection (or at the top) that hold paging state: Laravel and Twitter
+#: ``meta``, Fractal ``meta.pagination``, Cloudflare ``result_info``, HubSpot and Facebook
+#: ``paging``, Spring HAL ``page``, Intercom ``pages``. Read only when a collection was found.
+PAGING_BOXES: tuple[str, ...] = ("meta", "pagination", "result_info", "paging", "page", "pages")
+#: Counts that, at zero, say nothing matched: an API may then leave the collection out
+#: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
+ZERO_COUNT_KEYS: tuple[str, ...] = ("result_count", "resultCount", *TOTAL_KEYS, "count", "total")
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
 PAGING_COMPANIONS = frozenset(
@@ -181,14 +227,18 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     """
     if items is not None:
         value = resolve_path(body, items)
-        if not found(value):
-            return f"items path {items!r} is not in the body"
-        if not isinstance(value, list):
-            kind = "null" if value is None else type(value).__name__
-            return f"items path {items!r} holds {kind}, not a list"
         parent_path = items.rpartition(".")[0]
         parent = resolve_path(body, parent_path) if "." in items else body
-        return Collection(value, parent if isinstance(parent, dict) else None, items)
+        parent = parent if isinstance(parent, dict) else None
+        if value is None or not found(value):
+            if counted_zero(body):  # the source left the collection out: nothing matched
+                return Collection([], parent, items)
+            return f"items path {items!r} " + (
+                "holds null, not a list" if found(value) else "is not in the body"
+            )
+        if not isinstance(value, list):
+            return f"items path {items!r} holds {type(value).__name__}, not a list"
+        return Collection(value, parent, items)
     if isinstance(body, list):
         return Collection(body, None, "")
     if not isinstance(body, dict):
@@ -196,6 +246,10 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     nested = _nested(body)
     if nested is not None:
         return nested
+    if body and set(body) <= set(PAGING_BOXES) and counted_zero(body):
+        # Nothing but paging state saying zero ({"meta": {"result_count": 0}}): a page whose
+        # collection the source left out because nothing matched.
+        return Collection([], body, "")
     root, where = body, ""
     if "data" in body and set(body) <= {"data", "errors", "extensions"}:
         # GraphQL: descend through single-field selections to the connection they lead to.
@@ -215,6 +269,28 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     return found_here
 
 
+def counted_zero(body: object) -> bool:
+    """Whether the body states, at its top or in a paging box, that it counted zero items.
+
+    Args:
+        body: The decoded JSON value.
+
+    Returns:
+        True when a :data:`ZERO_COUNT_KEYS` member there is the number ``0`` (or ``"0"``).
+    """
+    if not isinstance(body, dict):
+        return False
+    boxes = [body, *(body.get(key) for key in PAGING_BOXES)]
+    return any(
+        isinstance(box, dict) and any(_is_zero(box.get(key)) for key in ZERO_COUNT_KEYS)
+        for box in boxes
+    )
+
+
+def _is_zero(value: object) -> bool:
+    return value == "0" or (isinstance(value, int) and not isinstance(value, bool) and value == 0)
+
+
 def _nested(body: Mapping[str, Any]) -> Collection | None:
     for outer, inner, count_key in _NESTED:
         box = body.get(outer)
@@ -225,8 +301,10 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
         lists = [k for k, v in embedded.items() if isinstance(v, list)]
         if len(lists) == 1:
             return Collection(embedded[lists[0]], embedded, f"_embedded.{lists[0]}")
-    if body.get("type") == "FeatureCollection" and isinstance(body.get("features"), list):
-        return Collection(body["features"], body, "features")  # GeoJSON (RFC 7946 §3.3)
+    listing = typed_listing(body)
+    if listing is not None and isinstance(items := resolve_path(body, listing.items), list):
+        parent = resolve_path(body, listing.items.rpartition(".")[0])
+        return Collection(items, parent if isinstance(parent, dict) else None, listing.items)
     return None
 
 
@@ -280,9 +358,9 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 def _is_record(body: Mapping[str, Any]) -> bool:
-    # A body with its own scalar id is a resource (an order with its line items), not a
-    # listing, unless it also carries the members only a page has.
-    ident = body.get("id")
-    if ident is None or isinstance(ident, dict | list):
+    # A body with its own scalar identity is a resource (an order with its line items, a
+    # commit with its files), not a listing, unless it also carries the members only a page has.
+    idents = [body.get(key) for key in RECORD_IDENTITY_KEYS]
+    if not any(i is not None and not isinstance(i, dict | list) for i in idents):
         return False
     return not (PAGE_MARKERS & set(body) or has_paging_companions(body))

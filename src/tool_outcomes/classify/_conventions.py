@@ -49,6 +49,7 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("cloudflare", _rest_errors.cloudflare, "success: false with errors"),
     Convention("jsend", _rest_errors.jsend, "status error or fail, only JSend's members"),
     Convention("google_error", _rest_errors.google_error, "Google's error envelope (AIP-193)"),
+    Convention("reddit", _rest_errors.reddit, "json.errors: [NAME, message, field] items"),
     Convention("ai_vendor_error", _rest_errors.ai_vendor_error, "Anthropic / OpenAI error types"),
     Convention(
         "error_only", _rest_errors.error_only, "last of the failures: a body that is only an error"

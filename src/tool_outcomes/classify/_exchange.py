@@ -26,9 +26,11 @@ from tool_outcomes.transport import BodyCut
 
 from ._headers import parse_rate_limit_reset, parse_retry_after
 
-__all__ = ["Exchange", "Options", "raw_sample"]
+__all__ = ["SAFE_METHODS", "Exchange", "Options", "raw_sample"]
 
 _P = FailureKind.PERMANENT
+#: Methods that only read (RFC 9110 §9.2.1): an empty answer to one is a statement about data.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 _RAW_SAMPLE_READ = 2048  # bytes looked at for a raw sample; Failure keeps at most 500 chars
 
 
@@ -42,6 +44,8 @@ class Options:
     result_model: Any = None
     tool: str | None = None
     now: Callable[[], datetime] | None = None
+    expect: str = "json"
+    """What a 2xx body is by design: ``"json"``, ``"text"`` or ``"bytes"``."""
 
     def fail(
         self,
@@ -71,6 +75,22 @@ class Exchange:
     cut: BodyCut | None = None
     """Why the body stopped early, or ``None`` when it is complete."""
     cut_error: BaseException | None = None
+    method: str | None = None
+    """The request method, when known; an unknown method is taken as a read."""
+
+    @cached_property
+    def writes(self) -> bool:
+        """Whether the request was a write (POST, PUT, PATCH, DELETE …), not a safe read."""
+        return self.method is not None and self.method.upper() not in SAFE_METHODS
+
+    def acknowledged(self, why: str) -> Envelope[Any]:
+        """A write's acknowledgement that carries no data: ``success``, with nothing to match.
+
+        A confirmed "nothing matched" is a statement about a query; a write has nothing to
+        match, so an empty answer to one is the write succeeding, not an ``empty``.
+        """
+        detail = f"{why} acknowledging a {self.method}"
+        return self.envelope(Outcome.SUCCESS, coverage=Coverage(returned=0, detail=detail))
 
     @cached_property
     def target(self) -> str | None:
@@ -87,30 +107,33 @@ class Exchange:
         return Envelope[Any](outcome=outcome, tool=self.options.tool, target=self.target, **fields)
 
     def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
-        """An access failure carrying this response's status, wait and raw sample."""
-        extras = {**self.http_extras(), **more}
+        """An access failure carrying this response's status, wait and raw sample.
+
+        The wait is the response's ``Retry-After``; failing that, for a throttle (code
+        ``rate_limited``) only, the time until its rate-limit window resets.
+        """
+        date, now = self.headers.get("date"), self.options.now
+        retry_after_s = parse_retry_after(self.headers.get("retry-after"), date=date, now=now)
+        if retry_after_s is None and code is FailureCode.RATE_LIMITED:
+            retry_after_s = parse_rate_limit_reset(self.headers, date=date, now=now)
+        extras = {
+            "http_status": self.status if 100 <= self.status <= 599 else None,
+            "retry_after_s": retry_after_s,
+            "raw_sample": raw_sample(self.body),
+            **more,
+        }
         return self.options.fail(code, kind, detail, target=self.target, **extras)
 
-    def http_extras(self) -> dict[str, Any]:
-        """``http_status``, ``retry_after_s`` and ``raw_sample`` for a failure."""
-        date = self.headers.get("date")
-        now = self.options.now
-        retry = parse_retry_after(self.headers.get("retry-after"), date=date, now=now)
-        if retry is None:  # no Retry-After: the rate-limit window's reset time, when given
-            retry = parse_rate_limit_reset(
-                self.headers.get("x-ratelimit-reset"), date=date, now=now
-            )
-        return {
-            "http_status": self.status if 100 <= self.status <= 599 else None,
-            "retry_after_s": retry,
-            "raw_sample": raw_sample(self.body),
-        }
+    def finish(
+        self, outcome: Outcome, data: Any, coverage: Coverage, repairs: tuple[Repair, ...] = ()
+    ) -> Envelope[Any]:
+        """A contact's envelope; with a result model, the data goes through shape repair first.
 
-    def finish(self, outcome: Outcome, data: Any, coverage: Coverage) -> Envelope[Any]:
-        """A contact's envelope; with a result model, the data goes through shape repair first."""
+        ``repairs`` are those already made while decoding; the model's own follow them.
+        """
         model = self.options.result_model
         if model is None or data is None:
-            return self.envelope(outcome, data=data, coverage=coverage)
+            return self.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
         try:
             checked = repair(data, model)
         except TypeError as exc:  # the declared model is not a type pydantic can validate
@@ -122,12 +145,12 @@ class Exchange:
                 _P,
                 checked.detail,
                 target=self.target,
-                repairs=checked.repairs,
+                repairs=(*repairs, *checked.repairs),
                 http_status=self.status,
                 raw_sample=raw_sample(self.body),
             )
         return self.envelope(
-            outcome, data=checked.value, coverage=coverage, repairs=checked.repairs
+            outcome, data=checked.value, coverage=coverage, repairs=(*repairs, *checked.repairs)
         )
 
 

@@ -14,14 +14,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import format_datetime, parsedate_to_datetime
 
-from tool_outcomes._numbers import parse_count, parse_seconds
+from tool_outcomes._numbers import parse_seconds
 
 __all__ = [
+    "RATE_LIMIT_REMAINING",
+    "RATE_LIMIT_RESET",
+    "RATE_LIMIT_RESET_MAX_S",
     "ContentRange",
     "parse_content_range",
     "parse_http_date",
     "parse_rate_limit_reset",
     "parse_retry_after",
+    "quota_spent",
     "throttled",
 ]
 
@@ -69,6 +73,7 @@ def parse_retry_after(
     if value is None:
         return None
     text = value.strip()
+    # delta-seconds is 1*DIGIT; a decimal fraction is not in the grammar but some send one.
     seconds = parse_seconds(text)
     if seconds is not None:
         return seconds
@@ -87,43 +92,88 @@ def parse_retry_after(
     return max(0.0, seconds)
 
 
-def throttled(headers: Mapping[str, str]) -> bool:
-    """True when a response carries rate-limit evidence: Retry-After, or a spent quota.
+# -- rate-limit headers ---------------------------------------------------------------------------
+
+#: Where APIs say how much of their rate-limit window is left: GitHub's (and most APIs')
+#: ``X-RateLimit-*``, Twitter's ``X-Rate-Limit-*``, the IETF draft's ``RateLimit-*``.
+RATE_LIMIT_REMAINING: tuple[str, ...] = (
+    "x-ratelimit-remaining",
+    "x-rate-limit-remaining",
+    "ratelimit-remaining",
+)
+#: Where they say when the window resets: UTC epoch seconds (GitHub, Twitter) or seconds from
+#: now (Reddit, the IETF draft); a value below :data:`_EPOCH_FLOOR_S` is read as seconds from now.
+RATE_LIMIT_RESET: tuple[str, ...] = ("x-ratelimit-reset", "x-rate-limit-reset", "ratelimit-reset")
+#: The longest wait a rate-limit reset may ask for. Request windows reset within the hour
+#: (GitHub's primary limit, Twitter's 15 minutes, Reddit's 10); a reset further off is a daily
+#: quota or a clock that disagrees with ours, and waiting it out is beyond any retry.
+RATE_LIMIT_RESET_MAX_S = 3600.0
+# Below this a reset is not an epoch time but seconds from now.
+_EPOCH_FLOOR_S = 1_000_000_000
+_RESET_MAX_DIGITS = 12
+
+
+def quota_spent(headers: Mapping[str, str]) -> bool:
+    """Whether a rate-limit header says no requests are left in the window.
 
     Args:
         headers: The response headers (case-insensitive mapping such as ``httpx.Headers``).
 
     Returns:
-        Whether ``Retry-After`` is present or ``X-RateLimit-Remaining`` is ``0``.
+        True when a :data:`RATE_LIMIT_REMAINING` header is ``0`` (``0.0`` as Reddit sends it).
     """
-    return "retry-after" in headers or headers.get("x-ratelimit-remaining", "").strip() == "0"
+    for name in RATE_LIMIT_REMAINING:
+        value = str(headers.get(name, "")).strip()
+        if parse_seconds(value, max_digits=_RESET_MAX_DIGITS) == 0:
+            return True
+    return False
 
 
-# Below this an X-RateLimit-Reset is not an epoch time (some APIs send seconds-to-reset there).
-_EPOCH_FLOOR_S = 1_000_000_000
+def throttled(headers: Mapping[str, str]) -> bool:
+    """True when a response's headers say it was throttled: Retry-After, or a spent quota.
+
+    Args:
+        headers: The response headers (case-insensitive mapping such as ``httpx.Headers``).
+
+    Returns:
+        Whether ``Retry-After`` is present or :func:`quota_spent`.
+    """
+    return "retry-after" in headers or quota_spent(headers)
 
 
 def parse_rate_limit_reset(
-    value: str | None,
+    headers: Mapping[str, str],
     *,
     date: str | None = None,
     now: Callable[[], datetime] | None = None,
 ) -> float | None:
-    """Seconds until an ``X-RateLimit-Reset`` epoch time (GitHub, Twitter and others).
+    """Seconds until the rate-limit window resets, at most :data:`RATE_LIMIT_RESET_MAX_S`.
+
+    Only a throttled response's wait: a reset header rides on every response of APIs that
+    send one, and on a 500 or a 404 it says nothing about when to ask again.
 
     Args:
-        value: The header value: UTC epoch seconds.
-        date: The response's ``Date`` header, the preferred reference clock.
+        headers: The response headers; the first :data:`RATE_LIMIT_RESET` header that is a
+            number is read, as an epoch time or as seconds from now.
+        date: The response's ``Date`` header, the reference clock for an epoch time.
         now: Clock used when there is no usable ``Date`` header.
 
     Returns:
-        Non-negative seconds, or ``None`` when missing, not a number, or not an epoch time.
+        Non-negative seconds (a reset in the past gives ``0.0``), or ``None`` when no reset
+        header is a number.
     """
-    epoch = parse_count(value, max_digits=12)
-    if epoch is None or epoch < _EPOCH_FLOOR_S:
-        return None
-    deadline = datetime.fromtimestamp(epoch, UTC)
-    return parse_retry_after(format_datetime(deadline, usegmt=True), date=date, now=now)
+    for name in RATE_LIMIT_RESET:
+        number = parse_seconds(str(headers.get(name, "")), max_digits=_RESET_MAX_DIGITS)
+        if number is None:
+            continue
+        if number < _EPOCH_FLOOR_S:
+            seconds: float | None = number
+        else:
+            deadline = datetime.fromtimestamp(int(number), UTC)
+            seconds = parse_retry_after(format_datetime(deadline, usegmt=True), date=date, now=now)
+        if seconds is not None:
+            return min(seconds, RATE_LIMIT_RESET_MAX_S)
+    return None
 
 
 def _utc_now() -> datetime:

@@ -42,12 +42,14 @@ from ._collection import (
     MORE_FLAGS,
     NEXT_TOKEN_KEYS,
     NEXT_URL_KEYS,
+    PAGING_BOXES,
     TOTAL_KEYS,
     Collection,
     find_collection,
     found,
     has_paging_companions,
     resolve_path,
+    typed_listing,
 )
 from ._exchange import Exchange
 from ._headers import parse_content_range
@@ -55,7 +57,6 @@ from ._verdicts import PartialVerdict, Verdict, as_count
 
 __all__ = [
     "PAGE_COUNTERS",
-    "PAGING_BOXES",
     "Evidence",
     "Total",
     "find_total",
@@ -68,10 +69,6 @@ __all__ = [
 
 _P = FailureKind.PERMANENT
 
-#: Objects beside the collection (or at the top) that hold paging state: Laravel and Twitter
-#: ``meta``, Fractal ``meta.pagination``, Cloudflare ``result_info``, HubSpot and Facebook
-#: ``paging``, Spring HAL ``page``, Intercom ``pages``. Read only when a collection was found.
-PAGING_BOXES: tuple[str, ...] = ("meta", "pagination", "result_info", "paging", "page", "pages")
 #: (page number key, page count key, number of the first page): more pages remain while the
 #: page is not the last. Algolia and Spring count pages from 0, the others from 1.
 PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
@@ -195,6 +192,11 @@ def page_evidence(
     """
     flags: list[Evidence] = []
     pages: list[Evidence] = []
+    listing = typed_listing(body)
+    if collection is not None and listing is not None and listing.next_cursor is not None:
+        cursor = _cursor(resolve_path(body, listing.next_cursor))
+        if cursor is not None:
+            pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
     for box in _containers(body, collection):
         for key in INCOMPLETE_FLAGS:
             if box.get(key) is True:
@@ -421,8 +423,11 @@ def judge_coverage(
         The finished envelope: its collection, its coverage, and the evidence of any cut.
     """
     forced = document.partial_content
+    repairs = document.repairs
     if value is None and forced is None and verdict is None:
-        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"))
+        if ex.writes:
+            return ex.acknowledged(f"HTTP {ex.status} with a null body")
+        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"), repairs)
     collection = find_collection(value, ex.options.items)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
@@ -463,7 +468,7 @@ def judge_coverage(
     if not evidence:
         empty = collection is not None and not collection.items
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
-        return ex.finish(outcome, data, Coverage(returned=returned, total=count))
+        return ex.finish(outcome, data, Coverage(returned=returned, total=count), repairs)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
     if cursor is not None and len(cursor) > MAX_CURSOR_CHARS:
         # A cursor cut short resumes nowhere: say it was there rather than hand out a piece.
@@ -477,4 +482,4 @@ def judge_coverage(
         dropped=tuple(redact_text(d) for d in dropped),
         detail=redact_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
     )
-    return ex.finish(Outcome.PARTIAL, data, coverage)
+    return ex.finish(Outcome.PARTIAL, data, coverage, repairs)

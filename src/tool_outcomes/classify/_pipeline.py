@@ -52,8 +52,16 @@ def classify_http(
     result_model: Any = None,
     tool: str | None = None,
     now: Callable[[], datetime] | None = None,
+    expect: Literal["json", "text", "bytes"] = "json",
 ) -> Envelope[Any]:
     """Classify a response, or the exception raised while getting it, into one outcome.
+
+    The request method matters, and is read from ``response.request`` when there is one: an
+    empty 2xx body (a 204, a 205, a zero-length or ``null`` body) answering a read (GET, HEAD)
+    is a verified ``empty``, answering a write (POST, PUT, PATCH, DELETE) an acknowledged
+    ``success`` with no data; a ``202 Accepted`` answering a read is a transient access failure
+    ("not ready yet", whatever its body), answering a write an accepted write whose body is the
+    data. A response with no request is judged as the answer to a read.
 
     Args:
         result: An ``httpx.Response`` (its body is read if it was not yet), or an exception
@@ -66,12 +74,17 @@ def classify_http(
             and a rejection becomes a ``schema`` access failure.
         tool: Copied onto the envelope.
         now: Clock for an HTTP-date ``Retry-After`` when the response has no ``Date``.
+        expect: What a 2xx body is by design. ``"json"`` (the default) judges it as JSON:
+            an HTML page there is an access failure. ``"text"`` (rendered Markdown, a raw
+            file, an upload host's ``OK``) makes a non-empty body ``success`` with the text,
+            decoded by its charset, as data; ``"bytes"`` the same with the raw bytes. An empty
+            body is then ``empty`` (``success`` for a write), and a body cut short ``partial``.
 
     Returns:
         An envelope with exactly one outcome. Never raises (an internal error becomes an
         ``execution`` access failure whose detail starts with :data:`INTERNAL_ERROR_DETAIL`).
     """
-    options = Options(items, total, not_found, result_model, tool, now)
+    options = Options(items, total, not_found, result_model, tool, now, expect)
     given: object = result  # typed loosely: callers without type checking pass anything
     try:
         if isinstance(given, httpx.HTTPStatusError):
@@ -97,12 +110,14 @@ def classify_parts(
     cut: BodyCut | None = None,
     cut_error: BaseException | None = None,
     url: str | None = None,
+    method: str | None = None,
     items: str | None = None,
     total: str | None = None,
     not_found: Literal["failure", "empty"] = "failure",
     result_model: Any = None,
     tool: str | None = None,
     now: Callable[[], datetime] | None = None,
+    expect: Literal["json", "text", "bytes"] = "json",
 ) -> Envelope[Any]:
     """Classify a response the caller read itself, possibly stopped early.
 
@@ -115,19 +130,24 @@ def classify_parts(
             cut by the size cap is ``too_large``, by a stream error ``network``.
         cut_error: The exception that cut the stream, for the detail.
         url: The request URL (redacted onto ``target``; resolves relative next-page links).
+        method: The request method (``"GET"``, ``"POST"`` …); ``None`` is judged as a read.
+            See :func:`classify_http` for what a write changes.
         items: See :func:`classify_http`.
         total: See :func:`classify_http`.
         not_found: See :func:`classify_http`.
         result_model: See :func:`classify_http`.
         tool: See :func:`classify_http`.
         now: See :func:`classify_http`.
+        expect: See :func:`classify_http`.
 
     Returns:
         An envelope with exactly one outcome. Never raises.
     """
-    options = Options(items, total, not_found, result_model, tool, now)
+    options = Options(items, total, not_found, result_model, tool, now, expect)
     try:
-        exchange = Exchange(status, httpx.Headers(headers), body, options, url, cut, cut_error)
+        exchange = Exchange(
+            status, httpx.Headers(headers), body, options, url, cut, cut_error, method
+        )
         return _judge(exchange)
     except Exception as exc:  # last resort, as in classify_http
         return _internal_error(exc, options)
@@ -136,9 +156,11 @@ def classify_parts(
 def _exchange_of(response: httpx.Response, options: Options) -> Exchange | Envelope[Any]:
     """The exchange a response holds, reading its body if it was not read yet."""
     try:
-        url: str | None = str(response.request.url)
+        request = response.request
     except RuntimeError:  # httpx raises when the response was built without a request
-        url = None
+        url, method = None, None
+    else:
+        url, method = str(request.url), request.method
     try:
         body = response.content
     except httpx.ResponseNotRead:
@@ -150,22 +172,18 @@ def _exchange_of(response: httpx.Response, options: Options) -> Exchange | Envel
         read = read_sync(response)  # keeps what arrived before a broken stream
         if isinstance(read, BaseException):  # nothing arrived: the read error is the outcome
             return from_exception(read, options)
-        return Exchange(
-            response.status_code,
-            response.headers,
-            read.body,
-            options,
-            url,
-            read.cut,
-            read.cut_error,
-        )
-    return Exchange(response.status_code, response.headers, body, options, url)
+        status, headers = response.status_code, response.headers
+        return Exchange(status, headers, read.body, options, url, read.cut, read.cut_error, method)
+    return Exchange(response.status_code, response.headers, body, options, url, method=method)
 
 
 def _judge(ex: Exchange) -> Envelope[Any]:
     """Steps 2 to 5, in order; the first step that decides finishes the envelope."""
     if ex.options.not_found not in ("failure", "empty"):
         detail = f"not_found must be 'failure' or 'empty', not {ex.options.not_found!r}"
+        return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)
+    if ex.options.expect not in ("json", "text", "bytes"):
+        detail = f"expect must be 'json', 'text' or 'bytes', not {ex.options.expect!r}"
         return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)
     decided = judge_status(ex)
     if decided is not None:

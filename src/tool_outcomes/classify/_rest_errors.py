@@ -2,7 +2,8 @@
 
 RFC 9457 sends a problem document; Cloudflare says ``success: false``; JSend ``status: "error"``;
 Google APIs send their error envelope ``{"error": {"code": 403, "status": "PERMISSION_DENIED"}}``;
-Anthropic ``{"type": "error", "error": {"type": "overloaded_error"}}``; and many APIs answer a
+Anthropic ``{"type": "error", "error": {"type": "overloaded_error"}}``; Reddit
+``{"json": {"errors": [["USER_REQUIRED", …]]}}``; and many APIs answer a
 body that holds nothing but an error. Each rule checks values, never bare keys: ``errors: []``
 and ``error: null`` are not evidence of anything.
 """
@@ -30,12 +31,15 @@ __all__ = [
     "ERROR_BEARING_KEYS",
     "ERROR_ONLY_KEYS",
     "GOOGLE_STATUSES",
+    "REDDIT_ERRORS",
     "ai_vendor_error",
     "cloudflare",
     "error_only",
     "google_error",
     "jsend",
     "problem_details",
+    "reddit",
+    "reports_error",
 ]
 
 _T = FailureKind.TRANSIENT
@@ -86,6 +90,55 @@ def jsend(body: object, content_type: str) -> Verdict | None:
     status = status_from(body, "code")
     detail = f"status: {body['status']}: {error_message(body) or 'no message'}"
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "jsend")
+
+
+# -- Reddit's api_type=json ---------------------------------------------------------------------
+
+#: Reddit error names whose meaning is not "the arguments were refused".
+REDDIT_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "USER_REQUIRED": (FailureCode.UNAUTHORIZED, _P),  # "Please log in to do that."
+    "RATELIMIT": (FailureCode.RATE_LIMITED, _T),  # "you are doing that too much. try again…"
+    "SUBREDDIT_NOEXIST": (FailureCode.NOT_FOUND, _P),
+}
+
+
+def reddit(body: object, content_type: str) -> Verdict | None:
+    """Reddit's ``{"json": {"errors": [[NAME, message, field], …]}}`` in a 200.
+
+    Reddit answers a write (and a few reads) with ``api_type=json`` this way: an empty
+    ``errors`` list is success, a non-empty one says the call failed. Each error names itself;
+    :data:`REDDIT_ERRORS` maps the names that mean more than a refused argument, and otherwise an
+    error that names the offending field is a ``bad_request``, one that names none an
+    ``upstream_error``.
+    """
+    if not isinstance(body, dict) or set(body) != {"json"} or not isinstance(body["json"], dict):
+        return None
+    errors = body["json"].get("errors")
+    if not isinstance(errors, list) or not errors or not all(map(_reddit_shaped, errors)):
+        return None
+    name, field = errors[0][0], errors[0][2] if len(errors[0]) > 2 else None
+    if name in REDDIT_ERRORS:
+        code, kind = REDDIT_ERRORS[name]
+    elif name.endswith("_NOT_FOUND"):
+        code, kind = FailureCode.NOT_FOUND, _P
+    else:  # a named field was refused; with none named, the upstream says no more than "failed"
+        code, kind = FailureCode.BAD_REQUEST if field else FailureCode.UPSTREAM_ERROR, _P
+    words = "; ".join(
+        f"{e[0]}: {e[1]}" if len(e) > 1 and isinstance(e[1], str) else str(e[0]) for e in errors
+    )
+    return FailureVerdict(code, kind, f"json.errors: {words}", "reddit")
+
+
+def _reddit_shaped(error: object) -> bool:
+    # [NAME, message, field]: an upper-case name first, then text or null.
+    return (
+        isinstance(error, list)
+        and 1 <= len(error) <= 3
+        and isinstance(error[0], str)
+        and error[0].replace("_", "").isalnum()
+        and error[0].isupper()
+        and all(e is None or isinstance(e, str) for e in error[1:])
+    )
 
 
 # -- Google APIs (AIP-193) and AI vendors ---------------------------------------------------------
@@ -183,23 +236,57 @@ ERROR_ONLY_KEYS = frozenset(
         "traceId", "documentation_url", "type", "title", "timestamp", "path", "reason", "hint",
     }
 )  # fmt: skip
-#: Keys whose non-empty value is itself an error report.
+#: Keys whose value, when it looks like an error (see :func:`reports_error`), is an error report.
 ERROR_BEARING_KEYS = (
     "error", "errors", "error_description", "error_code", "error_message", "errorMessage",
     "errorCode", "fault",
 )  # fmt: skip
+#: Error codes may be numbers; under the other keys a number is a count (``"errors": 3``).
+_NUMERIC_CODE_KEYS = frozenset({"error_code", "errorCode"})
+#: Words that say "no error" where an error would go.
+_NO_ERROR_WORDS = frozenset({"none", "null", "nil", "ok", "false", "no", "0", "success", "n/a"})
 _STATUS_KEYS = ("status", "statusCode", "status_code", "code")
 
 
+def reports_error(key: str, value: object) -> bool:
+    """Whether the value under an error-bearing key looks like an error, not merely its name.
+
+    Args:
+        key: One of :data:`ERROR_BEARING_KEYS`.
+        value: Its value.
+
+    Returns:
+        True for ``true``, words that are not "none" or "ok", a non-empty object, a list holding
+        a message or an object, and a non-zero number under an error-code key. A count
+        (``"errors": 3``), a margin (``"error": 0.02``), ``null``, ``false`` or ``"none"`` is not.
+    """
+    if value is True:
+        return True
+    if isinstance(value, str):
+        return bool(value.strip()) and value.strip().lower() not in _NO_ERROR_WORDS
+    if isinstance(value, dict):
+        return bool(value)
+    if isinstance(value, list):
+        return any(isinstance(item, str | dict) and item for item in value)
+    if key in _NUMERIC_CODE_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        return value != 0
+    return False
+
+
 def error_only(body: object, content_type: str) -> Verdict | None:
-    """A body that holds nothing but an error report (an upstream_error; kind from any status)."""
+    """A body that holds nothing but an error report (an upstream_error; kind from any status).
+
+    Decided by values, not key names: ``{"errors": 3, "status": "done", "message": "Imported"}``
+    is a report of an import, not an error; an error-bearing key needs an error-looking value
+    (:func:`reports_error`), or the body an HTTP error status.
+    """
     if not isinstance(body, dict) or not body or not set(body) <= ERROR_ONLY_KEYS:
         return None
     status = status_from(body, *_STATUS_KEYS)
     nested = body.get("error")
     if status is None and isinstance(nested, dict):  # Google: {"error": {"code": 403, ...}}
         status = status_from(nested, *_STATUS_KEYS)
-    bearing = any(is_set(body.get(k)) for k in ERROR_BEARING_KEYS)
+    bearing = any(reports_error(k, body.get(k)) for k in ERROR_BEARING_KEYS)
     if not bearing and not (status is not None and status >= 400):
         return None
     detail = error_message(body) or "the body holds only an error"

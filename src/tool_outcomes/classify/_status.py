@@ -3,12 +3,14 @@
 RFC 9110 gives every status class a meaning; a few codes carry more (``429`` and ``503`` say
 "later", ``501`` says "never"). :data:`STATUS_RULES` is the whole policy for errors: a status that
 is not listed falls back to its class. A ``2xx`` is left to the body, except where the status
-alone decides (``204`` and ``205`` carry no content by definition; ``202`` with nothing in it is
-not done yet). :func:`judge_status` returns the finished envelope, or ``None`` to go on.
+alone decides: ``204`` and ``205`` carry no content by definition (a verified nothing to a read,
+an acknowledged write to a write), and ``202`` to a read says the answer is not ready yet.
+:func:`judge_status` returns the finished envelope, or ``None`` to go on.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +41,13 @@ class StatusRule:
 
 #: Statuses whose meaning differs from the default of their class (see :func:`status_rule`).
 STATUS_RULES: dict[int, StatusRule] = {
+    # 304 answers a conditional request: the caller's cached copy is the answer (§15.4.5).
+    304: StatusRule(
+        FailureCode.PROTOCOL,
+        _P,
+        "the caller's cached copy is current; this response carries no data "
+        "(answer the conditional request from that cache)",
+    ),
     # 4xx: the request was refused. Permanent unless the refusal itself says "later".
     401: StatusRule(FailureCode.UNAUTHORIZED, _P, "no valid credentials (RFC 9110 §15.5.2)"),
     403: StatusRule(FailureCode.FORBIDDEN, _P, "credentials valid but not allowed (§15.5.4)"),
@@ -106,7 +115,9 @@ def status_rule(status: int) -> StatusRule | None:
     return STATUS_RULES.get(status) or _CLASS_RULES[status // 100]
 
 
-_THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 carrying rate-limit headers")
+_THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 saying it is a rate limit")
+# An error message that names a rate limit ("API rate limit exceeded", "secondary rate limit").
+_RATE_LIMIT_WORDS = re.compile(r"\brate[ -]?limit", re.IGNORECASE)
 _ERROR_BODY_PARSE_LIMIT = 256 * 1024  # error bodies larger than this are not parsed for a message
 
 
@@ -125,34 +136,42 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
     rule = status_rule(status)
     if rule is None:
         return _no_content(ex)
-    if status == 403 and throttled(headers):
-        # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
-        # 429, and x-ratelimit-remaining is 0"): that is a wait, not a missing permission.
-        rule = _THROTTLED_403
     if status in (404, 410) and ex.options.not_found == "empty":
         return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {status}"))
     in_range = 100 <= status <= 599
     detail = f"HTTP {status} {_reason(status)}".rstrip() if in_range else f"HTTP status {status}"
     if 300 <= status <= 399:
-        location = headers.get("location")
-        detail += (
-            f", redirect to {redact_url(location)}" if location else ", redirect without Location"
-        )
-    elif (message := _error_body_message(ex.body)) is not None:
-        detail += f": {message}"
-    return ex.fail(rule.code, rule.kind, detail)
+        return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
+    message = _error_body_message(ex.body)
+    if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
+        # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
+        # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
+        # that is a wait, not a missing permission.
+        rule = _THROTTLED_403
+    return ex.fail(rule.code, rule.kind, f"{detail}: {message}" if message else detail)
+
+
+def _redirect(ex: Exchange, rule: StatusRule) -> str:
+    if ex.status == 304:  # no Location by design: it points back at the caller's own cache
+        return rule.why
+    location = ex.headers.get("location")
+    if not location:
+        return "a redirect without Location"
+    return f"redirect to {redact_url(location)}, not followed (follow it, or read it as the answer)"
 
 
 def _no_content(ex: Exchange) -> Envelope[Any] | None:
     if ex.status in (204, 205):  # no content by definition (RFC 9110 §15.3.5–6)
+        if ex.writes:
+            return ex.acknowledged(f"HTTP {ex.status}")
         return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {ex.status}"))
-    if ex.status == 202 and not ex.body.strip():
-        # Accepted, not yet done (RFC 9110 §15.3.3): GitHub's statistics endpoints, for one,
-        # answer 202 while they compute and ask to be called again. Not a verified nothing.
-        detail = "HTTP 202 Accepted with no body: the result is not ready yet"
-        return ex.options.fail(
-            FailureCode.UPSTREAM_ERROR, _T, detail, target=ex.target, http_status=202
-        )
+    if ex.status == 202 and not ex.writes:
+        # Accepted for processing, not completed (RFC 9110 §15.3.3). To a read that means the
+        # answer is not ready: GitHub's /stats/* answer 202 {} while they compute and ask to be
+        # called again. Whatever the body says, it is not the answer yet. (To a write, 202 is
+        # an accepted write: its body, often a job id, is judged like any other.)
+        detail = "HTTP 202 Accepted: the answer is not ready yet; ask again later"
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
     return None
 
 

@@ -61,7 +61,7 @@ class Scenario:
     ``expect`` holds all eight keys of a fixture's ``expect`` (outcome, code, kind, returned,
     total, next_cursor, truncated_by, retry_after_s); ``expected_outcome``, ``expected_code``
     and ``expected_kind`` are its typed heads. ``classify_kwargs`` are the keyword arguments
-    ``classify_http`` needs for this endpoint (``items``, ``total``, ``not_found``).
+    ``classify_http`` needs for this endpoint (``items``, ``total``, ``not_found``, ``expect``).
     """
 
     name: str

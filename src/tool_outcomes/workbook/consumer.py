@@ -387,13 +387,16 @@ def collapse_table(rows: Sequence[CatalogueRow], *, honest: bool = False) -> str
             shown = ", ".join("none" if s is None else str(s) for s in statuses)
             naive = " / ".join(_short(v) for v in _distinct([r.naive for r in members]))
             lines.append((label, str(len(members)), shown, naive, said))
-    # Pad every column but the last, whose sentences are long and end the line.
+    # Pad every column but the last, whose sentences are long: they wrap under themselves.
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]) - 1)]
     indent = " " * (sum(widths) + 2 * len(widths))
     text = []
     for index, line in enumerate(lines):
         cells = [c.ljust(w) for c, w in zip(line[:-1], widths, strict=True)]
-        text.append("  ".join([*cells, line[-1]]))
+        width = max(_SENTENCE_MIN_CHARS, _LINE_CHARS - len(indent))
+        sentence = textwrap.wrap(line[-1], width=width) or [""]
+        text.append("  ".join([*cells, sentence[0]]).rstrip())
+        text.extend(indent + more for more in sentence[1:])
         if index in notes:
             text.extend(
                 textwrap.wrap(
@@ -416,8 +419,13 @@ def collapse_table(rows: Sequence[CatalogueRow], *, honest: bool = False) -> str
     return "\n".join(text)
 
 
-#: Where the honest table's list of causes wraps (the sentences above it may run longer).
+#: Where the honest table's list of causes wraps.
 _NOTE_WIDTH = 100
+#: The longest line of a table's rows: JupyterLab shows about 120 characters at 1400 px, and
+#: breaks a longer output line anywhere, mid-word included.
+_LINE_CHARS = 110
+#: A sentence column is never narrower than this, however wide the columns before it.
+_SENTENCE_MIN_CHARS = 40
 
 #: Stands for the failure code in the one sentence the honest table shows for all causes.
 _CAUSE = "<cause>"

@@ -3,7 +3,8 @@
 * ``02.1 pick_outcome`` — a function from a :class:`Situation` (evidence of one call) to its
   :class:`Outcome`, checked on situations the notebook never shows.
 * ``02.2 first_page`` — a function that wraps page 1 of a search (25 of 180 tickets, next cursor
-  ``"c2"``) in its envelope; the check reads outcome, data and every coverage field.
+  ``"c2"``) in its envelope; the check reads outcome, data and every coverage field, and hands
+  in a second page of 25 different tickets, so a function that ignores its argument fails.
 * ``02.3 broken_invariant`` (optional) — a value: the :class:`Invariant` that a home-made
   envelope breaks.
 """
@@ -17,7 +18,13 @@ from tool_outcomes.envelope import Envelope, Outcome, TruncatedBy
 from .checks import AnswerKind, Case, exercise
 from .four_outcomes import Invariant, Situation, Ticket, make_tickets
 
-__all__ = ["FIRST_PAGE_CURSOR", "FIRST_PAGE_SIZE", "SEARCH_TOTAL", "SITUATIONS"]
+__all__ = [
+    "FIRST_PAGE_CURSOR",
+    "FIRST_PAGE_SIZE",
+    "OTHER_PAGE_START",
+    "SEARCH_TOTAL",
+    "SITUATIONS",
+]
 
 # -- 02.1 ----------------------------------------------------------------------------------------
 
@@ -128,10 +135,16 @@ def _data_is_the_page(page: list[Ticket]) -> Callable[[object], str | None]:
         if result.data == page:
             return None
         data = result.data
+        if isinstance(data, list) and len(data) == len(page):
+            return f"data holds {len(data)} tickets, but not the ones passed in"
         count = f"{len(data)} items" if isinstance(data, list) else type(data).__name__
         return f"data holds {count}, not the {len(page)} tickets passed in"
 
     return verify
+
+
+#: The first ticket number of the second page 02.2 hands in (the notebook shows only page 1).
+OTHER_PAGE_START = 5001
 
 
 @exercise(
@@ -153,6 +166,14 @@ def _first_page() -> Iterator[Case]:
     )
     for describe, verify in checks:
         yield Case(args=(page,), describe=describe, verify=verify)
+    # Any 25 tickets make the same page of the same search: the data is what was handed in.
+    other = make_tickets(FIRST_PAGE_SIZE, start=OTHER_PAGE_START)
+    yield Case(
+        args=(other,),
+        describe="the data, for 25 other tickets",
+        verify=_data_is_the_page(other),
+        hint="the envelope wraps the tickets your function is given, whichever they are",
+    )
 
 
 # -- 02.3 ----------------------------------------------------------------------------------------

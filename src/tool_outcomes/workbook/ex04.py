@@ -3,8 +3,9 @@
 * ``04.1 classify_acme`` — a function from one Acme Search reply (an ``httpx.Response``) to its
   :class:`~tool_outcomes.envelope.Outcome`, checked on hidden replies: clean answers, the two
   traps of ``status: "ok"`` (a count above the hits, and ``[]`` with a count of zero), Acme's
-  own ``partial`` and ``error``, and replies Acme never wrote (a 503, an HTML page, a proxy's
-  JSON).
+  own ``partial`` and ``error``, a failed HTTP status whatever its body says, and replies Acme
+  never wrote (an HTML page, a proxy's JSON, hits with no documented status, a JSON ``null``
+  and an empty body in a ``200``).
 * ``04.2 not_found_settings`` — a value: for each endpoint the notebook describes, the
   ``not_found`` setting (``"empty"`` or ``"failure"``) its 404 deserves.
 * ``04.3 predicted_outcomes`` (optional) — a value: a tuple of the outcomes of the six mocked
@@ -35,6 +36,11 @@ _A = Outcome.ACCESS_FAILURE
 _HITS = [{"id": f"doc-{n}", "title": f"Bolt, M{n}"} for n in (4, 5, 6)]
 _TEN_HITS = [{"id": f"doc-{n}", "title": f"Part {n}"} for n in range(10)]
 _COUNT_HINT = "a status of ok says every shard answered, not that every hit came back: count them"
+_NOT_ACME = (
+    "every Acme answer carries a status its documentation names: read the body (it may not be "
+    "an object at all) before you trust it"
+)
+_FAILED_STATUS = "a failed HTTP status is an access failure whatever the body says"
 _ERROR = {"code": "query_parse_error", "message": "unbalanced quote in q"}
 
 #: (body, HTTP status, extra headers, what the reply is, the outcome, a hint for this case).
@@ -95,7 +101,15 @@ _ACME_CASES: tuple[tuple[object, int, dict[str, str], str, Outcome, str | None],
         {"retry-after": "30"},
         "HTTP 503 with an Acme error body",
         _A,
-        "a failed HTTP status is an access failure whatever the body says",
+        _FAILED_STATUS,
+    ),
+    (
+        {"status": "partial", "hits": _HITS[:1], "hits_total": 1},
+        500,
+        {},
+        "HTTP 500 whose body says partial, with a hit",
+        _A,
+        _FAILED_STATUS,
     ),
     (
         {"message": "rate limit exceeded"},
@@ -121,6 +135,24 @@ _ACME_CASES: tuple[tuple[object, int, dict[str, str], str, Outcome, str | None],
         _A,
         "every Acme answer carries status and hits: a body without them did not come from Acme",
     ),
+    (
+        {"hits": _HITS, "hits_total": 3},
+        200,
+        {},
+        "3 hits of 3 and no status",
+        _A,
+        _NOT_ACME,
+    ),
+    (
+        {"status": "degraded", "hits": _HITS, "hits_total": 3},
+        200,
+        {},
+        "3 hits of 3 with a status the docs do not name",
+        _A,
+        _NOT_ACME,
+    ),
+    (None, 200, {}, "a JSON null in a 200", _A, _NOT_ACME),
+    ("", 200, {"content-type": "application/json"}, "an empty body in a 200", _A, _NOT_ACME),
     (
         {"status": "ok", "hits": _HITS, "hits_total": 3, "took_ms": 12},
         200,

@@ -30,13 +30,14 @@ __all__: list[str] = []  # nothing to import from here: the definitions register
 @exercise(
     "00.0",
     name="count_outcomes",
-    hint="count the rows of the outcome table under 'Why this workbook'",
+    hint="count the table's rows",
     answer=AnswerKind.VALUE,
 )
 def _count_outcomes() -> Iterator[Case]:
     # A demo, not an exercise: 00 shows TODO and FAIL on it, so the demos give away neither
-    # 00.1 nor 00.2 (its answer is in plain sight in the notebook's first table).
-    yield Case(expected=len(Outcome), describe="how many outcome classes there are")
+    # 00.1 nor 00.2 (its answer is in plain sight in the notebook's first table). Its words are
+    # short: the FAIL line must fit one line of a notebook's output at 1400 px.
+    yield Case(expected=len(Outcome), describe="outcome classes")
 
 
 @exercise(

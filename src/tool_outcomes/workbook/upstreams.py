@@ -4,8 +4,9 @@ Notebook 04 opens up ``classify_http`` one rule at a time. Each rule is shown th
 what came back from a mocked upstream, what the naive tool really hands over (the value
 ``naive_tool(scenario)`` returns, not a description of it), and the classified outcome with its
 evidence, one line per scenario (:func:`evidence_table`). The classifier's own
-policy tables are printed as text too (:func:`status_table`, :func:`transport_table`), because a
-rule a reader can scan is a rule a reader can check.
+policy tables are shown too (:func:`status_table`, :func:`transport_table`), because a rule a
+reader can scan is a rule a reader can check. Each is a :class:`~.tables.Table`: aligned text
+when printed, a real table (cells wrapping between words) as a notebook cell's value.
 
 The exercises need an upstream the package knows nothing about: **Acme Search**, an invented
 search API whose bodies say ``{"status": "ok" | "partial" | "error", "hits": [...],
@@ -18,6 +19,7 @@ Everything here is deterministic: mocked transports only, no clocks, no addresse
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -30,6 +32,7 @@ from tool_outcomes.classify import TRANSPORT_RULES, classify_http, status_rule
 from tool_outcomes.envelope import Envelope
 
 from .scenarios import Scenario, fetch, get_scenario, naive_tool
+from .tables import Table
 
 __all__ = [
     "ACME_DOC_EXAMPLES",
@@ -76,6 +79,8 @@ ACME_DOC_EXAMPLES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
 _NAIVE_MAX_CHARS = 30
 _EVIDENCE_MAX_CHARS = 64
 _RAW_BODY_MAX_CHARS = 480
+# Where a raw body wraps, between JSON tokens: a notebook's output breaks long lines mid-word.
+_RAW_LINE_MAX_CHARS = 100
 
 
 def acme_response(
@@ -225,17 +230,8 @@ def naive_cell(items: Sequence[Any]) -> str:
     return _clip(f"{count}: {items!r}", _NAIVE_MAX_CHARS)
 
 
-def _format(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
-    lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
-        for row in (header, *rows)
-    ]
-    return "\n".join(line.rstrip() for line in lines)
-
-
-def evidence_table(*names: str | Scenario) -> str:
-    """A text table: scenario, what came back, what the naive tool hands over, the outcome, why.
+def evidence_table(*names: str | Scenario) -> Table:
+    """A table: scenario, what came back, what the naive tool hands over, the outcome, why.
 
     The naive column is :func:`naive_cell` of what ``naive_tool`` returned for the scenario.
 
@@ -243,7 +239,7 @@ def evidence_table(*names: str | Scenario) -> str:
         names: Scenario names (at least one).
 
     Returns:
-        One header line and one line per scenario; long cells end in "…".
+        A header and one row per scenario; long cells end in "…".
     """
     header = ("scenario", "came back", "naive tool hands over", "classified", "evidence")
     rows = [
@@ -256,17 +252,17 @@ def evidence_table(*names: str | Scenario) -> str:
         )
         for row in evidence_rows(*names)
     ]
-    return _format(header, rows)
+    return Table(header, rows)
 
 
-def status_table(*statuses: int) -> str:
+def status_table(*statuses: int) -> Table:
     """The classifier's rule for each HTTP status, from ``classify.STATUS_RULES``.
 
     Args:
         statuses: Status codes (at least one). A 2xx has no rule: its body decides.
 
     Returns:
-        A text table: status, failure code, kind, and why.
+        A table: status, failure code, kind, and why.
     """
     if not statuses:
         raise ValueError("name at least one status")
@@ -277,14 +273,14 @@ def status_table(*statuses: int) -> str:
             rows.append((str(status), "-", "-", "2xx: the body decides"))
         else:
             rows.append((str(status), rule.code.value, rule.kind.value, rule.why))
-    return _format(("status", "code", "kind", "why"), rows)
+    return Table(("status", "code", "kind", "why"), rows)
 
 
-def transport_table() -> str:
+def transport_table() -> Table:
     """The classifier's rule for each exception class, from ``classify.TRANSPORT_RULES``.
 
     Returns:
-        A text table in the table's own order: exception, failure code, kind, and why. The
+        A table in the rule table's own order: exception, failure code, kind, and why. The
         most specific class an exception inherits from decides (``ReadTimeout`` is a
         ``TimeoutException``).
     """
@@ -292,7 +288,7 @@ def transport_table() -> str:
         (_exception_name(cls), code.value, kind.value, why)
         for cls, (code, kind, why) in TRANSPORT_RULES.items()
     ]
-    return _format(("exception", "code", "kind", "why"), rows)
+    return Table(("exception", "code", "kind", "why"), rows)
 
 
 def _exception_name(cls: type[BaseException]) -> str:
@@ -307,14 +303,18 @@ def raw_view(name: str | Scenario) -> str:
 
     Returns:
         ``"HTTP 200, content-type: application/json"`` and the body (up to 480 characters) on
-        the next line; or the exception raised, for a transport failure.
+        the next lines, wrapped between words at 100 characters; or the exception raised, for
+        a transport failure.
     """
     result = fetch(_scenario(name))
     if isinstance(result, BaseException):
         return f"raised httpx.{type(result).__name__}"
     media_type = result.headers.get("content-type", "(none)")
     body = result.content.decode("utf-8", errors="replace")
-    return (
-        f"HTTP {result.status_code}, content-type: {media_type}\n"
-        f"{_clip(body, _RAW_BODY_MAX_CHARS) or '(no body)'}"
+    shown = textwrap.fill(
+        _clip(body, _RAW_BODY_MAX_CHARS),
+        width=_RAW_LINE_MAX_CHARS,
+        break_long_words=False,
+        break_on_hyphens=False,
     )
+    return f"HTTP {result.status_code}, content-type: {media_type}\n{shown or '(no body)'}"

@@ -166,7 +166,8 @@ _ERROR_BOX_STYLE = (
     "border:2px solid #c62828;background:#ffebee;color:#b71c1c;"
     "border-radius:4px;padding:6px 10px;font-family:monospace"
 )
-_PRE_STYLE = "margin-top:6px;white-space:pre-wrap"
+# Wrap between words: JupyterLab's output CSS would break a <pre> line anywhere, mid-word.
+_PRE_STYLE = "margin-top:6px;white-space:pre-wrap;word-break:normal;overflow-wrap:anywhere"
 
 
 def preview_html(result: Envelope[Any] | list[str]) -> str:

@@ -1,0 +1,219 @@
+"""Exercises of notebook 06 (registered on import by :mod:`tool_outcomes.workbook.exercises`).
+
+* ``06.1 first_decision`` — a function from an envelope to the
+  :class:`~tool_outcomes.Decision` the adapter takes on it at the first attempt under
+  :data:`EXERCISE_POLICY`: the retry policy as a table. Checked on envelopes the notebook never
+  shows; ``tests/test_answers_06.py`` proves each expected decision is what ``with_retry`` traces.
+* ``06.2 retry_loop`` — a function ``retry_loop(call, sleep)``: the notebook's hand-written retry
+  loop with its bug found and fixed, run against scripted upstreams (:data:`LOOP_CASES`).
+
+Failure lines say what is wrong with the learner's answer, never what the right one is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from tool_outcomes.envelope import (
+    Coverage,
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    TruncatedBy,
+)
+from tool_outcomes.retry import RetryPolicy
+from tool_outcomes.testing import FakeClock
+from tool_outcomes.trace import Decision
+
+from .checks import Case, exercise
+from .retry_lab import MAX_ATTEMPTS, ScriptedCall, failed
+
+__all__ = ["DECISION_CASES", "EXERCISE_POLICY", "LOOP_CASES"]
+
+_T = FailureKind.TRANSIENT
+_P = FailureKind.PERMANENT
+
+_WIDGETS = [{"id": 1}, {"id": 2}, {"id": 3}]
+_SUCCESS = Envelope[Any](outcome=Outcome.SUCCESS, data=_WIDGETS, tool="search")
+_EMPTY = Envelope[Any](outcome=Outcome.EMPTY, data=[], tool="search")
+_PAGE = Envelope[Any](
+    outcome=Outcome.PARTIAL,
+    data=_WIDGETS,
+    coverage=Coverage(returned=3, next_cursor="p2", truncated_by=TruncatedBy.NEXT_PAGE),
+    tool="search",
+)
+_CUT_TO_NOTHING = Envelope[Any](
+    outcome=Outcome.PARTIAL,
+    data=[],
+    coverage=Coverage(returned=0, truncated_by=TruncatedBy.UPSTREAM_TIMEOUT),
+    tool="search",
+)
+
+# -- 06.1 ----------------------------------------------------------------------------------------
+
+#: The policy 06.1 asks about: three attempts, waits of up to 60 s honoured, no budget.
+EXERCISE_POLICY = RetryPolicy(max_attempts=3, max_retry_after_s=60.0)
+
+_SETTLED = "the source answered completely: what could asking again teach?"
+_RESUME = "a cut answer is resumed from its cursor, not asked again from scratch"
+_KIND = "read failure.kind: will the same call fail the same way?"
+_LATER = "this failure may pass: is there anything in it that forbids waiting for it?"
+
+#: What 06.1 checks: (what it is, the envelope, the decision at attempt 1, a hint).
+DECISION_CASES: tuple[tuple[str, Envelope[Any], Decision, str], ...] = (
+    ("three widgets", _SUCCESS, Decision.DONE, _SETTLED),
+    ("a confirmed empty", _EMPTY, Decision.DONE, _SETTLED),
+    ("page 1 with a next cursor", _PAGE, Decision.NOT_RETRYABLE, _RESUME),
+    (
+        "a search that timed out upstream with no hits",
+        _CUT_TO_NOTHING,
+        Decision.NOT_RETRYABLE,
+        _RESUME,
+    ),
+    ("a read timeout", failed(FailureCode.TIMEOUT), Decision.RETRY, _LATER),
+    ("a refused connection", failed(FailureCode.CONNECT), Decision.RETRY, _LATER),
+    (
+        "a 503 with Retry-After: 30",
+        failed(FailureCode.SERVER_ERROR, retry_after_s=30.0, http_status=503),
+        Decision.RETRY,
+        "30 s is within what the policy is willing to wait",
+    ),
+    (
+        "a 429 with Retry-After: 3600",
+        failed(FailureCode.RATE_LIMITED, retry_after_s=3600.0, http_status=429),
+        Decision.GIVE_UP,
+        "compare the wait the upstream asks for with the policy's max_retry_after_s",
+    ),
+    ("a 401", failed(FailureCode.UNAUTHORIZED, _P, http_status=401), Decision.NOT_RETRYABLE, _KIND),
+    ("a schema rejection", failed(FailureCode.SCHEMA, _P), Decision.NOT_RETRYABLE, _KIND),
+    (
+        "an HTML page in a 200",
+        failed(FailureCode.INVALID_BODY, _P, http_status=200),
+        Decision.NOT_RETRYABLE,
+        _KIND,
+    ),
+    ("a bug in the tool's code", failed(FailureCode.EXECUTION, _P), Decision.NOT_RETRYABLE, _KIND),
+    (
+        "the breaker refused the call",
+        failed(FailureCode.CIRCUIT_OPEN, retry_after_s=20.0),
+        Decision.CIRCUIT_OPEN,
+        "the refusal is transient, but every caller waiting it out inside its loop would "
+        "line up as a probe: the breaker's refusal has its own decision",
+    ),
+)
+
+
+@exercise(
+    "06.1",
+    name="first_decision",
+    hint="outcome first (only an access failure can be retried), then the failure: "
+    "the breaker's refusal, its kind, and the wait it asks for",
+)
+def _first_decision() -> Iterator[Case]:
+    for describe, env, decision, hint in DECISION_CASES:
+        yield Case(args=(env,), expected=decision, describe=describe, hint=hint)
+
+
+# -- 06.2 ----------------------------------------------------------------------------------------
+
+#: What 06.2 checks: (what the upstream does, its script, the outcome the loop must return, how
+#: many calls it may make, the shortest wait any of its sleeps may be, a hint).
+LOOP_CASES: tuple[tuple[str, tuple[Envelope[Any], ...], Outcome, int, float, str | None], ...] = (
+    ("an upstream that answers at once", (_SUCCESS,), Outcome.SUCCESS, 1, 0.0, None),
+    (
+        "a confirmed empty, then (if asked again) three widgets",
+        (_EMPTY, _SUCCESS),
+        Outcome.EMPTY,
+        1,
+        0.0,
+        "the source already said it holds nothing: asking again is fishing for another answer",
+    ),
+    (
+        "a first page with a next cursor",
+        (_PAGE, _SUCCESS),
+        Outcome.PARTIAL,
+        1,
+        0.0,
+        "a partial is returned as it is, with its cursor: resuming it is the caller's call",
+    ),
+    (
+        "a search cut off by its own timeout, no hits",
+        (_CUT_TO_NOTHING, _SUCCESS),
+        Outcome.PARTIAL,
+        1,
+        0.0,
+        "an answer cut to nothing is still an answer with a cut, not a failure",
+    ),
+    (
+        "two read timeouts, then three widgets",
+        (failed(FailureCode.TIMEOUT), failed(FailureCode.TIMEOUT), _SUCCESS),
+        Outcome.SUCCESS,
+        3,
+        0.0,
+        None,
+    ),
+    (
+        "a 401, then (if asked again) three widgets",
+        (failed(FailureCode.UNAUTHORIZED, _P, http_status=401), _SUCCESS),
+        Outcome.ACCESS_FAILURE,
+        1,
+        0.0,
+        "a permanent failure comes back the same way every time",
+    ),
+    (
+        "an upstream that is down",
+        (failed(FailureCode.SERVER_ERROR, http_status=503),),
+        Outcome.ACCESS_FAILURE,
+        MAX_ATTEMPTS,
+        0.0,
+        "when the attempts run out, return what the last one said",
+    ),
+    (
+        "a 429 asking for 4 s, then three widgets",
+        (failed(FailureCode.RATE_LIMITED, retry_after_s=4.0, http_status=429), _SUCCESS),
+        Outcome.SUCCESS,
+        2,
+        4.0,
+        None,
+    ),
+)
+
+
+def _loop_verifier(
+    call: ScriptedCall, clock: FakeClock, outcome: Outcome, calls: int, min_sleep_s: float
+) -> Callable[[object], str | None]:
+    def verify(result: object) -> str | None:
+        if not isinstance(result, Envelope):
+            return f"returned a {type(result).__name__}, not an Envelope"
+        made = f"after {call.calls} call{'s' if call.calls != 1 else ''}"
+        if result.outcome is not outcome:
+            return f"returned {result.outcome.value} {made}"
+        if call.calls != calls:
+            return f"made {call.calls} call{'s' if call.calls != 1 else ''}"
+        if len(clock.sleeps) >= max(call.calls, 1):
+            return f"slept {len(clock.sleeps)} times around {call.calls} calls"
+        short = [s for s in clock.sleeps if s < min_sleep_s]
+        if short:
+            return f"slept {short[0]:g} s, less than the upstream asked for"
+        return None
+
+    return verify
+
+
+@exercise(
+    "06.2",
+    name="retry_loop",
+    hint="key the loop on the outcome, not on whether data came back: only an access failure "
+    "that may pass deserves another call",
+)
+def _retry_loop() -> Iterator[Case]:
+    for describe, script, outcome, calls, min_sleep_s, hint in LOOP_CASES:
+        call, clock = ScriptedCall(script), FakeClock()
+        yield Case(
+            args=(call, clock.sleep),
+            describe=describe,
+            verify=_loop_verifier(call, clock, outcome, calls, min_sleep_s),
+            hint=hint,
+        )

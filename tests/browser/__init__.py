@@ -1,0 +1,1 @@
+"""Browser tests: a package, so that its conftest is a module of its own (browser.conftest)."""

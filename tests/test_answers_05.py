@@ -1,0 +1,146 @@
+"""Notebook 05's checks fail the plausible wrong answers, with a hint and without the answer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+
+from tool_outcomes import Rejection, Repaired, repair
+from tool_outcomes.workbook import CheckStatus, check
+from tool_outcomes.workbook.ex05 import PAYLOADS, V2_REPLIES
+from tool_outcomes.workbook.stock_lookup import StockLevel
+
+# -- 05.1 ----------------------------------------------------------------------------------------
+
+REFERENCE_05_1: dict[str, type] = {
+    name: type(repair(payload, StockLevel)) for name, payload in PAYLOADS.items()
+}
+
+
+def test_the_05_1_payloads_mix_repairs_and_rejections() -> None:
+    """Neither verdict alone can pass: at least three payloads are repaired and three rejected."""
+    verdicts = list(REFERENCE_05_1.values())
+    assert verdicts.count(Repaired) >= 3
+    assert verdicts.count(Rejection) >= 3
+
+
+WRONG_05_1: dict[str, dict[str, object]] = {
+    "everything repaired": dict.fromkeys(PAYLOADS, Repaired),
+    "everything rejected": dict.fromkeys(PAYLOADS, Rejection),
+    "rounds 7.5 into an int": {**REFERENCE_05_1, "d": Repaired},
+    "reads 'false' as a boolean": {**REFERENCE_05_1, "e": Repaired},
+    "defaults the missing flag": {**REFERENCE_05_1, "g": Repaired},
+    "unwraps a list of one": {**REFERENCE_05_1, "b": Repaired},
+    "turns a numeric sku into text": {**REFERENCE_05_1, "h": Repaired},
+    "ignores the declared alias": {**REFERENCE_05_1, "a": Rejection},
+    "strings instead of the classes": {name: cls.__name__ for name, cls in REFERENCE_05_1.items()},
+    "a payload left out": {k: v for k, v in REFERENCE_05_1.items() if k != "c"},
+}
+
+
+def test_the_reference_answer_to_05_1_passes() -> None:
+    """The classes repair() really returns are the answer the check accepts."""
+    assert check("05.1", REFERENCE_05_1).status is CheckStatus.PASS
+
+
+@pytest.mark.parametrize("answer", WRONG_05_1.values(), ids=WRONG_05_1.keys())
+def test_wrong_predictions_for_05_1_fail_with_a_hint(answer: dict[str, object]) -> None:
+    """Each wrong prediction is a FAIL with a hint; a value answer's line never names the answer."""
+    result = check("05.1", answer)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert "(hint: " in line
+    assert "expected" not in line
+
+
+# -- 05.2 ----------------------------------------------------------------------------------------
+
+QTY = Field(validation_alias=AliasChoices("quantity", "qty"))
+
+
+class ReferenceV2(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    sku: str
+    quantity: int = QTY
+    unit_price: float = Field(validation_alias=AliasChoices("unit_price", "price_eur"))
+    discontinued: bool
+
+
+class SubclassV2(StockLevel):
+    unit_price: float = Field(validation_alias=AliasChoices("unit_price", "price_eur"))
+
+
+class AliasOnly(BaseModel):
+    sku: str
+    quantity: int = QTY
+    unit_price: float = Field(alias="price_eur")
+    discontinued: bool
+
+
+class Renamed(BaseModel):
+    sku: str
+    quantity: int = QTY
+    price_eur: float
+    discontinued: bool
+
+
+class OptionalPrice(BaseModel):
+    sku: str
+    quantity: int = QTY
+    unit_price: float | None = Field(
+        default=None, validation_alias=AliasChoices("unit_price", "price_eur")
+    )
+    discontinued: bool
+
+
+class DefaultedPrice(BaseModel):
+    sku: str
+    quantity: int = QTY
+    unit_price: float = Field(default=0.0, validation_alias=AliasChoices("unit_price", "price_eur"))
+    discontinued: bool
+
+
+class LostQty(BaseModel):
+    sku: str
+    quantity: int
+    unit_price: float = Field(validation_alias=AliasChoices("unit_price", "price_eur"))
+    discontinued: bool
+
+
+@pytest.mark.parametrize(
+    "model", [ReferenceV2, SubclassV2, AliasOnly], ids=["AliasChoices", "subclass", "alias="]
+)
+def test_declared_aliases_pass_05_2(model: type[BaseModel]) -> None:
+    """Either way of declaring the new name on the field passes."""
+    assert check("05.2", lambda: model).status is CheckStatus.PASS
+
+
+WRONG_05_2: dict[str, object] = {
+    "StockLevel unchanged": StockLevel,
+    "field renamed to price_eur": Renamed,
+    "price made optional": OptionalPrice,
+    "price defaulted to 0": DefaultedPrice,
+    "the qty alias dropped": LostQty,
+    "an instance, not a class": ReferenceV2(sku="x", qty=1, unit_price=1.0, discontinued=False),
+    "a dict of aliases": {"price_eur": "unit_price"},
+}
+
+
+@pytest.mark.parametrize("model", WRONG_05_2.values(), ids=WRONG_05_2.keys())
+def test_wrong_models_for_05_2_fail_with_a_hint(model: object) -> None:
+    """Each wrong model is a FAIL whose hint points at the rule, never at the declaration."""
+    result = check("05.2", lambda: model)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert "(hint: " in line
+    assert "AliasChoices(" not in line
+    assert not re.search(r"validation_alias\s*=", line)
+
+
+def test_the_05_2_cases_include_replies_that_must_be_rejected() -> None:
+    """The check proves the field stays required, not only that the new name is read."""
+    assert sum(price is None for _, _, price, _ in V2_REPLIES) >= 3
+    assert any("price_eur" in reply for _, reply, price, _ in V2_REPLIES if price is not None)

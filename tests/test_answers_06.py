@@ -1,0 +1,248 @@
+"""Notebook 06's checks fail plausible wrong answers with a hint, and agree with the library."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tool_outcomes import (
+    Decision,
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    RetryPolicy,
+    with_retry,
+)
+from tool_outcomes.testing import FakeClock
+from tool_outcomes.workbook import CheckStatus, check
+from tool_outcomes.workbook.ex06 import DECISION_CASES, EXERCISE_POLICY, LOOP_CASES
+from tool_outcomes.workbook.retry_lab import (
+    BASE_S,
+    MAX_ATTEMPTS,
+    ScriptedCall,
+    capture_decisions,
+)
+
+# -- 06.1 ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("env", "decision"),
+    [(env, decision) for _, env, decision, _ in DECISION_CASES],
+    ids=[describe for describe, _, _, _ in DECISION_CASES],
+)
+def test_each_06_1_decision_is_what_with_retry_traces(
+    env: Envelope[Any], decision: Decision
+) -> None:
+    """The check's table is not a second opinion: with_retry takes that decision at attempt 1."""
+    with capture_decisions() as records:
+        with_retry(ScriptedCall([env]), EXERCISE_POLICY, sleep=FakeClock().sleep)
+    assert Decision(records[0]["decision"]) is decision
+
+
+def test_the_06_1_cases_cover_every_decision_a_first_attempt_can_take() -> None:
+    """Without budget or deadline, these five decisions are all a first attempt can lead to."""
+    assert {decision for _, _, decision, _ in DECISION_CASES} == {
+        Decision.DONE,
+        Decision.NOT_RETRYABLE,
+        Decision.RETRY,
+        Decision.GIVE_UP,
+        Decision.CIRCUIT_OPEN,
+    }
+
+
+def reference_first_decision(env: Envelope[Any]) -> Decision:
+    """The notebook's answer."""
+    if env.outcome in (Outcome.SUCCESS, Outcome.EMPTY):
+        return Decision.DONE
+    if env.outcome is Outcome.PARTIAL:
+        return Decision.NOT_RETRYABLE
+    assert env.failure is not None
+    if env.failure.code is FailureCode.CIRCUIT_OPEN:
+        return Decision.CIRCUIT_OPEN
+    if env.failure.kind is FailureKind.PERMANENT:
+        return Decision.NOT_RETRYABLE
+    wait = env.failure.retry_after_s
+    if wait is not None and wait > EXERCISE_POLICY.max_retry_after_s:
+        return Decision.GIVE_UP
+    return Decision.RETRY
+
+
+def retries_everything(env: Envelope[Any]) -> Decision:
+    return Decision.RETRY
+
+
+def retries_empty(env: Envelope[Any]) -> Decision:
+    if env.outcome is Outcome.SUCCESS:
+        return Decision.DONE
+    return reference_first_decision(env) if env.outcome is not Outcome.EMPTY else Decision.RETRY
+
+
+def ignores_kind(env: Envelope[Any]) -> Decision:
+    if env.outcome is Outcome.ACCESS_FAILURE:
+        return Decision.RETRY
+    return reference_first_decision(env)
+
+
+def waits_out_the_breaker(env: Envelope[Any]) -> Decision:
+    decision = reference_first_decision(env)
+    return Decision.RETRY if decision is Decision.CIRCUIT_OPEN else decision
+
+
+def ignores_retry_after(env: Envelope[Any]) -> Decision:
+    decision = reference_first_decision(env)
+    return Decision.RETRY if decision is Decision.GIVE_UP else decision
+
+
+def retries_partial(env: Envelope[Any]) -> Decision:
+    if env.outcome is Outcome.PARTIAL:
+        return Decision.RETRY
+    return reference_first_decision(env)
+
+
+def decision_names(env: Envelope[Any]) -> str:
+    return reference_first_decision(env).value
+
+
+def test_the_reference_answer_to_06_1_passes() -> None:
+    """The notebook's policy table passes every case."""
+    assert check("06.1", reference_first_decision).status is CheckStatus.PASS
+
+
+WRONG_06_1: list[Callable[[Envelope[Any]], object]] = [
+    retries_everything,
+    retries_empty,
+    ignores_kind,
+    waits_out_the_breaker,
+    ignores_retry_after,
+    retries_partial,
+    decision_names,
+]
+
+
+@pytest.mark.parametrize("answer", WRONG_06_1, ids=[f.__name__ for f in WRONG_06_1])
+def test_wrong_policy_tables_fail_06_1_with_a_hint(
+    answer: Callable[[Envelope[Any]], object],
+) -> None:
+    """Each plausible wrong table is a FAIL with a hint."""
+    result = check("06.1", answer)
+    assert result.status is CheckStatus.FAIL, repr(result)
+    assert "(hint: " in repr(result)
+
+
+# -- 06.2 ----------------------------------------------------------------------------------------
+
+Call = Callable[[], Envelope[Any]]
+Sleep = Callable[[float], None]
+
+
+COMPLETE_OR_CUT = frozenset({Outcome.SUCCESS, Outcome.EMPTY, Outcome.PARTIAL})
+
+
+def make_loop(
+    *,
+    returns_at_once: frozenset[Outcome] = COMPLETE_OR_CUT,
+    reads_kind: bool = True,
+    honours_retry_after: bool = True,
+    sleeps_after_last: bool = False,
+) -> Callable[[Call, Sleep], Envelope[Any]]:
+    """The notebook's hand-written loop, with each of its rules switchable (to get it wrong)."""
+
+    def loop(call: Call, sleep: Sleep) -> Envelope[Any]:
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            env = call()
+            if env.outcome in returns_at_once:
+                return env
+            failure = env.failure
+            if reads_kind and failure is not None and failure.kind is FailureKind.PERMANENT:
+                return env
+            if attempt < MAX_ATTEMPTS or sleeps_after_last:
+                wait = BASE_S * 2.0 ** (attempt - 1)
+                if honours_retry_after and failure is not None and failure.retry_after_s:
+                    wait = max(wait, failure.retry_after_s)
+                sleep(wait)
+        return env
+
+    return loop
+
+
+reference_loop = make_loop()
+
+
+def keyed_on_data(call: Call, sleep: Sleep) -> Envelope[Any]:
+    """Retries until data came back: the shape, not the outcome."""
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        env = call()
+        if env.data or attempt == MAX_ATTEMPTS:
+            return env
+        sleep(BASE_S)
+    return env
+
+
+def empty_when_exhausted(call: Call, sleep: Sleep) -> Envelope[Any]:
+    """Right until the end, then the empty-list lie."""
+    env = reference_loop(call, sleep)
+    if env.outcome is Outcome.ACCESS_FAILURE and env.failure is not None and env.failure.transient:
+        return Envelope[Any](outcome=Outcome.EMPTY, data=[])
+    return env
+
+
+def never_retries(call: Call, sleep: Sleep) -> Envelope[Any]:
+    """One call, whatever came back."""
+    return call()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        reference_loop,
+        lambda call, sleep: with_retry(call, RetryPolicy(max_attempts=MAX_ATTEMPTS), sleep=sleep),
+    ],
+    ids=["fixed by hand", "with_retry"],
+)
+def test_a_loop_keyed_on_the_outcome_passes_06_2(answer: Callable[[Call, Sleep], object]) -> None:
+    """The notebook's fix passes, and so does the library's own loop."""
+    assert check("06.2", answer).status is CheckStatus.PASS
+
+
+WRONG_06_2: dict[str, Callable[[Call, Sleep], Envelope[Any]]] = {
+    "the loop as given: only success stops it": make_loop(
+        returns_at_once=frozenset({Outcome.SUCCESS})
+    ),
+    "half a fix: the partial is asked again": make_loop(
+        returns_at_once=frozenset({Outcome.SUCCESS, Outcome.EMPTY})
+    ),
+    "keyed on data": keyed_on_data,
+    "[] when exhausted": empty_when_exhausted,
+    "retries permanent failures": make_loop(reads_kind=False),
+    "ignores Retry-After": make_loop(honours_retry_after=False),
+    "sleeps after the last attempt": make_loop(sleeps_after_last=True),
+    "never retries": never_retries,
+}
+
+
+@pytest.mark.parametrize("answer", WRONG_06_2.values(), ids=WRONG_06_2.keys())
+def test_wrong_loops_fail_06_2_with_a_hint(answer: Callable[[Call, Sleep], Envelope[Any]]) -> None:
+    """Each wrong loop is a FAIL with a hint."""
+    result = check("06.2", answer)
+    assert result.status is CheckStatus.FAIL, repr(result)
+    assert "(hint: " in repr(result)
+
+
+def test_each_06_2_case_is_what_with_retry_does() -> None:
+    """The calls and outcomes the check demands are exactly the library's, case by case."""
+    policy = RetryPolicy(max_attempts=MAX_ATTEMPTS)
+    for describe, script, outcome, calls, min_sleep_s, _ in LOOP_CASES:
+        call, clock = ScriptedCall(script), FakeClock()
+        env = with_retry(call, policy, sleep=clock.sleep, clock=clock)
+        assert (env.outcome, call.calls) == (outcome, calls), describe
+        assert all(s >= min_sleep_s for s in clock.sleeps), describe
+
+
+def test_a_loop_case_starts_fresh_on_every_check() -> None:
+    """Each check builds new scripted upstreams, so a second run is judged like the first."""
+    assert check("06.2", reference_loop).status is CheckStatus.PASS
+    assert check("06.2", reference_loop).status is CheckStatus.PASS

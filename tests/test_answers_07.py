@@ -1,0 +1,181 @@
+"""Notebook 07's exercises: the reference answers pass, plausible wrong ones fail with a hint."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from tool_outcomes import NAReason, Outcome, OutcomeCounter
+from tool_outcomes.workbook import CheckStatus, check
+from tool_outcomes.workbook.ex07 import BUDGET, INCIDENT_DAYS, MIN_CALLS
+from tool_outcomes.workbook.traffic import (
+    SEARCH,
+    TOOLS,
+    Incident,
+    TraceEntry,
+    calls,
+    reason_for,
+    reason_rates,
+)
+
+Trace = Sequence[TraceEntry]
+
+# -- 07.1 find_incident --------------------------------------------------------------------------
+
+
+def find_incident(trace: Trace) -> Incident:
+    """The notebook's reference: the hours where most of a tool's calls failed for one reason."""
+    for tool in TOOLS:
+        for reason, shares in reason_rates(trace, tool).items():
+            hours = [hour for hour, share in enumerate(shares) if share > 0.5]
+            if hours:
+                return Incident(tool, reason, hours[0], hours[-1])
+    raise ValueError("no incident")
+
+
+def mondays_incident(trace: Trace) -> Incident:
+    """Hard-coded: the incident the notebook shows, whatever the trace."""
+    return Incident(SEARCH, NAReason.FETCH_FAILED, 9, 10)
+
+
+def every_spike_is_an_outage(trace: Trace) -> Incident:
+    """Ignores the reason: any spike of failures is read as the source being down."""
+    found = find_incident(trace)
+    return Incident(found.tool, NAReason.FETCH_FAILED, found.first_hour, found.last_hour)
+
+
+def first_failure_of_its_reason(trace: Trace) -> Incident:
+    """Ignores the rate: the incident starts at the first failed call of its kind."""
+    found = find_incident(trace)
+    first = next(
+        entry.hour
+        for entry in calls(trace, found.tool)
+        if reason_for(entry.record.failure_code) is found.reason
+    )
+    return Incident(found.tool, found.reason, first, found.last_hour)
+
+
+def all_tools_together(trace: Trace) -> Incident:
+    """Ignores the tool: reads the rates of every call together and names the first tool."""
+    for reason, shares in reason_rates(trace).items():
+        hours = [hour for hour, share in enumerate(shares) if share > 0.5]
+        if hours:
+            return Incident(TOOLS[0], reason, hours[0], hours[-1])
+    return Incident(TOOLS[0], NAReason.FETCH_FAILED, 0, 0)
+
+
+def test_the_reference_incident_finder_passes() -> None:
+    """The notebook's solution passes every day the check holds."""
+    result = check("07.1", find_incident)
+    assert result.status is CheckStatus.PASS, repr(result)
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [mondays_incident, every_spike_is_an_outage, first_failure_of_its_reason, all_tools_together],
+)
+def test_plausible_wrong_incident_finders_fail_with_a_hint(
+    wrong: Callable[[Trace], Incident],
+) -> None:
+    """Each wrong reading of the trace fails, with the hint, and never prints a day's incident."""
+    result = check("07.1", wrong)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert "(hint: " in line
+    for _spec, incident in INCIDENT_DAYS:
+        assert repr(incident) not in line
+        assert f"{incident.first_hour}..{incident.last_hour} are not" not in line
+
+
+def test_a_string_reason_fails_with_the_member_to_use() -> None:
+    """'fetch_failed' in place of the enum member is a FAIL naming NAReason, not a crash."""
+
+    def stringly(trace: Trace) -> Incident:
+        found = find_incident(trace)
+        return Incident(found.tool, found.reason.value, found.first_hour, found.last_hour)  # type: ignore[arg-type]
+
+    line = repr(check("07.1", stringly))
+    assert line.startswith("[FAIL]")
+    assert "NAReason" in line
+
+
+def test_the_stub_is_todo() -> None:
+    """The learner's untouched stub reads as not attempted yet."""
+
+    def stub(trace: Trace) -> Incident:
+        raise NotImplementedError()
+
+    assert check("07.1", stub).status is CheckStatus.TODO
+
+
+# -- 07.2 validation_alert -----------------------------------------------------------------------
+
+
+def validation_alert(counter: OutcomeCounter, tool: str) -> bool:
+    """The notebook's reference rule."""
+    return counter.total(tool) >= MIN_CALLS and counter.validation_failure_rate(tool) > BUDGET
+
+
+def any_rate_over_budget(counter: OutcomeCounter, tool: str) -> bool:
+    """Forgets the minimum number of calls: one rejection at night pages someone."""
+    return counter.validation_failure_rate(tool) > BUDGET
+
+
+def every_failure_counts(counter: OutcomeCounter, tool: str) -> bool:
+    """Ignores the failure code: an outage pages the schema alert."""
+    return counter.total(tool) >= MIN_CALLS and counter.rate(tool, Outcome.ACCESS_FAILURE) > BUDGET
+
+
+def any_tool(counter: OutcomeCounter, tool: str) -> bool:
+    """Ignores the tool asked about: pages if any tool is over budget."""
+    return any(validation_alert(counter, other) for other in counter.tools())
+
+
+def always(counter: OutcomeCounter, tool: str) -> bool:
+    """Hard-coded: always page."""
+    return True
+
+
+def never(counter: OutcomeCounter, tool: str) -> bool:
+    """Hard-coded: never page."""
+    return False
+
+
+def at_budget(counter: OutcomeCounter, tool: str) -> bool:
+    """Pages at exactly the budget, where the rule says 'more than'."""
+    return counter.total(tool) >= MIN_CALLS and counter.validation_failure_rate(tool) >= BUDGET
+
+
+def more_than_min_calls(counter: OutcomeCounter, tool: str) -> bool:
+    """Needs more than MIN_CALLS, where the rule says 'at least'."""
+    return counter.total(tool) > MIN_CALLS and counter.validation_failure_rate(tool) > BUDGET
+
+
+def test_the_reference_alert_rule_passes() -> None:
+    """The notebook's solution passes every hour the check holds."""
+    result = check("07.2", validation_alert)
+    assert result.status is CheckStatus.PASS, repr(result)
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        any_rate_over_budget,
+        every_failure_counts,
+        any_tool,
+        always,
+        never,
+        at_budget,
+        more_than_min_calls,
+    ],
+)
+def test_plausible_wrong_alert_rules_fail_with_a_hint(
+    wrong: Callable[[OutcomeCounter, str], bool],
+) -> None:
+    """Each wrong rule fails with a hint; the line never shows the rule's code."""
+    result = check("07.2", wrong)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert "(hint: " in line
+    assert "validation_failure_rate(tool) >" not in line

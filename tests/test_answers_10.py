@@ -1,0 +1,480 @@
+"""Notebook 10's checks: the plausible wrong answers fail, with a hint and never the answer.
+
+Each exercise keeps at least two wrong answers a participant could write: a model with a plain
+``bool`` where "no permission" belongs, a tool that never says where the count is, one that
+retries nothing, a renderer that prints "no" for a field it could not read. Every one must give
+``[FAIL]`` naming the case and its hint. The solutions notebook's committed ``[PASS]`` lines
+prove the reference answers pass; here the reference model and tool only serve as the base the
+wrong ones change one thing in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import httpx
+import pytest
+from pydantic import AliasChoices, BaseModel, Field
+
+from tool_outcomes import (
+    Envelope,
+    NAReason,
+    Outcome,
+    RetryPolicy,
+    Tool,
+    TriState,
+    to_text,
+    tool,
+)
+from tool_outcomes.workbook import CheckResult, CheckStatus, check
+from tool_outcomes.workbook.ticket_scorecard import CRITERIA, grade, run_scenario
+from tool_outcomes.workbook.ticket_service import (
+    BASE_URL,
+    SCENARIOS,
+    SearchTickets,
+    served_answer,
+)
+
+# Text that would give an answer away: the solution's declarations.
+ANSWER_TEXT = ("total_matches", "AliasChoices", "deadline_s=", "max_attempts=", "TriState[")
+
+
+def assert_fails(result: CheckResult, case: str, hint: str) -> None:
+    """A FAIL line naming ``case`` with ``hint``, and no solution text."""
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert f"({case}" in line, line
+    assert f"(hint: {hint}" in line, line
+    assert "\n" not in line
+    for text in ANSWER_TEXT:
+        assert text not in line, line
+
+
+# -- 10.1: the ticket model -----------------------------------------------------------------------
+
+
+class Ticket(BaseModel):
+    """The base the wrong models change one thing in."""
+
+    id: str = Field(validation_alias=AliasChoices("id", "ticket_id"))
+    subject: str = Field(validation_alias=AliasChoices("subject", "title"))
+    status: Literal["open", "pending", "closed"]
+    priority: int
+    refund_issued: TriState[bool]
+    account_manager: TriState[str]
+
+
+class PlainBoolRefund(BaseModel):
+    """refund_issued as a plain bool: "no permission" has nowhere to go."""
+
+    id: str = Field(validation_alias=AliasChoices("id", "ticket_id"))
+    subject: str = Field(validation_alias=AliasChoices("subject", "title"))
+    status: str
+    priority: int
+    refund_issued: bool = False
+    account_manager: TriState[str]
+
+
+class NoAliases(BaseModel):
+    """The v2 names only: legacy records are rejected."""
+
+    id: str
+    subject: str
+    status: str
+    priority: int
+    refund_issued: TriState[bool]
+    account_manager: TriState[str]
+
+
+class OptionalId(Ticket):
+    """Everything optional "to be safe": a damaged record passes as a ticket."""
+
+    id: str | None = Field(default=None, validation_alias=AliasChoices("id", "ticket_id"))  # type: ignore[assignment]
+
+
+class BoolOrState(Ticket):
+    """A three-state field that also takes a bare bool: the silent false is back."""
+
+    refund_issued: TriState[bool] | bool  # type: ignore[assignment]
+
+
+class OptionalRefund(Ticket):
+    """A three-state field that may also be missing: None is back, without a reason."""
+
+    refund_issued: TriState[bool] | None = None  # type: ignore[assignment]
+
+
+class PriorityAsText(Ticket):
+    """A priority declared as text: the v2 numbers are refused."""
+
+    priority: str  # type: ignore[assignment]
+
+
+def returning(model: object) -> Callable[[], object]:
+    def ticket_model() -> object:
+        return model
+
+    return ticket_model
+
+
+TRI = "a field that can be not applicable is a three-state field, with its value's type"
+MEANING = "repair fixes shape, never meaning"
+
+
+@pytest.mark.parametrize(
+    ("model", "case", "hint"),
+    [
+        (PlainBoolRefund, "a v2 ticket (TCK-1001)", "one field per row"),
+        (NoAliases, "a legacy ticket (TCK-0412)", "a legacy name is another name"),
+        (OptionalId, "a damaged legacy record with no id", MEANING),
+        (BoolOrState, "a v2 ticket whose refund_issued is a bare false", MEANING),
+        (OptionalRefund, "a v2 ticket with no refund_issued", MEANING),
+        (PriorityAsText, "a v2 ticket (TCK-1001)", "one field per row"),
+        (
+            Ticket.model_validate(
+                {
+                    "id": "TCK-1",
+                    "subject": "s",
+                    "status": "open",
+                    "priority": 1,
+                    "refund_issued": {"status": "present", "value": False},
+                    "account_manager": {"status": "present", "value": "x"},
+                }
+            ),
+            "a v2 ticket (TCK-1001)",
+            "one field per row",
+        ),
+    ],
+    ids=[
+        "plain-bool",
+        "no-aliases",
+        "optional-id",
+        "bool-or-state",
+        "optional-refund",
+        "priority-text",
+        "instance",
+    ],
+)
+def test_wrong_ticket_models_fail_10_1(model: object, case: str, hint: str) -> None:
+    """Each plausible wrong model fails on the record it gets wrong, with that case's hint."""
+    assert_fails(check("10.1", returning(model)), case, hint)
+
+
+def test_a_plain_bool_refund_is_reported_as_a_rejection_of_the_v2_ticket() -> None:
+    """The line says what the model did with a real ticket, not what to write."""
+    line = repr(check("10.1", returning(PlainBoolRefund)))
+    assert "the model rejected it: 'refund_issued': not a boolean" in line
+
+
+def test_the_base_model_passes_10_1_and_a_stub_is_todo() -> None:
+    """The base the wrong models are built on is right; an unwritten one is TODO."""
+    assert check("10.1", returning(Ticket)).status is CheckStatus.PASS
+
+    def ticket_model() -> type[BaseModel]:
+        raise NotImplementedError
+
+    assert repr(check("10.1", ticket_model)) == "[TODO] 10.1 ticket_model: not attempted yet"
+
+
+# -- 10.2: the search tool ------------------------------------------------------------------------
+
+
+def search_tool(
+    model: Any = Ticket,
+    *,
+    params: Callable[[SearchTickets], dict[str, Any]] | None = None,
+    **options: Any,
+) -> Callable[[], Tool[Any, Any]]:
+    """A ``build_search_tool`` like the learner's: the reference with ``options`` changed."""
+    declared: dict[str, Any] = {
+        "items": "tickets",
+        "total": "total_matches",
+        "policy": RetryPolicy(max_attempts=4, deadline_s=20, seed=10),
+    } | options
+
+    def documented(args: SearchTickets) -> dict[str, Any]:
+        sent: dict[str, Any] = {"text": args.text, "limit": args.limit}
+        return sent if args.cursor is None else sent | {"cursor": args.cursor}
+
+    to_send = params or documented
+
+    def build_search_tool() -> Tool[Any, Any]:
+        @tool(args=SearchTickets, result=list[model], **declared)
+        def search_tickets(args: SearchTickets) -> httpx.Request:
+            url = f"{BASE_URL}/projects/{args.project}/tickets/search"
+            return httpx.Request("GET", url, params=to_send(args))
+
+        built: Tool[Any, Any] = search_tickets  # `**declared` leaves the overload unresolved
+        return built
+
+    return build_search_tool
+
+
+def hard_coded_tool() -> Tool[Any, Any]:
+    """A handler that returns the tickets it expects instead of asking the service."""
+
+    @tool(args=SearchTickets, result=list[Ticket])
+    def search_tickets(args: SearchTickets) -> list[dict[str, Any]]:
+        return list(served_answer("single_page")["tickets"])
+
+    return search_tickets
+
+
+def typo_tool() -> Tool[Any, Any]:
+    """A handler that raises before it sends anything (an argument it does not have)."""
+
+    @tool(args=SearchTickets, result=list[Ticket], items="tickets", total="total_matches")
+    def search_tickets(args: SearchTickets) -> httpx.Request:
+        query = args.query  # type: ignore[attr-defined]
+        return httpx.Request("GET", f"{BASE_URL}/projects/{args.project}/tickets/search?{query}")
+
+    return search_tickets
+
+
+COUNT = "a page is not the whole answer when the service holds more"
+RETRY = "503 and 429 say 'later'"
+
+# Wrong tools, each with the first case it must fail and that case's hint.
+WRONG_TOOLS: dict[str, tuple[Callable[[], object], str, str]] = {
+    "no items or total": (
+        search_tool(items=None, total=None),
+        "first_page: page 1 of a search with 23 matches",
+        COUNT,
+    ),
+    "items but no total": (
+        search_tool(total=None),
+        "first_page: page 1 of a search with 23 matches",
+        COUNT,
+    ),
+    "retries nothing": (
+        search_tool(policy=RetryPolicy(max_attempts=1)),
+        "deploy_503: 503, Retry-After 2, then the answer",
+        RETRY,
+    ),
+    "two attempts": (
+        search_tool(policy=RetryPolicy(max_attempts=2, deadline_s=20)),
+        "rate_limited_twice: 429, Retry-After 3, twice, then the answer",
+        RETRY,
+    ),
+    "ignores Retry-After": (
+        search_tool(policy=RetryPolicy(max_attempts=4, respect_retry_after=False, seed=1)),
+        "deploy_503: 503, Retry-After 2, then the answer",
+        RETRY,
+    ),
+    "default policy": (
+        search_tool(policy=RetryPolicy()),
+        "maintenance_window: 503, Retry-After 45, on every call",
+        "the assistant waits at most 20 s",
+    ),
+    "tries past fair use": (
+        search_tool(policy=RetryPolicy(max_attempts=6, deadline_s=20)),
+        "outage: 503, Retry-After 1, on every call",
+        "the fair-use rule caps the attempts",
+    ),
+    "slow backoff": (
+        search_tool(
+            policy=RetryPolicy(max_attempts=4, backoff_base_s=10, backoff_cap_s=60, jitter=False)
+        ),
+        "outage: 503, Retry-After 1, on every call",
+        "the fair-use rule caps the attempts",
+    ),
+    "a 404 is empty": (
+        search_tool(not_found="empty"),
+        "unknown_project: the project key does not exist",
+        "a project that does not exist",
+    ),
+    "refund as plain bool": (
+        search_tool(PlainBoolRefund),
+        "single_page: 4 tickets match, all on one page",
+        "build the request the documentation describes",
+    ),
+    "no aliases": (
+        search_tool(NoAliases),
+        "legacy_records: 2 of 3 tickets are legacy records",
+        "legacy records name two fields differently",
+    ),
+    "id optional": (
+        search_tool(OptionalId),
+        "damaged_record: one ticket on the page has no id",
+        "a ticket without an id is not a ticket",
+    ),
+    "no result model": (
+        search_tool(dict[str, Any]),
+        "single_page: 4 tickets match, all on one page",
+        "build the request the documentation describes",
+    ),
+    "ignores its arguments": (
+        search_tool(params=lambda args: {"text": "printer"}),
+        "first_page: page 1 of a search with 23 matches",
+        COUNT,
+    ),
+    "forgets the cursor": (
+        search_tool(params=lambda args: {"text": args.text, "limit": args.limit}),
+        "next_page: page 2 of the same search, by its cursor",
+        "send every argument the tool was given",
+    ),
+    "hard-coded tickets": (
+        hard_coded_tool,
+        "first_page: page 1 of a search with 23 matches",
+        COUNT,
+    ),
+    "typo in the handler": (
+        typo_tool,
+        "single_page: 4 tickets match, all on one page",
+        "build the request the documentation describes",
+    ),
+    "undocumented parameter": (
+        search_tool(params=lambda args: {"q": args.text}),
+        "single_page: 4 tickets match, all on one page",
+        "build the request the documentation describes",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", WRONG_TOOLS)
+def test_wrong_search_tools_fail_10_2(name: str) -> None:
+    """Each plausible wrong tool fails on the first scenario it gets wrong, with its hint."""
+    build, case, hint = WRONG_TOOLS[name]
+    assert_fails(check("10.2", build), case, hint)
+
+
+def test_the_undecorated_handler_is_not_a_tool() -> None:
+    """Returning the plain function instead of the @tool says what is missing."""
+
+    def build_search_tool() -> object:
+        def search_tickets(args: SearchTickets) -> httpx.Request:
+            return httpx.Request("GET", BASE_URL)
+
+        return search_tickets
+
+    line = repr(check("10.2", build_search_tool))
+    assert "expected a Tool (decorate the handler with @tool), got a function" in line
+
+
+def test_every_criterion_fails_for_some_wrong_tool() -> None:
+    """No criterion is a check that cannot fail: a plausible wrong tool breaks each one."""
+    tools = [build() for build, _, _ in WRONG_TOOLS.values()]
+    for scenario in SCENARIOS:
+        broken = [False] * len(CRITERIA[scenario.name])
+        for wrong in tools:
+            assert isinstance(wrong, Tool)
+            for index, problem in enumerate(grade(run_scenario(wrong, scenario))):
+                broken[index] |= problem is not None
+        never = [c.label for c, hit in zip(CRITERIA[scenario.name], broken, strict=True) if not hit]
+        assert not never, f"{scenario.name}: never broken: {never}"
+
+
+def test_the_base_tool_passes_10_2_and_a_stub_is_todo() -> None:
+    """The base the wrong tools change is right; an unwritten one is TODO."""
+    assert check("10.2", search_tool()).status is CheckStatus.PASS
+
+    def build_search_tool() -> Tool[Any, Any]:
+        raise NotImplementedError
+
+    assert repr(check("10.2", build_search_tool)).startswith("[TODO] 10.2 build_search_tool")
+
+
+# -- 10.3: the words for the desk -----------------------------------------------------------------
+
+
+def count_only(env: Envelope[list[Any]]) -> str:
+    """Every outcome as a count: the collapse back to one confident nothing."""
+    tickets = env.data or []
+    return f"Found {len(tickets)} tickets: " + ", ".join(t.id for t in tickets)
+
+
+def outcome_then_bools(env: Envelope[list[Any]]) -> str:
+    """Honest about the class, but a field it could not read prints as "no"."""
+    lines = [f"{env.outcome.value}: {env.coverage.total if env.coverage else '?'} in all"]
+    for ticket in env.data or []:
+        refund = "yes" if ticket.refund_issued.value else "no"
+        manager = ticket.account_manager.value or "none"
+        lines.append(f"{ticket.id} refund {refund} manager {manager}")
+    return "\n".join(lines)
+
+
+def partial_as_whole(env: Envelope[list[Any]]) -> str:
+    """Separates failures from answers, but a partial reads like the whole answer."""
+    if env.outcome is Outcome.ACCESS_FAILURE:
+        return "The search failed."
+    if env.outcome is Outcome.EMPTY:
+        return "No ticket matches."
+    return "\n".join(f"{t.id}: {t.subject}" for t in env.data or []) or "No tickets."
+
+
+def manager_or_none(env: Envelope[list[Any]]) -> str:
+    """Everything right except the manager: "none" for out of scope and failed alike."""
+
+    def refund(field: TriState[Any]) -> str:
+        if field.is_present:
+            return "yes" if field.value else "no"
+        return "hidden" if field.reason is NAReason.NO_PERMISSION else "unknown"
+
+    lines = [to_text(env).splitlines()[0]]
+    for ticket in env.data or []:
+        manager = ticket.account_manager.value if ticket.account_manager.is_present else "none"
+        lines.append(f"{ticket.id} refund {refund(ticket.refund_issued)} manager {manager}")
+    return "\n".join(lines)
+
+
+def hard_coded(env: Envelope[list[Any]]) -> str:
+    return "Here are the tickets you asked for."
+
+
+def no_text(env: Envelope[list[Any]]) -> object:
+    return {"outcome": env.outcome.value}
+
+
+UNVERIFIED = "an answer nobody verified must not read like 'nothing matched'"
+HOW_MANY = "a partial must not read as the whole answer"
+
+
+@pytest.mark.parametrize(
+    ("render", "case", "hint"),
+    [
+        (count_only, "the same 4 tickets, of 9", HOW_MANY),
+        (
+            outcome_then_bools,
+            "TCK-1001, refund_issued not_applicable(no_permission)",
+            "'you may not see it' is not 'no'",
+        ),
+        (partial_as_whole, "the same 4 tickets, of 9", HOW_MANY),
+        (
+            manager_or_none,
+            "TCK-1001, account_manager not_applicable(fetch_failed)",
+            "'there is none' and 'the CRM did not answer'",
+        ),
+        (hard_coded, "4 tickets, the whole answer", "name every ticket that came back"),
+        (no_text, "4 tickets, the whole answer", "name every ticket that came back"),
+    ],
+    ids=lambda value: getattr(value, "__name__", None),
+)
+def test_wrong_renderers_fail_10_3(render: Callable[..., object], case: str, hint: str) -> None:
+    """Each plausible wrong rendering fails on the meaning it loses, with that case's hint."""
+    assert_fails(check("10.3", render), case, hint)
+
+
+def test_a_renderer_that_tells_only_failures_from_answers_still_fails_the_timeout() -> None:
+    """Zero tickets from a timed-out index must not read like the search that found none."""
+
+    def failures_apart(env: Envelope[list[Any]]) -> str:
+        if env.outcome is Outcome.ACCESS_FAILURE:
+            return f"Search failed: {env.failure.code.value if env.failure else '?'}"
+        tickets = env.data or []
+        if not tickets:
+            return "No ticket matches."
+        total = env.coverage.total if env.coverage else None
+        return f"{len(tickets)} of {total}: " + ", ".join(t.id for t in tickets)
+
+    assert_fails(check("10.3", failures_apart), "0 tickets, the index ran out of time", UNVERIFIED)
+
+
+def test_the_library_words_pass_10_3_and_a_stub_is_todo() -> None:
+    """``to_text`` is honest, so it passes; generous about wording means exactly that."""
+    assert check("10.3", to_text).status is CheckStatus.PASS
+
+    def for_the_desk(env: Envelope[list[Any]]) -> str:
+        raise NotImplementedError
+
+    assert repr(check("10.3", for_the_desk)) == "[TODO] 10.3 for_the_desk: not attempted yet"

@@ -1,0 +1,113 @@
+"""Notebook 05's stock-lookup aids: the mocked service answers as documented, and never leaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tool_outcomes import FailureCode, FailureKind, Outcome, RepairKind, RetryPolicy, repair, tool
+from tool_outcomes.workbook.stock_lookup import (
+    BROKEN_SKU,
+    SLOW_SKU,
+    STOCK_REPLIES,
+    StockLevel,
+    StockQuery,
+    stock_service,
+    verdict_line,
+)
+
+
+@tool(args=StockQuery, result=StockLevel, policy=RetryPolicy(max_attempts=1))
+def get_stock(args: StockQuery) -> object:
+    """The notebook's tool."""
+    return stock_service(args.sku)
+
+
+# sku -> the repair kinds a valid reply needs, or None when the reply must be rejected
+EXPECTED: dict[str, tuple[RepairKind, ...] | None] = {
+    "B-100": (),
+    "B-101": (RepairKind.COERCED_NUMBER, RepairKind.COERCED_NUMBER),
+    "B-102": (RepairKind.MAPPED_ALIAS, RepairKind.DROPPED_UNKNOWN_FIELD),
+    "B-103": None,
+    "B-104": None,
+    "B-105": None,
+    "B-106": None,
+    "B-107": None,
+    "B-108": None,
+    "B-109": None,
+}
+
+
+def test_every_reply_is_described() -> None:
+    """The table below covers the whole mocked service, so the notebook's claims are all tested."""
+    assert set(EXPECTED) == set(STOCK_REPLIES)
+
+
+@pytest.mark.parametrize(("sku", "kinds"), EXPECTED.items())
+def test_each_reply_is_repaired_or_rejected_as_the_notebook_says(
+    sku: str, kinds: tuple[RepairKind, ...] | None
+) -> None:
+    """Clean, numbers as text and an alias with a stray field pass; the rest are schema failures."""
+    env = get_stock.call(sku=sku)
+    if kinds is None:
+        assert env.outcome is Outcome.ACCESS_FAILURE
+        assert env.failure is not None
+        assert (env.failure.code, env.failure.kind) == (FailureCode.SCHEMA, FailureKind.PERMANENT)
+        assert env.failure.raw_sample
+    else:
+        assert env.outcome is Outcome.SUCCESS
+        assert tuple(r.kind for r in env.repairs) == kinds
+
+
+@pytest.mark.parametrize(
+    ("sku", "code", "kind"),
+    [
+        (SLOW_SKU, FailureCode.TIMEOUT, FailureKind.TRANSIENT),
+        (BROKEN_SKU, FailureCode.EXECUTION, FailureKind.PERMANENT),
+        ("Z-404", FailureCode.EXECUTION, FailureKind.PERMANENT),
+    ],
+)
+def test_a_service_that_raises_fails_at_the_execution_stage(
+    sku: str, code: FailureCode, kind: FailureKind
+) -> None:
+    """A timeout is transient, a bug in the tool's code (or an unknown SKU) permanent."""
+    env = get_stock.call(sku=sku)
+    assert env.failure is not None
+    assert (env.failure.code, env.failure.kind) == (code, kind)
+
+
+def test_the_service_hands_out_copies() -> None:
+    """A caller that mutates a reply cannot change what the next caller gets."""
+    reply: Any = stock_service("B-101")
+    reply["quantity"] = "changed"
+    assert stock_service("B-101") == STOCK_REPLIES["B-101"]
+
+
+def test_the_html_page_is_longer_than_any_raw_sample() -> None:
+    """The notebook shows a page cut to 500 characters: the page must be longer than that."""
+    page = stock_service("B-105")
+    assert isinstance(page, str)
+    assert len(page) > 2000
+    env = get_stock.call(sku="B-105")
+    assert env.failure is not None
+    assert env.failure.raw_sample is not None
+    assert len(env.failure.raw_sample) == 500
+
+
+def test_verdict_line_names_the_repairs_or_the_rejection() -> None:
+    """One line: no repair, the repairs applied, or what was rejected."""
+    assert verdict_line(repair(stock_service("B-100"), StockLevel)) == "Repaired (no repair needed)"
+    assert verdict_line(repair(stock_service("B-102"), StockLevel)) == (
+        "Repaired: mapped_alias at quantity: 'qty' -> 'quantity'; "
+        "dropped_unknown_field at bin: dropped 'bin'"
+    )
+    assert verdict_line(repair(stock_service("B-104"), StockLevel)) == (
+        "Rejection: missing required field 'discontinued'"
+    )
+
+
+def test_verdict_line_refuses_what_repair_does_not_return() -> None:
+    """Anything else is a clear TypeError, not a misleading line."""
+    with pytest.raises(TypeError, match="expected what repair"):
+        verdict_line(StockLevel(sku="x", quantity=1, unit_price=1.0, discontinued=False))  # type: ignore[arg-type]
