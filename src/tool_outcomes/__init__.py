@@ -12,6 +12,7 @@ from .breaker import BreakerState, CircuitBreaker
 from .classify import classify_http, classify_parts
 from .consume import OutcomeHandlers, dispatch, on_outcome
 from .envelope import (
+    DETAIL_MAX_CHARS,
     RAW_SAMPLE_MAX_CHARS,
     Coverage,
     Envelope,
@@ -36,6 +37,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_MAX_BODY_BYTES",
+    "DETAIL_MAX_CHARS",
     "RAW_SAMPLE_MAX_CHARS",
     "BodyCut",
     "BreakerState",

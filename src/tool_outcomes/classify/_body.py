@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 
+from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import (
     Coverage,
     Envelope,
@@ -208,7 +209,7 @@ def _cut_document(ex: Exchange, cut: BodyCut) -> Envelope[Any]:
     if cut is BodyCut.SIZE_CAP:
         return ex.fail(FailureCode.TOO_LARGE, _P, f"body exceeded the byte cap {read}")
     error = ex.cut_error
-    why = f": {type(error).__name__}: {error}" if error is not None else ""
+    why = f": {exception_text(error)}" if error is not None else ""
     return ex.fail(_stream_code(error), _T, f"body stream broke {read}{why}")
 
 

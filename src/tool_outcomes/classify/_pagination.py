@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
+from tool_outcomes._numbers import parse_count
 from tool_outcomes.envelope import (
+    MAX_CURSOR_CHARS,
     Coverage,
     Envelope,
     FailureCode,
@@ -264,7 +266,7 @@ def _listing_signs(
                 Evidence(TruncatedBy.NEXT_PAGE, why, _url(target, base_url) if is_url else target)
             )
     offset = box.get("offset")  # Airtable: an opaque string; a number is the current position
-    if isinstance(offset, str) and offset and not offset.isdigit():
+    if isinstance(offset, str) and offset and parse_count(offset) is None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "offset cursor present", offset))
     for page_key, count_key, first in PAGE_COUNTERS:
         page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
@@ -484,6 +486,10 @@ def judge_coverage(
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
         return ex.finish(outcome, data, Coverage(returned=returned, total=count), repairs)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
+    if cursor is not None and len(cursor) > MAX_CURSOR_CHARS:
+        # A cursor cut short resumes nowhere: say it was there rather than hand out a piece.
+        evidence.append(Evidence(evidence[0].truncated_by, f"a {len(cursor)}-char cursor not kept"))
+        cursor = None
     coverage = Coverage(
         returned=returned,
         total=count,
