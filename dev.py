@@ -649,10 +649,24 @@ def project_requirements(*extras: str) -> list[str]:
     project = data["project"]
     own = _canonical(project["name"])
     wanted = [*project["dependencies"]]
-    for extra in extras:
-        wanted += project["optional-dependencies"][extra]
+    todo, seen = list(extras), set()
+    while todo:  # an extra may name others of this project's: "tool-outcomes[workbook,mcp]"
+        extra = todo.pop(0)
+        if extra in seen:
+            continue
+        seen.add(extra)
+        for requirement in project["optional-dependencies"][extra]:
+            if _requirement_name(requirement) == own:
+                named = _SELF_EXTRAS.search(requirement)
+                todo += named["names"].replace(" ", "").split(",") if named else []
+            elif requirement not in wanted:
+                wanted.append(requirement)
     wanted += [*data["build-system"]["requires"], *EDITABLE_BUILD_REQUIRES, "pip"]
-    return [r for r in wanted if _requirement_name(r) != own]
+    return wanted
+
+
+#: The extras named in a requirement on this project itself: ``tool-outcomes[a, b]``.
+_SELF_EXTRAS = re.compile(r"\[(?P<names>[^\]]*)\]")
 
 
 def _requirement_name(requirement: str) -> str:
