@@ -63,6 +63,11 @@ def sign_half_done(number: int) -> str:
     raise NotImplementedError()
 
 
+def sign_on_an_unwritten_helper(number: int) -> str:
+    """Written, but it calls another exercise's function that is still the stub."""
+    return sign_stub(number)
+
+
 def sign_crashing(number: int) -> str:
     """A learner bug: an exception other than NotImplementedError."""
     raise ValueError(f"cannot sign {number}\nsecond line")
@@ -83,6 +88,12 @@ LINES: list[tuple[str, object, str]] = [
         "98.1",
         sign_half_done,
         "[TODO] 98.1 sign_half_done: not finished yet: case 2 still raises NotImplementedError",
+    ),
+    (
+        "98.1",
+        sign_on_an_unwritten_helper,
+        "[TODO] 98.1 sign_on_an_unwritten_helper: waiting on sign_stub(), which still raises "
+        "NotImplementedError",
     ),
     (
         "98.1",

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -293,11 +294,20 @@ def check(exercise_id: str, answer: object) -> CheckResult:
 
 
 class _Stub(Exception):
-    """Internal signal: the learner's code is still the stub."""
+    """Internal signal: the learner's code is still the stub (``elsewhere``: another's stub)."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, elsewhere: str | None = None) -> None:
         super().__init__(why)
         self.why = why
+        self.elsewhere = elsewhere
+
+
+def _stub_raised_by(exc: NotImplementedError, answer: object) -> str | None:
+    """The function whose stub raised, when it is not the answer itself (an earlier exercise's)."""
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
+    raiser = frames[-1].f_code.co_name if frames else ""
+    own = getattr(answer, "__name__", "")
+    return raiser if raiser.isidentifier() and own and raiser != own else None
 
 
 def _run(ex: Exercise, answer: object) -> CheckResult:
@@ -324,6 +334,9 @@ def _run(ex: Exercise, answer: object) -> CheckResult:
         try:
             problem = _run_case(ex, case, answer)
         except _Stub as stub:
+            if stub.elsewhere is not None:
+                detail = f"waiting on {stub.elsewhere}(), which still raises NotImplementedError"
+                return verdict(CheckStatus.TODO, passed, detail)
             detail = "not attempted yet" if number == 1 else f"not finished yet: case {number} "
             return verdict(CheckStatus.TODO, passed, detail + ("" if number == 1 else stub.why))
         if problem is None:
@@ -342,8 +355,9 @@ def _run_case(ex: Exercise, case: Case, answer: object) -> str | None:
         assert callable(answer)  # _run returned a FAIL for anything else
         try:
             result = answer(*case.args, **case.kwargs)
-        except NotImplementedError:
-            raise _Stub("still raises NotImplementedError") from None
+        except NotImplementedError as exc:
+            elsewhere = _stub_raised_by(exc, answer)
+            raise _Stub("still raises NotImplementedError", elsewhere) from None
         except Exception as exc:  # the learner's bug is a verdict, not a crash
             if case.raises is not None and isinstance(exc, case.raises):
                 return None
