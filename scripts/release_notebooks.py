@@ -538,6 +538,27 @@ def stable_widget_ids(nb: Any, stem: str) -> None:
         bundle["state"] = {names[old]: _renamed(model, names) for old, model in state.items()}
 
 
+def released_with() -> dict[str, str]:
+    """The versions a release executes notebooks with, recorded in each one's metadata
+    (``tool_outcomes.released_with``) and compared with constraints.txt by tests/test_dev.py.
+
+    Returns:
+        Name → version of the workbook's direct requirements, the kernel (ipykernel, IPython)
+        and pydantic-core, whose messages the outputs quote.
+    """
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    names = {"ipykernel", "ipython", "pydantic-core"}
+    for line in metadata.requires("tool-outcomes") or []:
+        requirement = Requirement(line)
+        if requirement.marker is None or requirement.marker.evaluate({"extra": "workbook"}):
+            names.add(canonicalize_name(requirement.name))
+    return {name: metadata.version(name) for name in sorted(names)}
+
+
 def release_one(solution_path: Path, *, solutions: bool, timeout_s: int) -> None:
     """Regenerate and execute one learner notebook (and its solution, when ``solutions``).
 
@@ -554,11 +575,13 @@ def release_one(solution_path: Path, *, solutions: bool, timeout_s: int) -> None
     target = learner_path(solution_path)
     execute(learner, NOTEBOOKS, _label(target), timeout_s)
     make_deterministic(learner, target.stem)
+    learner.metadata["tool_outcomes"] = {"released_with": released_with()}
     _write_notebook(learner, target)
     print(f"wrote {_label(target)}")
     if solutions:
         execute(solution, SOLUTIONS, _label(solution_path), timeout_s)
         make_deterministic(solution, solution_path.stem)
+        solution.metadata["tool_outcomes"] = {"released_with": released_with()}
         _write_notebook(solution, solution_path)
         print(f"wrote {_label(solution_path)}")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from tool_outcomes import Rejection, Repaired, repair
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.ex05 import PAYLOADS, V2_REPLIES
+from tool_outcomes.workbook.ex05 import DIRECT_HINT, PAYLOADS, V2_REPLIES
 from tool_outcomes.workbook.stock_lookup import StockLevel
 
 # -- 05.1 ----------------------------------------------------------------------------------------
@@ -26,7 +26,7 @@ def test_the_05_1_payloads_mix_repairs_and_rejections() -> None:
     assert verdicts.count(Rejection) >= 3
 
 
-WRONG_05_1: dict[str, dict[str, object]] = {
+WRONG_05_1: dict[str, object] = {
     "everything repaired": dict.fromkeys(PAYLOADS, Repaired),
     "everything rejected": dict.fromkeys(PAYLOADS, Rejection),
     "rounds 7.5 into an int": {**REFERENCE_05_1, "d": Repaired},
@@ -37,7 +37,18 @@ WRONG_05_1: dict[str, dict[str, object]] = {
     "ignores the declared alias": {**REFERENCE_05_1, "a": Rejection},
     "strings instead of the classes": {name: cls.__name__ for name, cls in REFERENCE_05_1.items()},
     "a payload left out": {k: v for k, v in REFERENCE_05_1.items() if k != "c"},
+    "a payload that is not there": {**REFERENCE_05_1, "z": Repaired},
+    "a list, not a dict": list(REFERENCE_05_1.values()),
 }
+
+#: Answers of the wrong form: their failure is about the form, with the form's hint, not a
+#: hint about one payload's verdict.
+WRONG_FORM_05_1 = (
+    "strings instead of the classes",
+    "a payload left out",
+    "a payload that is not there",
+    "a list, not a dict",
+)
 
 
 def test_the_reference_answer_to_05_1_passes() -> None:
@@ -46,13 +57,28 @@ def test_the_reference_answer_to_05_1_passes() -> None:
 
 
 @pytest.mark.parametrize("answer", WRONG_05_1.values(), ids=WRONG_05_1.keys())
-def test_wrong_predictions_for_05_1_fail_with_a_hint(answer: dict[str, object]) -> None:
+def test_wrong_predictions_for_05_1_fail_with_a_hint(answer: object) -> None:
     """Each wrong prediction is a FAIL with a hint; a value answer's line never names the answer."""
     result = check("05.1", answer)
     line = repr(result)
     assert result.status is CheckStatus.FAIL, line
     assert "(hint: " in line
     assert "expected" not in line
+
+
+@pytest.mark.parametrize("wrong", WRONG_FORM_05_1)
+def test_an_answer_of_the_wrong_form_gets_the_form_hint(wrong: str) -> None:
+    """A type or key mistake is named as such, never blamed on the first payload's verdict."""
+    line = repr(check("05.1", WRONG_05_1[wrong]))
+    assert "case 1 (the answer's form)" in line
+    assert "one entry per payload" in line
+    assert "declaration" not in line  # payload a's hint
+
+
+def test_strings_for_classes_are_named_as_such() -> None:
+    """The line says which prediction is not a class, quoting what was given."""
+    line = repr(check("05.1", WRONG_05_1["strings instead of the classes"]))
+    assert "the prediction for 'a' is 'Repaired', not Repaired or Rejection" in line
 
 
 # -- 05.2 ----------------------------------------------------------------------------------------
@@ -110,12 +136,27 @@ class LostQty(BaseModel):
     discontinued: bool
 
 
-@pytest.mark.parametrize(
-    "model", [ReferenceV2, SubclassV2, AliasOnly], ids=["AliasChoices", "subclass", "alias="]
-)
+class ValidationAliasOnly(StockLevel):
+    unit_price: float = Field(validation_alias="price_eur")
+
+
+@pytest.mark.parametrize("model", [ReferenceV2, SubclassV2], ids=["AliasChoices", "subclass"])
 def test_declared_aliases_pass_05_2(model: type[BaseModel]) -> None:
-    """Either way of declaring the new name on the field passes."""
+    """A copy or a subclass that declares both names on the field passes."""
     assert check("05.2", lambda: model).status is CheckStatus.PASS
+
+
+@pytest.mark.parametrize(
+    "model", [AliasOnly, ValidationAliasOnly], ids=["alias=", "validation_alias="]
+)
+def test_only_the_new_name_fails_05_2_on_the_models_own_validation(model: type[BaseModel]) -> None:
+    """Such a model passes through repair (which also reads a field's own name), not alone."""
+    with pytest.raises(ValidationError):
+        model.model_validate(dict(V2_REPLIES[0][1]))
+    result = check("05.2", lambda: model)
+    assert result.status is CheckStatus.FAIL
+    assert "validated by the model alone" in repr(result)
+    assert f"(hint: {DIRECT_HINT})" in repr(result)
 
 
 WRONG_05_2: dict[str, object] = {
@@ -126,6 +167,8 @@ WRONG_05_2: dict[str, object] = {
     "the qty alias dropped": LostQty,
     "an instance, not a class": ReferenceV2(sku="x", qty=1, unit_price=1.0, discontinued=False),
     "a dict of aliases": {"price_eur": "unit_price"},
+    "only the new name, as alias=": AliasOnly,
+    "only the new name, as validation_alias=": ValidationAliasOnly,
 }
 
 

@@ -107,6 +107,33 @@ def decision_names(env: Envelope[Any]) -> str:
     return reference_first_decision(env).value
 
 
+#: The codes a table keyed on codes usually calls retryable.
+USUAL_TRANSIENT_CODES = frozenset(
+    {FailureCode.TIMEOUT, FailureCode.CONNECT, FailureCode.SERVER_ERROR, FailureCode.RATE_LIMITED}
+)
+
+
+def decides_by_code(env: Envelope[Any]) -> Decision:
+    """Reads failure.code for retryability and never failure.kind."""
+    failure = env.failure
+    if failure is None:
+        return reference_first_decision(env)
+    kind = FailureKind.TRANSIENT if failure.code in USUAL_TRANSIENT_CODES else FailureKind.PERMANENT
+    if failure.code is FailureCode.CIRCUIT_OPEN:
+        kind = failure.kind
+    as_coded = failure.model_copy(update={"kind": kind})
+    return reference_first_decision(env.model_copy(update={"failure": as_coded}))
+
+
+def gives_up_at_the_bound(env: Envelope[Any]) -> Decision:
+    """Gives up on a Retry-After equal to max_retry_after_s, which the policy still honours."""
+    decision = reference_first_decision(env)
+    wait = env.failure.retry_after_s if env.failure is not None else None
+    if decision is Decision.RETRY and wait is not None:
+        return Decision.GIVE_UP if wait >= EXERCISE_POLICY.max_retry_after_s else decision
+    return decision
+
+
 def test_the_reference_answer_to_06_1_passes() -> None:
     """The notebook's policy table passes every case."""
     assert check("06.1", reference_first_decision).status is CheckStatus.PASS
@@ -120,6 +147,8 @@ WRONG_06_1: list[Callable[[Envelope[Any]], object]] = [
     ignores_retry_after,
     retries_partial,
     decision_names,
+    decides_by_code,
+    gives_up_at_the_bound,
 ]
 
 
@@ -131,6 +160,35 @@ def test_wrong_policy_tables_fail_06_1_with_a_hint(
     result = check("06.1", answer)
     assert result.status is CheckStatus.FAIL, repr(result)
     assert "(hint: " in repr(result)
+
+
+@pytest.mark.parametrize(
+    ("answer", "case", "hint_says"),
+    [
+        (decides_by_code, "a POST that timed out after it was sent", "failure.kind"),
+        (gives_up_at_the_bound, "a 503 with Retry-After: 60", "max_retry_after_s"),
+    ],
+    ids=["decides_by_code", "gives_up_at_the_bound"],
+)
+def test_a_wrong_table_is_shown_the_case_it_breaks_and_that_case_s_hint(
+    answer: Callable[[Envelope[Any]], object], case: str, hint_says: str
+) -> None:
+    """A table keyed on codes meets the timed-out POST; a '>=' bound meets a wait of just 60 s."""
+    line = repr(check("06.1", answer))
+    assert f"({case})" in line
+    assert hint_says in line.split("(hint: ", 1)[1]
+
+
+def test_the_06_1_cases_hold_a_permanent_timeout_and_a_transient_unusual_code() -> None:
+    """The kind, not the code, decides: the cases set the two against each other both ways."""
+    kinds = {
+        (env.failure.code, env.failure.kind)
+        for _, env, _, _ in DECISION_CASES
+        if env.failure is not None
+    }
+    assert (FailureCode.TIMEOUT, FailureKind.PERMANENT) in kinds
+    unusual = USUAL_TRANSIENT_CODES | {FailureCode.CIRCUIT_OPEN}
+    assert any(kind is FailureKind.TRANSIENT and code not in unusual for code, kind in kinds)
 
 
 # -- 06.2 ----------------------------------------------------------------------------------------
@@ -148,6 +206,7 @@ def make_loop(
     reads_kind: bool = True,
     honours_retry_after: bool = True,
     sleeps_after_last: bool = False,
+    backs_off: bool = True,
 ) -> Callable[[Call, Sleep], Envelope[Any]]:
     """The notebook's hand-written loop, with each of its rules switchable (to get it wrong)."""
 
@@ -160,7 +219,7 @@ def make_loop(
             if reads_kind and failure is not None and failure.kind is FailureKind.PERMANENT:
                 return env
             if attempt < MAX_ATTEMPTS or sleeps_after_last:
-                wait = BASE_S * 2.0 ** (attempt - 1)
+                wait = BASE_S * 2.0 ** (attempt - 1) if backs_off else BASE_S
                 if honours_retry_after and failure is not None and failure.retry_after_s:
                     wait = max(wait, failure.retry_after_s)
                 sleep(wait)
@@ -170,6 +229,9 @@ def make_loop(
 
 
 reference_loop = make_loop()
+
+#: with_retry with the hand-written loop's waits: its attempts, its base, no jitter.
+LOOP_POLICY = RetryPolicy(max_attempts=MAX_ATTEMPTS, backoff_base_s=BASE_S, jitter=False)
 
 
 def keyed_on_data(call: Call, sleep: Sleep) -> Envelope[Any]:
@@ -199,12 +261,12 @@ def never_retries(call: Call, sleep: Sleep) -> Envelope[Any]:
     "answer",
     [
         reference_loop,
-        lambda call, sleep: with_retry(call, RetryPolicy(max_attempts=MAX_ATTEMPTS), sleep=sleep),
+        lambda call, sleep: with_retry(call, LOOP_POLICY, sleep=sleep),
     ],
     ids=["fixed by hand", "with_retry"],
 )
 def test_a_loop_keyed_on_the_outcome_passes_06_2(answer: Callable[[Call, Sleep], object]) -> None:
-    """The notebook's fix passes, and so does the library's own loop."""
+    """The notebook's fix passes, and so does the library's own loop given the same waits."""
     assert check("06.2", answer).status is CheckStatus.PASS
 
 
@@ -221,6 +283,10 @@ WRONG_06_2: dict[str, Callable[[Call, Sleep], Envelope[Any]]] = {
     "ignores Retry-After": make_loop(honours_retry_after=False),
     "sleeps after the last attempt": make_loop(sleeps_after_last=True),
     "never retries": never_retries,
+    "waits BASE_S every time": make_loop(backs_off=False),
+    "with_retry with its own jittered waits": lambda call, sleep: with_retry(
+        call, RetryPolicy(max_attempts=MAX_ATTEMPTS, seed=1), sleep=sleep
+    ),
 }
 
 
@@ -232,14 +298,40 @@ def test_wrong_loops_fail_06_2_with_a_hint(answer: Callable[[Call, Sleep], Envel
     assert "(hint: " in repr(result)
 
 
+@pytest.mark.parametrize(
+    ("answer", "case", "hint_says"),
+    [
+        ("waits BASE_S every time", "two 503s without Retry-After", "how long it waits"),
+        ("ignores Retry-After", "a 429 asking for 4 s", "retry_after_s"),
+    ],
+)
+def test_a_wrong_wait_is_shown_the_case_it_breaks_and_that_case_s_hint(
+    answer: str, case: str, hint_says: str
+) -> None:
+    """A constant wait meets the backoff case, a dropped Retry-After the 429: each with its hint."""
+    line = repr(check("06.2", WRONG_06_2[answer]))
+    assert f"({case}" in line
+    assert hint_says in line.split("(hint: ", 1)[1]
+    assert "key the loop on the outcome" not in line
+
+
 def test_each_06_2_case_is_what_with_retry_does() -> None:
-    """The calls and outcomes the check demands are exactly the library's, case by case."""
-    policy = RetryPolicy(max_attempts=MAX_ATTEMPTS)
-    for describe, script, outcome, calls, min_sleep_s, _ in LOOP_CASES:
-        call, clock = ScriptedCall(script), FakeClock()
-        env = with_retry(call, policy, sleep=clock.sleep, clock=clock)
-        assert (env.outcome, call.calls) == (outcome, calls), describe
-        assert all(s >= min_sleep_s for s in clock.sleeps), describe
+    """The calls, outcomes and waits the check demands are the library's, case by case."""
+    for case in LOOP_CASES:
+        call, clock = ScriptedCall(case.script), FakeClock()
+        env = with_retry(call, LOOP_POLICY, sleep=clock.sleep, clock=clock)
+        assert (env.outcome, call.calls) == (case.outcome, case.calls), case.describe
+        assert all(s >= case.min_sleep_s for s in clock.sleeps), case.describe
+        if case.sleeps is not None:
+            assert tuple(clock.sleeps) == case.sleeps, case.describe
+
+
+def test_the_06_2_cases_demand_a_backoff_over_two_retries_without_retry_after() -> None:
+    """A loop that waits the same every time cannot pass: some case fixes two growing waits."""
+    assert any(
+        case.sleeps is not None and len(case.sleeps) >= 2 and case.sleeps[1] > case.sleeps[0]
+        for case in LOOP_CASES
+    )
 
 
 def test_a_loop_case_starts_fresh_on_every_check() -> None:

@@ -17,6 +17,7 @@ from tool_outcomes.workbook.traffic import (
     calls,
     reason_for,
     reason_rates,
+    simulate_day,
 )
 
 Trace = Sequence[TraceEntry]
@@ -83,9 +84,78 @@ def test_plausible_wrong_incident_finders_fail_with_a_hint(
     line = repr(result)
     assert result.status is CheckStatus.FAIL, line
     assert "(hint: " in line
-    for _spec, incident in INCIDENT_DAYS:
+    for _spec, incident, _hint in INCIDENT_DAYS:
         assert repr(incident) not in line
         assert f"{incident.first_hour}..{incident.last_hour} are not" not in line
+
+
+def _threshold_finder(threshold: float) -> Callable[[Trace], Incident]:
+    """The reference's shape with another threshold: the hours above it, first to last."""
+
+    def find(trace: Trace) -> Incident:
+        for tool in TOOLS:
+            for reason, shares in reason_rates(trace, tool).items():
+                hours = [hour for hour, share in enumerate(shares) if share > threshold]
+                if hours:
+                    return Incident(tool, reason, hours[0], hours[-1])
+        raise ValueError("no incident")
+
+    find.__name__ = f"above_{threshold}"
+    return find
+
+
+def _peak_and_extend(threshold: float) -> Callable[[Trace], Incident]:
+    """Finds the worst hour of any tool and reason, then extends while neighbours pass a bar."""
+
+    def find(trace: Trace) -> Incident:
+        series = [
+            (tool, reason, shares)
+            for tool in TOOLS
+            for reason, shares in reason_rates(trace, tool).items()
+        ]
+        tool, reason, shares = max(series, key=lambda found: max(found[2]))
+        first = last = shares.index(max(shares))
+        while first > 0 and shares[first - 1] > threshold:
+            first -= 1
+        while last < len(shares) - 1 and shares[last + 1] > threshold:
+            last += 1
+        return Incident(tool, reason, first, last)
+
+    find.__name__ = f"peak_extended_above_{threshold}"
+    return find
+
+
+#: The day whose outage took part of the calls, beside hours with a few failures.
+PARTIAL_DAY_HINT = INCIDENT_DAYS[-1][2]
+
+
+def test_the_partial_outage_day_is_one_the_reference_reads_by_most_calls() -> None:
+    """Its two hours pass half of the calls, its neighbours fail some calls: a real test of most."""
+    spec, incident, hint = INCIDENT_DAYS[-1]
+    assert hint is not None
+    shares = reason_rates(simulate_day(spec).trace, incident.tool)[incident.reason]
+    inside = [shares[h] for h in range(incident.first_hour, incident.last_hour + 1)]
+    beside = [shares[incident.first_hour - 1], shares[incident.last_hour + 1]]
+    assert all(0.5 < share < 1.0 for share in inside), inside
+    assert all(0.0 < share < 0.5 for share in beside), beside
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [_threshold_finder(0.9), _peak_and_extend(0.9), _peak_and_extend(0.01), _peak_and_extend(0.1)],
+    ids=lambda finder: finder.__name__,
+)
+def test_a_threshold_of_every_call_or_of_any_failure_fails_on_the_partial_outage(
+    wrong: Callable[[Trace], Incident],
+) -> None:
+    """'Most of the calls' is tested: all calls, or any failure, fails the partial outage's day."""
+    result = check("07.1", wrong)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert result.passed == len(INCIDENT_DAYS) - 1, line
+    assert "Saturday" in line
+    assert result.hint == PARTIAL_DAY_HINT
+    assert "8..9" not in line
 
 
 def test_a_string_reason_fails_with_the_member_to_use() -> None:
@@ -179,3 +249,11 @@ def test_plausible_wrong_alert_rules_fail_with_a_hint(
     assert result.status is CheckStatus.FAIL, line
     assert "(hint: " in line
     assert "validation_failure_rate(tool) >" not in line
+
+
+def test_the_alert_hint_points_to_the_counter_without_naming_its_methods() -> None:
+    """The generic hint sends the learner to the counter's section, not to the two calls."""
+    hint = check("07.2", never).hint
+    assert "Counting outcomes" in hint
+    for method in ("total", "validation_failure_rate", "rate(", "counts(", "failure_codes"):
+        assert method not in hint

@@ -7,7 +7,7 @@ from typing import Any, assert_never
 
 import pytest
 
-from tool_outcomes import Envelope, Outcome, to_text
+from tool_outcomes import Envelope, Outcome, OutcomeHandlers, on_outcome, to_text
 from tool_outcomes.workbook import CheckStatus, check
 from tool_outcomes.workbook.claims import Claim, ClaimKind, count_items
 
@@ -71,6 +71,38 @@ def partial_without_count(env: Env) -> Claim:
     return spend(env)
 
 
+def hedging_default(env: Env) -> Claim:
+    """One case per outcome, but a default branch where assert_never belongs."""
+    outcome = env.outcome
+    match outcome:
+        case Outcome.SUCCESS:
+            return Claim(ClaimKind.EXACTLY, count_items(env.data))
+        case Outcome.EMPTY:
+            return Claim(ClaimKind.NONE_EXIST)
+        case Outcome.PARTIAL:
+            return Claim(ClaimKind.AT_LEAST, count_items(env.data))
+        case _:
+            return Claim(ClaimKind.UNKNOWN)
+
+
+def if_chain_with_a_last_return(env: Env) -> Claim:
+    """An if/elif chain whose last line answers whatever is left."""
+    if env.outcome is Outcome.SUCCESS:
+        return Claim(ClaimKind.EXACTLY, count_items(env.data))
+    if env.outcome is Outcome.EMPTY:
+        return Claim(ClaimKind.NONE_EXIST)
+    if env.outcome is Outcome.PARTIAL:
+        return Claim(ClaimKind.AT_LEAST, count_items(env.data))
+    return Claim(ClaimKind.UNKNOWN)
+
+
+def counts_with_len(env: Env) -> Claim:
+    """Counts with len(): a lone record's fields are taken for items."""
+    if env.outcome is Outcome.SUCCESS:
+        return Claim(ClaimKind.EXACTLY, len(env.data or []))
+    return spend(env)
+
+
 def test_the_reference_spend_passes() -> None:
     """The notebook's solution passes every envelope the check holds."""
     result = check("08.1", spend)
@@ -95,6 +127,55 @@ def test_plausible_wrong_consumers_fail_with_a_hint(wrong: Callable[[Env], Claim
     assert result.status is CheckStatus.FAIL, line
     assert "(hint: " in line
     assert "expected" not in line
+
+
+@pytest.mark.parametrize("wrong", [hedging_default, if_chain_with_a_last_return])
+def test_a_default_that_answers_an_outcome_outside_the_four_fails(
+    wrong: Callable[[Env], Claim],
+) -> None:
+    """Right on all four classes, yet a default branch: the stand-in for a fifth fails it."""
+    result = check("08.1", wrong)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert "none of the four" in line
+    assert "returned Claim(ClaimKind.UNKNOWN, 0) where it should have raised" in line
+    assert "default" in result.hint
+    assert "assert_never" not in result.hint
+
+
+def test_a_cut_with_nothing_arrived_read_as_nothing_there_points_to_the_class() -> None:
+    """A partial with no items is not a verified nothing; that case's own hint says so."""
+
+    def nothing_arrived_is_nothing(env: Env) -> Claim:
+        if env.outcome is Outcome.PARTIAL and not env.data:
+            return Claim(ClaimKind.NONE_EXIST)
+        return spend(env)
+
+    result = check("08.1", nothing_arrived_is_nothing)
+    assert result.status is CheckStatus.FAIL, repr(result)
+    assert "nothing arrived before the cut" in repr(result)
+    assert "not a verified nothing" in result.hint
+
+
+def test_a_router_of_on_outcome_passes_by_refusing_the_stand_in() -> None:
+    """Any exception on the fifth outcome will do: on_outcome's router, with no default, passes."""
+    route: OutcomeHandlers[Any, Claim] = on_outcome(
+        success=lambda env: Claim(ClaimKind.EXACTLY, count_items(env.data)),
+        empty=lambda env: Claim(ClaimKind.NONE_EXIST),
+        partial=lambda env: Claim(ClaimKind.AT_LEAST, count_items(env.data)),
+        access_failure=lambda env: Claim(ClaimKind.UNKNOWN),
+    )
+    assert check("08.1", route).status is CheckStatus.PASS
+
+
+def test_counting_a_lone_record_with_len_points_to_count_items() -> None:
+    """len() of a record counts its fields; the case's own hint names count_items."""
+    result = check("08.1", counts_with_len)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert "one record" in line
+    assert "count_items" in result.hint
+    assert "Claim(ClaimKind.EXACTLY, 1)" not in line
 
 
 # -- 08.2 for_person -----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import pytest
 from pydantic import AliasChoices, BaseModel, Field
 
 from tool_outcomes import (
+    Coverage,
     Envelope,
     NAReason,
     Outcome,
@@ -60,7 +61,7 @@ class Ticket(BaseModel):
     id: str = Field(validation_alias=AliasChoices("id", "ticket_id"))
     subject: str = Field(validation_alias=AliasChoices("subject", "title"))
     status: Literal["open", "pending", "closed"]
-    priority: int
+    priority: int = Field(ge=1, le=4)
     refund_issued: TriState[bool]
     account_manager: TriState[str]
 
@@ -111,6 +112,31 @@ class PriorityAsText(Ticket):
     priority: str  # type: ignore[assignment]
 
 
+class AnyStatus(Ticket):
+    """A status of any text: a "resolved" the service never sends passes as a ticket."""
+
+    status: str  # type: ignore[assignment]
+
+
+class AnyPriority(Ticket):
+    """A priority of any number: 9 passes, though the documentation's scale is 1 to 4."""
+
+    priority: int
+
+
+class AnyStates(Ticket):
+    """Three-state fields of anything: a refund of "requested" passes as a refund."""
+
+    refund_issued: TriState[Any]
+    account_manager: TriState[Any]
+
+
+class AnyManager(Ticket):
+    """An account manager of any value: a list where an address belongs passes."""
+
+    account_manager: TriState[Any]
+
+
 def returning(model: object) -> Callable[[], object]:
     def ticket_model() -> object:
         return model
@@ -120,6 +146,7 @@ def returning(model: object) -> Callable[[], object]:
 
 TRI = "a field that can be not applicable is a three-state field, with its value's type"
 MEANING = "repair fixes shape, never meaning"
+VALUES = "the ticket table says which values a field takes"
 
 
 @pytest.mark.parametrize(
@@ -131,6 +158,10 @@ MEANING = "repair fixes shape, never meaning"
         (BoolOrState, "a v2 ticket whose refund_issued is a bare false", MEANING),
         (OptionalRefund, "a v2 ticket with no refund_issued", MEANING),
         (PriorityAsText, "a v2 ticket (TCK-1001)", "one field per row"),
+        (AnyStatus, 'a v2 ticket whose status is "resolved"', VALUES),
+        (AnyPriority, "a v2 ticket whose priority is 9", VALUES),
+        (AnyStates, 'a v2 ticket whose refund_issued is present("requested")', TRI),
+        (AnyManager, 'a v2 ticket whose account_manager is present(["dana@example.com"])', TRI),
         (
             Ticket.model_validate(
                 {
@@ -153,6 +184,10 @@ MEANING = "repair fixes shape, never meaning"
         "bool-or-state",
         "optional-refund",
         "priority-text",
+        "any-status",
+        "any-priority",
+        "any-states",
+        "any-manager",
         "instance",
     ],
 )
@@ -314,6 +349,11 @@ WRONG_TOOLS: dict[str, tuple[Callable[[], object], str, str]] = {
         "next_page: page 2 of the same search, by its cursor",
         "send every argument the tool was given",
     ),
+    "forgets the limit": (
+        search_tool(params=lambda args: {"text": args.text, "cursor": args.cursor}),
+        "capped_search: 180 matches; only 50 can be paged",
+        "does the request carry every argument the tool was given",
+    ),
     "hard-coded tickets": (
         hard_coded_tool,
         "first_page: page 1 of a search with 23 matches",
@@ -368,6 +408,8 @@ def test_every_criterion_fails_for_some_wrong_tool() -> None:
 def test_the_base_tool_passes_10_2_and_a_stub_is_todo() -> None:
     """The base the wrong tools change is right; an unwritten one is TODO."""
     assert check("10.2", search_tool()).status is CheckStatus.PASS
+    unseeded = RetryPolicy(max_attempts=4, deadline_s=20)  # a real tool's jitter is not seeded
+    assert check("10.2", search_tool(policy=unseeded)).status is CheckStatus.PASS
 
     def build_search_tool() -> Tool[Any, Any]:
         raise NotImplementedError
@@ -386,7 +428,8 @@ def count_only(env: Envelope[list[Any]]) -> str:
 
 def outcome_then_bools(env: Envelope[list[Any]]) -> str:
     """Honest about the class, but a field it could not read prints as "no"."""
-    lines = [f"{env.outcome.value}: {env.coverage.total if env.coverage else '?'} in all"]
+    total = env.coverage.total if env.coverage else None
+    lines = [f"{env.outcome.value}: {'?' if total is None else total} in all"]
     for ticket in env.data or []:
         refund = "yes" if ticket.refund_issued.value else "no"
         manager = ticket.account_manager.value or "none"
@@ -426,8 +469,104 @@ def no_text(env: Envelope[list[Any]]) -> object:
     return {"outcome": env.outcome.value}
 
 
+def careful(
+    env: Envelope[list[Any]],
+    *,
+    failed: str = "The search could not be done ({code}): whether such tickets exist is unknown.",
+    of: Callable[[Coverage], str] | None = None,
+    field: Callable[[TriState[Any]], str] | None = None,
+    shows_cursor: bool = False,
+) -> str:
+    """A renderer that keeps every meaning apart; the wrong ones below change one thing in it."""
+
+    def states(state: TriState[Any]) -> str:
+        if state.reason is not None:
+            return CAREFUL_REASONS[state.reason]
+        if isinstance(state.value, bool):
+            return "yes" if state.value else "no"
+        return str(state.value)
+
+    def unknown_or_total(coverage: Coverage) -> str:
+        return "of an unknown number" if coverage.total is None else f"of {coverage.total}"
+
+    tickets = env.data or []
+    coverage = env.coverage
+    match env.outcome:
+        case Outcome.SUCCESS:
+            head = f"{len(tickets)} tickets match, and that is every one."
+        case Outcome.EMPTY:
+            head = "No ticket matches: the search ran and found none."
+        case Outcome.PARTIAL:
+            assert coverage is not None
+            of_how_many = (of or unknown_or_total)(coverage)
+            head = f"Part of the answer: {coverage.returned} tickets {of_how_many}."
+            if shows_cursor and coverage.next_cursor is not None:
+                head += f" Next: {coverage.next_cursor}."
+        case Outcome.ACCESS_FAILURE:
+            assert env.failure is not None
+            head = failed.format(code=env.failure.code.value)
+    render = field or states
+    lines = [head]
+    lines += [
+        f"{t.id}: refund {render(t.refund_issued)}, manager {render(t.account_manager)}"
+        for t in tickets
+    ]
+    return "\n".join(lines)
+
+
+CAREFUL_REASONS = {
+    NAReason.NO_PERMISSION: "hidden from you",
+    NAReason.FETCH_FAILED: "unknown (the CRM did not answer)",
+    NAReason.OUT_OF_SCOPE: "none (not for this customer)",
+    NAReason.NOT_REQUESTED: "not asked for",
+}
+
+
+def no_tickets_when_failed(env: Envelope[list[Any]]) -> str:
+    """A failure in the words of a verified nothing, with its code beside them."""
+    return careful(env, failed="No tickets found ({code}).")
+
+
+def found_zero_when_failed(env: Envelope[list[Any]]) -> str:
+    """A failure that 'found 0': a count nobody made."""
+    return careful(env, failed="Found 0 tickets: the search failed ({code}).")
+
+
+def returned_as_total(env: Envelope[list[Any]]) -> str:
+    """An unknown total filled in with what arrived: "0 of 0" for a search cut off."""
+    return careful(env, of=lambda c: f"of {c.returned if c.total is None else c.total}")
+
+
+def total_none(env: Envelope[list[Any]]) -> str:
+    """An unknown total printed as it is: "of None"."""
+    return careful(env, of=lambda c: f"of {c.total}")
+
+
+def reason_beside_no(env: Envelope[list[Any]]) -> str:
+    """A field it could not read still says "no", with the reason after it."""
+
+    def no_and_why(state: TriState[Any]) -> str:
+        said = "yes" if state.value else "no"
+        return said if state.is_present else f"{said} ({state.reason})"
+
+    return careful(env, field=no_and_why)
+
+
+def refund_only_when_hidden(env: Envelope[list[Any]]) -> str:
+    """A refund issued and one not issued read alike: only the hidden one says anything."""
+    return careful(env, field=lambda state: "" if state.is_present else "hidden")
+
+
+def shows_the_cursor(env: Envelope[list[Any]]) -> str:
+    """A partial that hands a person the cursor, which only a tool can use."""
+    return careful(env, shows_cursor=True)
+
+
 UNVERIFIED = "an answer nobody verified must not read like 'nothing matched'"
 HOW_MANY = "a partial must not read as the whole answer"
+NO_TOTAL = "when the service does not say how many it holds, no number may stand for its total"
+NOT_JSON = "a person reads sentences, not JSON"
+NAME_THEM = NOT_JSON + ": name every ticket that came back"
 
 
 @pytest.mark.parametrize(
@@ -445,14 +584,52 @@ HOW_MANY = "a partial must not read as the whole answer"
             "TCK-1001, account_manager not_applicable(fetch_failed)",
             "'there is none' and 'the CRM did not answer'",
         ),
-        (hard_coded, "4 tickets, the whole answer", "name every ticket that came back"),
-        (no_text, "4 tickets, the whole answer", "name every ticket that came back"),
+        (hard_coded, "4 tickets, the whole answer", NAME_THEM),
+        (no_text, "4 tickets, the whole answer", NAME_THEM),
+        (no_tickets_when_failed, "no such project", UNVERIFIED),
+        (found_zero_when_failed, "no such project", UNVERIFIED),
+        (returned_as_total, "the same 4 tickets, of a number the service did not say", NO_TOTAL),
+        (total_none, "the same 4 tickets, of a number the service did not say", NO_TOTAL),
+        (
+            reason_beside_no,
+            "TCK-1001, refund_issued not_applicable(no_permission)",
+            "'you may not see it' is not 'no'",
+        ),
+        (
+            refund_only_when_hidden,
+            "TCK-1001, refund_issued present(False)",
+            "a refund billing issued and one it did not must read differently",
+        ),
+        (shows_the_cursor, "page 1: 10 of 23", HOW_MANY),
+        (to_text, "4 tickets, the whole answer", NOT_JSON),
+        (lambda env: to_text(env), "4 tickets, the whole answer", NOT_JSON),
     ],
     ids=lambda value: getattr(value, "__name__", None),
 )
 def test_wrong_renderers_fail_10_3(render: Callable[..., object], case: str, hint: str) -> None:
     """Each plausible wrong rendering fails on the meaning it loses, with that case's hint."""
     assert_fails(check("10.3", render), case, hint)
+
+
+def test_the_wrong_renderers_say_what_they_got_wrong() -> None:
+    """The failure line quotes the words at fault, never the words to use instead."""
+    said = {
+        render.__name__: repr(check("10.3", render))
+        for render in (no_tickets_when_failed, returned_as_total, reason_beside_no, to_text)
+    }
+    assert (
+        "the text says 'No tickets', the words of a verified nothing"
+        in said["no_tickets_when_failed"]
+    )
+    assert (
+        "the text gives 'of 4' as a total, which the service did not give"
+        in said["returned_as_total"]
+    )
+    assert (
+        "the field reads 'no', as it does for a refund billing did not issue"
+        in said["reason_beside_no"]
+    )
+    assert "shows JSON or a cursor, which a person cannot use" in said["to_text"]
 
 
 def test_a_renderer_that_tells_only_failures_from_answers_still_fails_the_timeout() -> None:
@@ -465,14 +642,15 @@ def test_a_renderer_that_tells_only_failures_from_answers_still_fails_the_timeou
         if not tickets:
             return "No ticket matches."
         total = env.coverage.total if env.coverage else None
-        return f"{len(tickets)} of {total}: " + ", ".join(t.id for t in tickets)
+        what = "an unknown number" if total is None else total
+        return f"{len(tickets)} of {what}: " + ", ".join(t.id for t in tickets)
 
     assert_fails(check("10.3", failures_apart), "0 tickets, the index ran out of time", UNVERIFIED)
 
 
-def test_the_library_words_pass_10_3_and_a_stub_is_todo() -> None:
-    """``to_text`` is honest, so it passes; generous about wording means exactly that."""
-    assert check("10.3", to_text).status is CheckStatus.PASS
+def test_a_careful_renderer_passes_10_3_and_a_stub_is_todo() -> None:
+    """The base the wrong renderers change passes: the rules leave the wording free."""
+    assert check("10.3", careful).status is CheckStatus.PASS
 
     def for_the_desk(env: Envelope[list[Any]]) -> str:
         raise NotImplementedError

@@ -63,6 +63,11 @@ def sign_half_done(number: int) -> str:
     raise NotImplementedError()
 
 
+def sign_on_an_unwritten_helper(number: int) -> str:
+    """Written, but it calls another exercise's function that is still the stub."""
+    return sign_stub(number)
+
+
 def sign_crashing(number: int) -> str:
     """A learner bug: an exception other than NotImplementedError."""
     raise ValueError(f"cannot sign {number}\nsecond line")
@@ -83,6 +88,12 @@ LINES: list[tuple[str, object, str]] = [
         "98.1",
         sign_half_done,
         "[TODO] 98.1 sign_half_done: not finished yet: case 2 still raises NotImplementedError",
+    ),
+    (
+        "98.1",
+        sign_on_an_unwritten_helper,
+        "[TODO] 98.1 sign_on_an_unwritten_helper: waiting on sign_stub(), which still raises "
+        "NotImplementedError",
     ),
     (
         "98.1",
@@ -246,6 +257,46 @@ def test_a_case_hint_replaces_the_exercise_hint() -> None:
     result = registry.check("98.5", double)
     assert result.hint == "zero doubled is still zero"
     assert repr(result).endswith("(hint: zero doubled is still zero)")
+
+
+def test_a_case_that_must_raise_passes_on_the_raise_and_fails_on_any_return() -> None:
+    """raises= turns the expected exception into a pass and a returned value into a failure."""
+    registry = Registry()
+
+    @registry.exercise("98.6", name="reciprocal", hint="zero has no reciprocal")
+    def _reciprocal() -> Iterator[Case]:
+        yield Case(args=(2,), expected=0.5)
+        yield Case(args=(0,), raises=ArithmeticError, describe="zero")
+
+    def reciprocal(n: int) -> float:
+        return 1 / n
+
+    def reciprocal_or_zero(n: int) -> float:
+        return 1 / n if n else 0.0
+
+    def reciprocal_refusing_wrongly(n: int) -> float:
+        if not n:
+            raise TypeError("no")
+        return 1 / n
+
+    def reciprocal_stub(n: int) -> float:
+        raise NotImplementedError()
+
+    assert repr(registry.check("98.6", reciprocal)) == "[PASS] 98.6 reciprocal: 2/2 cases"
+    assert registry.check("98.6", reciprocal_or_zero).detail == (
+        "case 2 (zero): returned 0.0 where it should have raised"
+    )
+    assert registry.check("98.6", reciprocal_refusing_wrongly).detail == (
+        "case 2 (zero): raised TypeError: no"
+    )
+    assert registry.check("98.6", reciprocal_stub).status is CheckStatus.TODO
+
+    @registry.exercise("98.7", name="value", hint="h", answer=AnswerKind.VALUE)
+    def _value() -> Iterator[Case]:
+        yield Case(raises=ValueError)
+
+    with pytest.raises(ValueError, match="raises= needs a function answer"):
+        registry.check("98.7", 1)
 
 
 def test_unknown_exercise_ids_are_a_clear_error_listing_the_known_ones() -> None:

@@ -942,6 +942,50 @@ def test_strongest_evidence_names_the_truncation_and_cursors_are_kept() -> None:
     assert "incomplete_results" in env.coverage.detail
 
 
+# The source's own flag that its answer is incomplete, beside a count no higher than what came
+# back: GitHub documents that a search past its time limit returns the matches it had found by
+# then, so its total_count counts those, not what the source holds.
+FLAGGED_COUNTS: list[tuple[str, Any, dict[str, Any]]] = [
+    ("github_nothing_found", {"total_count": 0, "incomplete_results": True, "items": []}, {}),
+    ("github_all_it_found", {"total_count": 2, "incomplete_results": True, "items": [1, 2]}, {}),
+    ("declared_total", {"hits": 1, "incomplete_results": True, "items": [1]}, {"total": "hits"}),
+    ("drive_style_flag", {"totalCount": 1, "incompleteSearch": True, "files": [1]}, {}),
+    ("truncated_flag", {"total_count": 1, "truncated": True, "items": [1]}, {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "options"), [c[1:] for c in FLAGGED_COUNTS], ids=[c[0] for c in FLAGGED_COUNTS]
+)
+def test_a_flagged_answer_counting_only_what_arrived_has_an_unknown_total(
+    body: Any, options: dict[str, Any]
+) -> None:
+    """An incomplete flag makes a count equal to what arrived unknown, never "0 of 0"."""
+    env = judge(body, **options)
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.total is None
+    assert env.coverage.missing is None
+    assert "total unknown" in env.coverage.detail
+
+
+def test_a_flagged_count_above_what_arrived_is_a_lower_bound() -> None:
+    """Above what came back, a flagged count still says more exist: at least that many."""
+    env = judge({"total_count": 5000, "incomplete_results": True, "items": [1, 2]})
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.total == 5000
+    assert "source reports at least 5000, 2 returned" in env.coverage.detail
+
+
+def test_a_count_equal_to_what_arrived_without_a_flag_is_the_total() -> None:
+    """No flag, no doubt: a complete search's count is the source's total."""
+    env = judge({"total_count": 2, "incomplete_results": False, "items": [1, 2]})
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.total == 2
+
+
 def test_a_total_below_the_items_returned_is_dropped() -> None:
     """A "count" smaller than the items that arrived is not this collection's total."""
     env = judge({"count": 1, "results": [1, 2, 3]})

@@ -4,58 +4,28 @@ from __future__ import annotations
 
 import json
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from lab_server import free_port, lab_command, lab_env
+from lab_server import free_port, get, lab_command, lab_env, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "tool-outcomes-test-token"
-STARTUP_LIMIT_S = 90.0
 
 
 def _get(url: str) -> tuple[int, bytes]:
-    request = urllib.request.Request(url, headers={"Authorization": f"token {TOKEN}"})
-    with urllib.request.urlopen(request, timeout=5) as response:  # loopback only
-        return int(response.status), bytes(response.read())
+    return get(url, TOKEN)
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`python3 dev.py lab` with a throwaway HOME, on a free loopback port, without a browser."""
-    home = tmp_path_factory.mktemp("home")
     port = free_port()
-    process = subprocess.Popen(
-        lab_command(port, TOKEN),
-        cwd=ROOT,
-        env=lab_env(home),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        started = time.monotonic()
-        while True:  # bounded: the server answers within the limit or the test fails
-            try:
-                _get(f"{base}/api/status")
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if process.poll() is not None or time.monotonic() - started > STARTUP_LIMIT_S:
-                    pytest.fail(f"JupyterLab did not start (exit code {process.poll()})")
-                time.sleep(0.25)  # polling a real server's start-up, not a timing assertion
+    env = lab_env(tmp_path_factory.mktemp("home"))
+    with serving(lab_command(port, TOKEN), env, port, TOKEN) as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 def test_lab_serves_the_jupyterlab_page(lab: str) -> None:

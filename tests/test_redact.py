@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import base64
+import json
+from urllib.parse import quote
+
 import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tool_outcomes import redact_headers, redact_text, redact_url
-from tool_outcomes.redact import REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS
+from tool_outcomes.redact import (
+    REDACTED,
+    SECRET_HEADERS,
+    SECRET_NAME_STEMS,
+    SECRET_QUERY_PARAMS,
+    is_secret_name,
+)
 
 SECRET = "s3cr3t-CANARY-9f8e"
 
@@ -80,3 +90,109 @@ def test_any_secret_in_a_listed_parameter_is_redacted(secret: str, param: str) -
 def test_a_redacted_value_stops_at_closing_punctuation() -> None:
     """Redaction takes the value, not the text after it: `key=…)` keeps its parenthesis."""
     assert redact_text(f"h(q='x', api_key={SECRET})") == f"h(q='x', api_key={REDACTED})"
+
+
+# -- one definition of a secret name, used everywhere ---------------------------------------------
+
+SECRET_NAMES = (
+    "Private-Token",
+    "X-Api-Token",
+    "apikey",
+    "X-Vault-Token",
+    "X-RapidAPI-Key",
+    "x-rapidapi-key",
+    "api_token",
+    "private_token",
+    "auth_token",
+    "access-token",
+    "sessionid",
+    "sessionId",
+    "connect.sid",
+    "apiKey",
+    "APIKEY",
+    "client_secret",
+    "Ocp-Apim-Subscription-Key",
+)
+ORDINARY_NAMES = (
+    "author",
+    "authority",
+    "max_tokens",
+    "token_type",
+    "nextPageToken",
+    "page_token",
+    "$skiptoken",
+    "NextToken",
+    "sort_key",
+    "primary_key",
+    "keyword",
+    "session_timeout",
+    "authorization_url",
+    "q",
+)
+
+
+@pytest.mark.parametrize("name", SECRET_NAMES)
+def test_a_secret_name_is_redacted_as_header_parameter_pair_and_argument(name: str) -> None:
+    """The same rule decides for a header, a query parameter, a quoted pair and a header line."""
+    assert is_secret_name(name)
+    assert SECRET not in str(redact_headers({name: SECRET}))
+    assert SECRET not in redact_url(f"https://a.test/x?{name}={SECRET}&q=1")
+    for text in (
+        f"GET /x?{name}={SECRET} HTTP/1.1",
+        f'{{"{name}": "{SECRET}"}}',
+        f"{{'{name}': '{SECRET}'}}",
+        f"GET / HTTP/1.1\r\n{name}: {SECRET}\r\nAccept: */*",
+    ):
+        assert SECRET not in redact_text(text), text
+
+
+@pytest.mark.parametrize("name", ORDINARY_NAMES)
+def test_an_ordinary_name_keeps_its_value(name: str) -> None:
+    """Cursors, counts, people and sort keys are not credentials: their values stay readable."""
+    assert not is_secret_name(name)
+    assert redact_text(f"{name}=value-1") == f"{name}=value-1"
+
+
+@given(name=st.from_regex(r"[A-Za-z][A-Za-z0-9_.-]{0,30}", fullmatch=True))
+def test_every_secret_name_contains_a_stem_the_fast_path_looks_for(name: str) -> None:
+    """Text without any stem skips the pair scan: so no secret name may lack one."""
+    if is_secret_name(name):
+        assert any(stem in name.lower() for stem in SECRET_NAME_STEMS)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"https://a.test/x#access_token={SECRET}&state=1",
+        f"https://a.test/x;token={SECRET}/more?q=1",
+        f"https://user:p@ss{SECRET}@a.test/x",
+    ],
+    ids=["fragment", "path-parameter", "password-with-at"],
+)
+def test_fragments_path_parameters_and_userinfo_are_redacted_in_urls_and_text(url: str) -> None:
+    """Each is gone from the URL as a target and from the same URL quoted in free text."""
+    assert SECRET not in redact_url(url)
+    assert SECRET not in redact_text(f"GET {url} failed")
+
+
+def test_a_known_secret_is_removed_also_encoded() -> None:
+    """Percent-encoded, JSON-escaped, or in base64 at any offset of a longer blob."""
+    secret = 'sk-live/0123+"456789abcdef'
+    echoes = [
+        quote(secret, safe=""),
+        json.dumps(secret),
+        base64.b64encode(secret.encode()).decode(),
+        *(base64.b64encode(b"x" * n + secret.encode() + b"tail").decode() for n in range(3)),
+        base64.urlsafe_b64encode(b"ab" + secret.encode()).decode(),
+    ]
+    for echo in echoes:
+        redacted = redact_text(f"upstream said: {echo}", [secret])
+        assert REDACTED in redacted, echo
+        assert secret not in redacted
+        assert echo not in redacted
+
+
+def test_a_known_secret_cut_by_a_clip_leaves_no_prefix() -> None:
+    """A text cut inside a secret loses the secret's start as well, not only the whole."""
+    text = "x" * 100 + SECRET
+    assert SECRET[:8] not in redact_text(text, [SECRET], max_chars=100 + len(SECRET) // 2)

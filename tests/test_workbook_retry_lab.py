@@ -34,6 +34,7 @@ from tool_outcomes.workbook.retry_lab import (
     failed,
     run_breaker,
     run_outage,
+    serving_span,
 )
 from tool_outcomes.workbook.retry_plots import STATE_LEVELS, plot_backoff, plot_breaker
 
@@ -216,6 +217,22 @@ def test_refused_calls_never_reach_the_upstream_and_a_healthy_probe_closes_it() 
     assert steps[-1].state_after is BreakerState.CLOSED
 
 
+def test_the_lying_span_runs_until_the_upstream_was_seen_to_recover() -> None:
+    """From the first lie to the first call after the last one: the phase as the calls saw it."""
+    steps, _, _ = _breaker_run()
+    lies = [s.t_s for s in steps if s.serving == "lying_html_200"]
+    assert (lies[0], lies[-1]) == (30.0, 115.0)
+    assert serving_span(steps, "lying_html_200") == (30.0, 120.0)
+    assert serving_span(steps, "outage") is None
+
+
+def test_a_run_that_ends_inside_the_span_ends_it_at_the_last_call() -> None:
+    """Nothing after the last lie: the span cannot reach past the run."""
+    steps, _, _ = _breaker_run()
+    cut = [s for s in steps if s.t_s <= 100.0]
+    assert serving_span(cut, "lying_html_200") == (30.0, 100.0)
+
+
 # -- plots ----------------------------------------------------------------------------------------
 
 
@@ -248,6 +265,7 @@ def test_the_backoff_plot_is_labelled_and_plots_what_was_slept() -> None:
         "wait before the retry (s)",
     )
     assert "Retry-After: 0.5 s" in legend
+    assert "ceiling min(cap, base·2ⁿ⁻¹)" in legend  # retries are numbered from 1 on the plot
     assert len(legend) == 5
     slept = [line for line in fig.axes[0].get_lines() if "slept" in str(line.get_label())]
     assert list(slept[0].get_ydata()) == [r.slept_s for r in rows]
@@ -267,6 +285,10 @@ def test_the_breaker_plot_counts_sent_and_refused_calls() -> None:
     assert f"call refused: circuit_open ({len(steps) - sent})" in legend
     assert "breaker" in title
     assert (xlabel, ylabel) == ("time (s, fake clock)", "breaker state")
+    shaded = [p for p in fig.axes[0].patches if p.get_label() == "upstream sends lying 200s"]
+    assert len(shaded) == 1
+    x0, x1 = shaded[0].get_x(), shaded[0].get_x() + shaded[0].get_width()
+    assert (x0, x1) == serving_span(steps, "lying_html_200")
     assert sorted(STATE_LEVELS.values()) == [0, 1, 2]
     plt.close(fig)
 

@@ -6,7 +6,17 @@ from typing import Any
 
 import pytest
 
-from tool_outcomes import FailureCode, FailureKind, Outcome, RepairKind, RetryPolicy, repair, tool
+from tool_outcomes import (
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    Rejection,
+    RepairKind,
+    RetryPolicy,
+    repair,
+    tool,
+)
 from tool_outcomes.workbook.stock_lookup import (
     BROKEN_SKU,
     SLOW_SKU,
@@ -20,8 +30,15 @@ from tool_outcomes.workbook.stock_lookup import (
 
 @tool(args=StockQuery, result=StockLevel, policy=RetryPolicy(max_attempts=1))
 def get_stock(args: StockQuery) -> object:
-    """The notebook's tool."""
-    return stock_service(args.sku)
+    """The notebook's tool: the warehouse's own error is passed on, everything else validated."""
+    reply = stock_service(args.sku)
+    if isinstance(reply, dict) and reply.get("error") is not None:
+        return Envelope[Any].failed(
+            FailureCode.UPSTREAM_ERROR,
+            FailureKind.TRANSIENT,
+            f"the warehouse says: {reply['error']}",
+        )
+    return reply
 
 
 # sku -> the repair kinds a valid reply needs, or None when the reply must be rejected
@@ -29,7 +46,7 @@ EXPECTED: dict[str, tuple[RepairKind, ...] | None] = {
     "B-100": (),
     "B-101": (RepairKind.COERCED_NUMBER, RepairKind.COERCED_NUMBER),
     "B-102": (RepairKind.MAPPED_ALIAS, RepairKind.DROPPED_UNKNOWN_FIELD),
-    "B-103": None,
+    "B-103": None,  # the warehouse's error: never validated (see the test below)
     "B-104": None,
     "B-105": None,
     "B-106": None,
@@ -44,7 +61,42 @@ def test_every_reply_is_described() -> None:
     assert set(EXPECTED) == set(STOCK_REPLIES)
 
 
-@pytest.mark.parametrize(("sku", "kinds"), EXPECTED.items())
+#: The replies that are the warehouse's own error object: the handler reads them, never repair.
+ERROR_REPLIES = ("B-103",)
+
+
+def test_only_the_error_reply_carries_an_error() -> None:
+    """The notebook reads `error` in one reply only; every other reply is a stock level's shape."""
+    carrying = [
+        sku
+        for sku, reply in STOCK_REPLIES.items()
+        if isinstance(reply, dict) and reply.get("error") is not None
+    ]
+    assert tuple(carrying) == ERROR_REPLIES
+
+
+def test_the_warehouse_error_is_passed_on_as_a_transient_upstream_error() -> None:
+    """'warehouse offline' reaches the model as the upstream's verdict, with no repair recorded."""
+    env = get_stock.call(sku="B-103")
+    assert env.failure is not None
+    assert (env.failure.code, env.failure.kind) == (
+        FailureCode.UPSTREAM_ERROR,
+        FailureKind.TRANSIENT,
+    )
+    assert "warehouse offline" in env.failure.detail
+    assert not env.repairs
+
+
+def test_repair_alone_would_call_the_warehouse_error_a_shape_problem() -> None:
+    """The notebook's bug table: repair rejects B-103 for missing fields, never for its error."""
+    result = repair(stock_service("B-103"), StockLevel)
+    assert isinstance(result, Rejection)
+    assert result.missing == ("quantity", "unit_price", "discontinued")
+
+
+@pytest.mark.parametrize(
+    ("sku", "kinds"), [(sku, kinds) for sku, kinds in EXPECTED.items() if sku not in ERROR_REPLIES]
+)
 def test_each_reply_is_repaired_or_rejected_as_the_notebook_says(
     sku: str, kinds: tuple[RepairKind, ...] | None
 ) -> None:
@@ -104,6 +156,23 @@ def test_verdict_line_names_the_repairs_or_the_rejection() -> None:
     )
     assert verdict_line(repair(stock_service("B-104"), StockLevel)) == (
         "Rejection: missing required field 'discontinued'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("raw", "model", "path"),
+    [
+        ([STOCK_REPLIES["B-100"]], StockLevel, "<root>"),
+        ([STOCK_REPLIES["B-100"], STOCK_REPLIES["B-102"]], StockLevel, "<root>"),
+        ({"a": [STOCK_REPLIES["B-100"]]}, dict[str, StockLevel], "a"),
+    ],
+)
+def test_verdict_line_words_a_list_for_one_record_as_the_table_does(
+    raw: object, model: Any, path: str
+) -> None:
+    """Not pydantic's 'Input should be an object ([…' but the rule, at the field it broke."""
+    assert verdict_line(repair(raw, model)) == (
+        f"Rejection: {path!r}: a list where one record is declared; not unwrapped"
     )
 
 

@@ -78,6 +78,22 @@ def test_a_stub_builder_gets_one_line_that_is_not_a_verdict() -> None:
     assert not VERDICT.search(repr(card))
 
 
+def test_a_builder_held_up_by_the_ticket_model_stub_says_to_do_10_1_first() -> None:
+    """A written builder that calls an unwritten ticket_model() is not called unattempted."""
+
+    def ticket_model() -> type:
+        raise NotImplementedError
+
+    def build_search_tool() -> Tool[Any, Any]:
+        ticket_model()  # the learner's builder declares result=list[...] of this model
+        return reference_tool()
+
+    assert repr(scorecard(build_search_tool)) == (
+        "scorecard for build_search_tool: ticket_model() still raises NotImplementedError: "
+        "do 10.1 first"
+    )
+
+
 def test_a_builder_that_breaks_or_builds_no_tool_is_named() -> None:
     """A builder's own exception or a non-tool is one line saying so, not a traceback."""
 
@@ -135,6 +151,7 @@ def test_a_run_is_described_in_a_few_words() -> None:
     assert words["first_page"] == "partial (next_page), 10 of 23, next cursor 'c2'"
     assert words["capped_search"] == "partial (total_exceeds_returned), 50 of 180"
     assert words["no_match"] == "empty, 0 tickets"
+    assert words["search_timed_out"] == "partial (upstream_flag), 0 returned"
     assert words["outage"] == "access_failure/server_error, 4 requests"
 
 

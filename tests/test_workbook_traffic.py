@@ -382,3 +382,31 @@ def test_the_rates_figure_is_labelled() -> None:
         ]
     finally:
         plt.close(fig)
+
+
+def test_the_outcome_panel_draws_one_full_bar_per_hour_not_a_slope_between_hours() -> None:
+    """Each hour is a bar of width 1 centred on it, its outcome segments stacking to 100%."""
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from tool_outcomes.workbook.traffic import plot_rates
+
+    fig = plot_rates(small().trace, TOOLS, title="t")
+    try:
+        top = fig.get_axes()[0]
+        assert not top.collections  # no filled area that would slope from one hour to the next
+        per_hour: dict[float, float] = {}
+        for container in top.containers:
+            for bar in container:
+                assert bar.get_width() == 1.0
+                centre = bar.get_x() + bar.get_width() / 2
+                per_hour[centre] = per_hour.get(centre, 0.0) + bar.get_height()
+        assert sorted(per_hour) == list(range(HOURS))
+        assert all(abs(total - 100) < 1e-9 for total in per_hour.values())
+        failures = top.containers[list(Outcome).index(Outcome.ACCESS_FAILURE)]
+        assert [round(bar.get_height(), 9) for bar in failures][2:4] == [100, 100]  # the outage
+    finally:
+        plt.close(fig)

@@ -20,6 +20,7 @@ if _typing.TYPE_CHECKING:
     from .classify import classify_http, classify_parts
     from .consume import OutcomeHandlers, dispatch, on_outcome
     from .envelope import (
+        DETAIL_MAX_CHARS,
         RAW_SAMPLE_MAX_CHARS,
         Coverage,
         Envelope,
@@ -44,6 +45,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_MAX_BODY_BYTES",
+    "DETAIL_MAX_CHARS",
     "RAW_SAMPLE_MAX_CHARS",
     "BodyCut",
     "BreakerState",
@@ -101,6 +103,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(["OutcomeHandlers", "dispatch", "on_outcome"], "consume"),
     **dict.fromkeys(
         [
+            "DETAIL_MAX_CHARS",
             "RAW_SAMPLE_MAX_CHARS",
             "Coverage",
             "Envelope",

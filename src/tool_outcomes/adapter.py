@@ -24,7 +24,7 @@ import functools
 import inspect
 import ssl
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, Literal, TypeVar, cast, overload
@@ -33,23 +33,30 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from ._target import TargetView, check_target_view, view_cursor, view_target
-from ._text import clip
+from ._text import clip, exception_text
 from .breaker import CircuitBreaker
 from .classify import classify_http, classify_parts
-from .envelope import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome, Repair
+from .envelope import (
+    RAW_SAMPLE_MAX_CHARS,
+    Coverage,
+    Envelope,
+    Failure,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    Repair,
+)
+from .guard import scrub_envelope, unsendable
 from .redact import mask_secret_fields, redact_text, redact_url, request_secrets
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, emit, record_for
-from .transport import Read, send_async, send_sync
+from .transport import DEFAULT_MAX_BODY_BYTES, Read, send_async, send_sync
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"]
 
 A = TypeVar("A", bound=BaseModel)
 R = TypeVar("R")
-
-#: The default byte cap on a response body: 10 MiB.
-DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
 
 Handler = Callable[[A], Any]
 
@@ -84,6 +91,7 @@ class Tool(Generic[A, R]):
     authority: str | None = None
     description: str = ""
     retry_unsafe_methods: bool = False
+    secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = ()
     cursor: str | None = None
     target: TargetView = "full"
 
@@ -172,7 +180,7 @@ class Tool(Generic[A, R]):
         deadline_at = self._deadline_at(clock)
 
         def attempt() -> Envelope[Any]:
-            return self._attempt_sync(args, client, clock, deadline_at)
+            return self._guarded(self._attempt_sync(args, client, clock, deadline_at), args)
 
         once = self._through_breaker(attempt)
         env = with_retry(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
@@ -244,7 +252,7 @@ class Tool(Generic[A, R]):
         deadline_at = self._deadline_at(clock)
 
         async def attempt() -> Envelope[Any]:
-            return await self._attempt_async(args, client, clock, deadline_at)
+            return self._guarded(await self._attempt_async(args, client, clock, deadline_at), args)
 
         once = self._through_breaker_async(attempt)
         env = await with_retry_async(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
@@ -302,11 +310,12 @@ class Tool(Generic[A, R]):
                 for err in exc.errors(include_url=False)
             )
         except Exception as exc:  # a validator that raised something else: still the arguments
-            problems = f"{type(exc).__name__}: {exc}"
+            problems = exception_text(exc)
+        static = () if callable(self.secrets) else self.secrets
         env = Envelope[Any].failed(
             FailureCode.INVALID_ARGUMENTS,
             FailureKind.PERMANENT,
-            redact_text(problems),
+            redact_text(problems, static),
             tool=self.name,
         )
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
@@ -315,7 +324,7 @@ class Tool(Generic[A, R]):
     def _handler_failure(self, exc: Exception) -> Envelope[Any]:
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
-                detail = redact_text(f"{type(exc).__name__}: {exc}")
+                detail = redact_text(exception_text(exc))
                 return Envelope[Any].failed(code, kind, detail, tool=self.name)
         return classify_http(exc, tool=self.name)
 
@@ -333,7 +342,7 @@ class Tool(Generic[A, R]):
                 tool=self.name,
                 expect=self.expect,
             )
-        if value is None or (isinstance(value, list | tuple) and not value):
+        if value is None or (isinstance(value, _COLLECTIONS) and not value):
             return Envelope[Any](
                 outcome=Outcome.EMPTY,
                 data=[] if value is not None else None,
@@ -354,7 +363,13 @@ class Tool(Generic[A, R]):
                     tool=self.name,
                 )
             data, repairs = checked.value, checked.repairs
-        returned = len(data) if isinstance(data, list | tuple) else 1
+        problem = unsendable(data)
+        if problem is not None:  # to_text would refuse it later: say so now, as an outcome
+            detail = f"the tool returned data with no JSON form: {problem}"
+            return Envelope[Any].failed(
+                FailureCode.EXECUTION, FailureKind.PERMANENT, detail, tool=self.name
+            )
+        returned = len(data) if isinstance(data, _COLLECTIONS) else 1
         outcome = Outcome.SUCCESS if returned else Outcome.EMPTY
         return Envelope[Any](
             outcome=outcome,
@@ -389,22 +404,14 @@ class Tool(Generic[A, R]):
     def _stamp(
         self, env: Envelope[Any], request: httpx.Request, target: str | None = None
     ) -> Envelope[Any]:
+        # An upstream may echo the credential it refused ("invalid api key sk-…"), anywhere.
+        env = scrub_envelope(env, request_secrets(request))
         target = redact_url(request.url) if target is None else target
         failure = env.failure
         if failure is None and env.tool == self.name and env.target == target:
             return env  # the classifier already stamped it: a copy would change nothing
         update: dict[str, Any] = {"tool": self.name, "target": target}
         if failure is not None:
-            # An upstream may echo the credential it refused ("invalid api key sk-…").
-            secrets = request_secrets(request)
-            failure = failure.model_copy(
-                update={
-                    "detail": redact_text(failure.detail, secrets),
-                    "raw_sample": None
-                    if failure.raw_sample is None
-                    else redact_text(failure.raw_sample, secrets),
-                }
-            )
             if not self.retry_unsafe_methods and _may_have_taken_effect(request, failure):
                 failure = failure.model_copy(
                     update={
@@ -420,6 +427,10 @@ class Tool(Generic[A, R]):
         if env.target is not None:
             return env
         return env.model_copy(update={"target": self._target(args)})
+
+    def _guarded(self, env: Envelope[Any], args: A) -> Envelope[Any]:
+        """An attempt's envelope with the tool's declared secrets removed, before any trace."""
+        return scrub_envelope(env, self._declared(args)) if self.secrets else env
 
     def _finish(self, env: Envelope[Any]) -> Envelope[R]:
         # Traces were emitted per attempt with the full (redacted) target; from here on the
@@ -440,7 +451,10 @@ class Tool(Generic[A, R]):
         return cast("Envelope[R]", final)  # a string: no parametrising per call
 
     def _target(self, args: A) -> str:
-        return f"{self.name}({_describe_args(args)})"
+        return f"{self.name}({_describe_args(args, self._declared(args))})"
+
+    def _declared(self, args: A) -> Iterable[str]:
+        return self.secrets(args) if callable(self.secrets) else self.secrets
 
     def _through_breaker(self, attempt: Callable[[], Envelope[Any]]) -> Callable[[], Envelope[Any]]:
         breaker = self.breaker
@@ -480,9 +494,14 @@ def _owned_async_client() -> httpx.AsyncClient:
     return httpx.AsyncClient(verify=_ssl_context())
 
 
-def _describe_args(args: BaseModel) -> str:
+def _describe_args(args: BaseModel, secrets: Iterable[str]) -> str:
     masked = mask_secret_fields(args.model_dump())
-    return clip(redact_text(", ".join(f"{key}={value!r}" for key, value in masked.items())), 200)
+    # Each value is redacted (reading a bounded prefix) and then cut: it may be megabytes long.
+    shown = ", ".join(
+        f"{clip(str(key), 40)}={clip(redact_text(repr(value), secrets), 200)}"
+        for key, value in masked.items()
+    )
+    return clip(shown, 200)
 
 
 #: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).
@@ -500,7 +519,15 @@ def _may_have_taken_effect(request: httpx.Request, failure: Failure) -> bool:
 
 
 def _sample(value: Any) -> str:
-    return redact_text(repr(value))
+    try:
+        text = repr(value)
+    except Exception as exc:  # a broken __repr__ is no reason to lose the rejection
+        text = f"<{type(value).__name__}: repr failed: {exception_text(exc)}>"
+    return redact_text(clip(text, 2 * RAW_SAMPLE_MAX_CHARS))
+
+
+#: What a plain function may return as a collection of items.
+_COLLECTIONS = (list, tuple, set, frozenset)
 
 
 @overload
@@ -519,6 +546,7 @@ def tool(
     max_body_bytes: int = ...,
     authority: str | None = ...,
     retry_unsafe_methods: bool = ...,
+    secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
     cursor: str | None = ...,
     target: TargetView = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, R]]: ...
@@ -538,6 +566,7 @@ def tool(
     max_body_bytes: int = ...,
     authority: str | None = ...,
     retry_unsafe_methods: bool = ...,
+    secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
     cursor: str | None = ...,
     target: TargetView = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]: ...
@@ -556,6 +585,7 @@ def tool(
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     authority: str | None = None,
     retry_unsafe_methods: bool = False,
+    secrets: Iterable[str] | Callable[[A], Iterable[str]] = (),
     cursor: str | None = None,
     target: TargetView = "full",
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]:
@@ -579,6 +609,10 @@ def tool(
         retry_unsafe_methods: Retry a POST or PATCH after a timeout or a broken connection too.
             Off by default: such a request may already have taken effect, so its transient
             failure is reported as permanent (a refused connection or a 429 is still retried).
+        secrets: Values no generic rule can recognise as secret (a webhook URL's path, an
+            OAuth ``code``, a key quoted in prose), removed wherever they appear: detail, raw
+            sample, target, cursor, data, trace records, every render. Either the values, or a
+            function of the validated arguments that returns them (a key read at call time).
         cursor: The argument that takes ``coverage.next_cursor``: a partial then tells the model
             to call the tool again with that argument set to the cursor, and the handler
             receives it (a cursor, a page token or a next URL, as the upstream gave it).
@@ -609,6 +643,7 @@ def tool(
             authority=authority,
             description=inspect.getdoc(handler) or "",
             retry_unsafe_methods=retry_unsafe_methods,
+            secrets=secrets if callable(secrets) else tuple(secrets),
             cursor=cursor,
             target=target,
         )

@@ -16,9 +16,11 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ._text import clip
+from ._text import clip, escape_invisible
 
 __all__ = [
+    "DETAIL_MAX_CHARS",
+    "MAX_CURSOR_CHARS",
     "RAW_SAMPLE_MAX_CHARS",
     "Coverage",
     "Envelope",
@@ -35,6 +37,14 @@ T = TypeVar("T")
 
 #: The most characters of an upstream's raw reply an envelope ever keeps.
 RAW_SAMPLE_MAX_CHARS = 500
+#: The most characters of a free-text detail (a failure's, a coverage's, a target) an envelope
+#: keeps; a longer one is cut and says so.
+DETAIL_MAX_CHARS = 2000
+#: The longest resume cursor kept; a longer one is not a cursor anyone can use whole.
+MAX_CURSOR_CHARS = 4096
+#: The most items of ``coverage.dropped`` kept, and characters of each.
+_MAX_DROPPED = 50
+_DROPPED_MAX_CHARS = 300
 
 
 class Outcome(StrEnum):
@@ -133,6 +143,11 @@ class Repair(BaseModel):
     path: str = Field(description="Where in the result, as a dotted path ('' for the root).")
     detail: str = Field(description="What was changed, e.g. \"'18.0' -> 18.0\".")
 
+    @field_validator("path", "detail", mode="before")
+    @classmethod
+    def _cap_text(cls, value: object) -> object:
+        return clip(value, _DROPPED_MAX_CHARS, say_cut=True) if isinstance(value, str) else value
+
     def __str__(self) -> str:
         where = self.path or "<root>"
         return f"{self.kind.value} at {where}: {self.detail}"
@@ -153,6 +168,11 @@ class Failure(BaseModel):
         max_length=RAW_SAMPLE_MAX_CHARS,
         description=f"At most {RAW_SAMPLE_MAX_CHARS} characters of what actually came back.",
     )
+
+    @field_validator("detail", mode="before")
+    @classmethod
+    def _cap_detail(cls, value: object) -> object:
+        return clip(value, DETAIL_MAX_CHARS, say_cut=True) if isinstance(value, str) else value
 
     @field_validator("raw_sample", mode="before")
     @classmethod
@@ -177,7 +197,9 @@ class Coverage(BaseModel):
         default=None, ge=0, description="How many items the source says exist, when it says."
     )
     next_cursor: str | None = Field(
-        default=None, description="Where to resume: a cursor, a page token or a next URL."
+        default=None,
+        max_length=MAX_CURSOR_CHARS,
+        description="Where to resume: a cursor, a page token or a next URL.",
     )
     cursor_argument: str | None = Field(
         default=None,
@@ -189,6 +211,21 @@ class Coverage(BaseModel):
         description="What the source reported as left out (error paths, failed shards, …).",
     )
     detail: str = ""
+
+    @field_validator("detail", mode="before")
+    @classmethod
+    def _cap_detail(cls, value: object) -> object:
+        return clip(value, DETAIL_MAX_CHARS, say_cut=True) if isinstance(value, str) else value
+
+    @field_validator("dropped", mode="before")
+    @classmethod
+    def _cap_dropped(cls, value: object) -> object:
+        if not isinstance(value, list | tuple):
+            return value
+        kept = [clip(v, _DROPPED_MAX_CHARS) if isinstance(v, str) else v for v in value]
+        if len(kept) > _MAX_DROPPED:
+            kept = [*kept[: _MAX_DROPPED - 1], f"… and {len(kept) - _MAX_DROPPED + 1} more"]
+        return tuple(kept)
 
     @model_validator(mode="after")
     def _total_not_below_returned(self) -> Coverage:
@@ -254,6 +291,11 @@ class Envelope(BaseModel, Generic[T]):
     authority: str | None = Field(
         default=None, description="The identity or scope the call ran under, when known."
     )
+
+    @field_validator("target", mode="before")
+    @classmethod
+    def _cap_target(cls, value: object) -> object:
+        return clip(value, DETAIL_MAX_CHARS) if isinstance(value, str) else value
 
     @model_validator(mode="after")
     def _check_invariants(self) -> Envelope[T]:
@@ -378,7 +420,7 @@ class Envelope(BaseModel, Generic[T]):
             rows.append(("repair", str(repair)))
         body = "".join(
             f"<tr><th style='text-align:left;padding-right:1em'>{html.escape(k)}</th>"
-            f"<td style='text-align:left'>{html.escape(v)}</td></tr>"
+            f"<td style='text-align:left'>{html.escape(escape_invisible(v))}</td></tr>"
             for k, v in rows
         )
         badge = (

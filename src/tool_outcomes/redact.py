@@ -1,23 +1,37 @@
 """Credentials never leave the adapter: redaction for targets, headers and free text.
 
 Everything that names what was called (an envelope's ``target``, a trace record, a render) goes
-through here first. The tables are the policy; extend them, do not branch around them.
+through here first. One rule says which names hold a credential, :func:`is_secret_name`, and it is
+used for everything a name labels: headers, query and fragment parameters, ``;name=value`` path
+parameters, ``name=value`` and ``"name": "value"`` pairs and ``Name: value`` header lines quoted
+in free text, and a tool's own arguments. Values known to be secret (the credentials a request
+carried, the values a tool declares) are removed wherever they appear, also percent-encoded,
+JSON-escaped or base64-encoded.
+
+Every function here is linear in its input, and reads at most :data:`REDACT_MAX_CHARS`
+characters of free text (the rest is cut, visibly, before anything else happens), so no upstream
+can make redaction slow.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import functools
+import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
 
 if TYPE_CHECKING:
     import httpx
 
 __all__ = [
     "REDACTED",
+    "REDACT_MAX_CHARS",
     "SECRET_HEADERS",
-    "SECRET_NAME_PARTS",
+    "SECRET_NAME_STEMS",
     "SECRET_QUERY_PARAMS",
     "is_secret_name",
     "mask_secret_fields",
@@ -25,11 +39,99 @@ __all__ = [
     "redact_text",
     "redact_url",
     "request_secrets",
+    "secret_variants",
 ]
 
 REDACTED = "[REDACTED]"
 
-#: Header names (lower-case) whose values are credentials.
+#: The most characters of one text that redaction reads. Longer text is cut to this first (and
+#: ends with ``…``); every field that carries text keeps far less than this.
+REDACT_MAX_CHARS = 8192
+
+#: The shortest value treated as a known secret (shorter ones would scrub ordinary words).
+_MIN_SECRET_CHARS = 4
+
+# -- the one definition of a secret name -------------------------------------------------------
+
+# A name is split into lower-case words ("X-RapidAPI-Key" -> x, rapid, api, key) and judged by
+# them: a word that always means a credential anywhere in the name, or a last word that does
+# ("access_token", "X-Vault-Token", "sessionId"), unless a qualifier makes it something else
+# ("nextPageToken" is a cursor, "max_tokens" a count, "sort_key" a field, "author" a person).
+_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+_NAME_MAX_CHARS = 128
+_ALWAYS_SECRET = frozenset(
+    {
+        "password",
+        "passwd",
+        "pwd",
+        "passphrase",
+        "passcode",
+        "secret",
+        "secrets",
+        "credential",
+        "credentials",
+        "apikey",
+        "apikeys",
+        "cookie",
+        "cookies",
+        "jwt",
+        "bearer",
+        "signature",
+        "privatekey",
+        "sessionid",
+        "sessid",
+        "phpsessid",
+        "jsessionid",
+    }
+)
+#: Last words that name a credential on their own: "auth", "Proxy-Authorization", "connect.sid".
+_SECRET_LAST_WORDS = frozenset({"auth", "authorization", "sig", "sid", "session"})
+#: What a "key" is a key of when it is a credential ("api_key", "Ocp-Apim-Subscription-Key").
+_KEY_KINDS = frozenset(
+    {
+        "api",
+        "private",
+        "secret",
+        "access",
+        "subscription",
+        "license",
+        "licence",
+        "app",
+        "client",
+        "master",
+        "encryption",
+        "signing",
+        "auth",
+        "account",
+        "service",
+        "developer",
+        "consumer",
+    }
+)
+#: Qualifiers that make a "token" a page cursor, not a credential ("pageToken", "NextToken",
+#: OData's "$skiptoken").
+_PAGING_WORDS = (
+    "page",
+    "next",
+    "prev",
+    "previous",
+    "continuation",
+    "sync",
+    "cursor",
+    "resume",
+    "start",
+    "pagination",
+    "paging",
+    "last",
+    "skip",
+    "offset",
+    "resumption",
+    "batch",
+    "more",
+)
+
+#: Well-known credential headers (lower-case). :func:`is_secret_name` is the rule; these are the
+#: names it must cover, enumerated by the tests.
 SECRET_HEADERS: frozenset[str] = frozenset(
     {
         "authorization",
@@ -38,27 +140,41 @@ SECRET_HEADERS: frozenset[str] = frozenset(
         "set-cookie",
         "x-api-key",
         "api-key",
+        "apikey",
         "x-auth-token",
         "x-amz-security-token",
         "x-goog-api-key",
+        "private-token",
+        "x-api-token",
+        "x-vault-token",
+        "x-rapidapi-key",
+        "ocp-apim-subscription-key",
+        "x-csrf-token",
     }
 )
 
-#: Query parameter names (lower-case) whose values are credentials.
+#: Well-known credential query parameters (lower-case), enumerated by the tests like
+#: :data:`SECRET_HEADERS`.
 SECRET_QUERY_PARAMS: frozenset[str] = frozenset(
     {
         "api_key",
         "apikey",
         "api-key",
+        "api_token",
         "key",
         "token",
         "access_token",
+        "access-token",
         "refresh_token",
         "id_token",
         "auth",
+        "auth_token",
+        "private_token",
         "client_secret",
         "password",
         "secret",
+        "sessionid",
+        "session_id",
         "signature",
         "sig",
         "x-amz-signature",
@@ -69,12 +185,81 @@ SECRET_QUERY_PARAMS: frozenset[str] = frozenset(
     }
 )
 
-_QUERY_PAIR = re.compile(
-    r"(?P<name>(?<![\w-])(?:" + "|".join(re.escape(p) for p in SECRET_QUERY_PARAMS) + r"))="
-    r"(?P<value>[^&\s#\"'<>),;\]]+)",
-    re.IGNORECASE,
+
+def _words(name: str) -> list[str]:
+    return [word.lower() for word in _WORDS.findall(name[:_NAME_MAX_CHARS])]
+
+
+@functools.lru_cache(maxsize=4096)
+def is_secret_name(name: str) -> bool:
+    """True for a header, parameter, field or argument name that holds a credential.
+
+    The one rule every redaction uses. Case and separators do not matter (``X-API-Key``,
+    ``api_key``, ``apiKey``, ``APIKEY``); paging cursors (``pageToken``), counts
+    (``max_tokens``) and ordinary keys (``sort_key``) are not credentials.
+
+    Args:
+        name: The name, as written.
+
+    Returns:
+        Whether values under this name are secret.
+    """
+    words = _words(name)
+    if not words:
+        return False
+    if any(word in _ALWAYS_SECRET for word in words):
+        return True
+    last = words[-1]
+    before = words[-2] if len(words) > 1 else ""
+    if last in _SECRET_LAST_WORDS or last.endswith(("apikey", "password", "passwd", "secret")):
+        return True
+    if last == "id":
+        return before == "session"
+    if last == "key":  # "rapidapi" written as one word still ends in "api"
+        return not before or before in _KEY_KINDS or before.endswith(("api", "secret"))
+    if last.endswith("token"):
+        qualifier = before if last == "token" else last.removesuffix("token")
+        return not qualifier.startswith(_PAGING_WORDS) and not qualifier.endswith(_PAGING_WORDS)
+    return False
+
+
+# -- free text ---------------------------------------------------------------------------------
+
+# The start of a labelled value: `name=` (a query, a form, a `;name=` path parameter, a
+# fragment), a `Name:` header line, or a quoted `"name": ` / `'name'=` key. Names are bounded,
+# so every attempt costs at most a constant. Values are read by _scrub_pairs only after a
+# secret name, and never twice: a label inside a value already replaced is skipped unread.
+_PAIR_START = re.compile(
+    r"(?<![\w.\[\]%-])(?P<name>[\w.\[\]%-]{1,64})=(?P<vq>\\{0,3}[\"'])?"
+    r"|(?m:^)[ \t]{0,16}(?P<hname>[\w.-]{1,64})[ \t]{0,16}:(?!//)[ \t]{0,16}"
+    r"|(?P<kq>\\{0,3}[\"'])(?P<kname>[\w .\[\]%-]{1,64})(?P=kq)\s{0,8}[:=]\s{0,8}"
+    r"(?P<kvq>\\{0,3}[\"'])?"
 )
-_USERINFO = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)[^/@\s:]+(?::[^/@\s]*)?@", re.IGNORECASE)
+_BARE_VALUE = re.compile(r"[^&\s#\"'<>),;\]}\\]*")
+# A `;name=value` path parameter ends at the next segment, parameter or query.
+_PATH_PARAM_VALUE = re.compile(r"[^/?#;&\s\"'<>\\]*")
+_QUOTED_VALUE = re.compile(r"[^\"'\\\r\n]*")
+_LINE_VALUE = re.compile(r"[^\r\n]*")
+#: Every secret name contains one of these (a test holds is_secret_name to it): text without
+#: any of them has no labelled secret, and skips the scan.
+SECRET_NAME_STEMS = (
+    "token",
+    "key",
+    "auth",
+    "secret",
+    "pass",
+    "pwd",
+    "credential",
+    "cookie",
+    "jwt",
+    "bearer",
+    "sig",
+    "sid",
+    "sess",
+)
+_SCHEME_WORDS = ("bearer", "basic", "token")
+# Where a URL's authority ends: its user-info is everything before the last "@" up to there.
+_AUTHORITY_END = re.compile(r"[/?#\s\"'<>`\\]")
 # A credential after an auth scheme. "Bearer" and "Basic" always introduce one; "token" is also
 # a word in prose ("the access token expired"), so after it only a credential-shaped string
 # (a digit or a symbol in it, or 16+ letters) is taken for a secret.
@@ -85,32 +270,201 @@ _BEARER = re.compile(
 )
 
 
-def redact_url(url: object) -> str:
-    """A URL with its user-info and credential query parameters replaced by ``[REDACTED]``.
+def redact_text(
+    text: str, secrets: Iterable[str] = (), *, max_chars: int | None = REDACT_MAX_CHARS
+) -> str:
+    """Free text (an exception message, a detail, a sample) with credentials scrubbed.
+
+    Removes URL user-info (a password with ``@`` in it included), values labelled by a secret
+    name (``token=…``, ``"api_key": "…"``, ``Private-Token: …``), ``Bearer``/``Basic`` tokens,
+    and every one of the known ``secrets``, also percent-encoded, JSON-escaped or in base64.
+    Linear in the text.
+
+    Args:
+        text: The text to scrub.
+        secrets: Values known to be secret (a request's credentials, a tool's declared secrets).
+        max_chars: Read at most this many characters; a longer text is cut first and ends with
+            ``…``. ``None`` reads it all (redaction stays linear; the caller bounds the size).
+
+    Returns:
+        The scrubbed text.
+    """
+    cut = max_chars is not None and len(text) > max_chars
+    if cut:
+        text = text[:max_chars]
+    variants = _variants(tuple(secrets)) if secrets else ()
+    for variant in variants:
+        if variant in text:
+            text = text.replace(variant, REDACTED)
+    if variants:
+        text = _scrub_cut_secret(text, variants)
+    text = _scrub_userinfo(text)
+    lowered = text.lower()
+    if any(stem in lowered for stem in SECRET_NAME_STEMS):
+        text = _scrub_pairs(text)
+    if any(word in lowered for word in _SCHEME_WORDS):
+        text = _BEARER.sub(lambda m: f"{m['scheme'] or m['word']} {REDACTED}", text)
+    return text + "…" if cut else text
+
+
+def _scrub_pairs(text: str) -> str:
+    """Every value labelled by a secret name, replaced; one left-to-right pass."""
+    out: list[str] = []
+    pos = 0
+    for match in _PAIR_START.finditer(text):
+        if match.start() < pos:  # inside a value already replaced
+            continue
+        name = match["name"] or match["hname"] or match["kname"]
+        if not is_secret_name(unquote(name) if "%" in name else name):
+            continue
+        start = match.end()
+        if match["hname"] is not None:
+            value = _LINE_VALUE
+        elif match["vq"] is not None or match["kvq"] is not None:
+            value = _QUOTED_VALUE
+        elif match.start() > 0 and text[match.start() - 1] == ";":
+            value = _PATH_PARAM_VALUE
+        else:
+            value = _BARE_VALUE
+        end = value.match(text, start).end()  # type: ignore[union-attr]
+        if not text[start:end].strip() or text.startswith(REDACTED, start):
+            continue
+        out += (text[pos:start], REDACTED)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _scrub_userinfo(text: str) -> str:
+    """``scheme://user:password@host`` -> ``scheme://[REDACTED]@host``, up to the last ``@``."""
+    found = text.find("://")
+    if found == -1:
+        return text
+    out: list[str] = []
+    pos = 0
+    while found != -1:
+        start = found + 3
+        stop = _AUTHORITY_END.search(text, start)
+        end = stop.start() if stop is not None else len(text)
+        at = text.rfind("@", start, end)
+        if at != -1:
+            out += (text[pos:start], REDACTED)
+            pos = at
+        found = text.find("://", end)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# The end of a text cut by _text.clip: "…", or "… [cut: N chars in all]".
+_CLIP_MARK = re.compile(r"…(?: \[cut: [0-9]+ chars in all\])?$")
+
+
+def _scrub_cut_secret(text: str, variants: tuple[str, ...]) -> str:
+    """A text cut mid-way (here, or by a clip before) may end with the start of a secret, just
+    before its ``…``: replace that start too."""
+    mark = _CLIP_MARK.search(text[-40:])
+    end = len(text) - (len(mark[0]) if mark else 0)
+    head, tail = text[:end], text[end:]
+    for variant in variants:
+        first = variant[:_MIN_SECRET_CHARS]
+        at = head.find(first, max(0, len(head) - len(variant) + 1))
+        while at != -1:
+            if variant.startswith(head[at:]):
+                return head[:at] + REDACTED + tail
+            at = head.find(first, at + 1)
+    return text
+
+
+def secret_variants(secrets: Iterable[str]) -> tuple[str, ...]:
+    """Each known secret in every form an upstream may echo it, longest first.
+
+    Args:
+        secrets: Values known to be secret; those shorter than 4 characters are ignored.
+
+    Returns:
+        The values as they are, percent-encoded (both hex cases and ``+`` for spaces),
+        JSON-escaped, and in base64 (standard and URL-safe, alone or inside a longer blob).
+    """
+    return _variants(tuple(secrets))
+
+
+@functools.lru_cache(maxsize=256)
+def _variants(secrets: tuple[str, ...]) -> tuple[str, ...]:
+    """Each secret as it may be echoed: as is, percent-encoded, JSON-escaped, in base64."""
+    found: set[str] = set()
+    for secret in secrets:
+        if len(secret) < _MIN_SECRET_CHARS:
+            continue
+        encoded = quote(secret, safe="")
+        found |= {
+            secret,
+            encoded,
+            re.sub(r"%[0-9A-F]{2}", lambda m: m[0].lower(), encoded),
+            quote_plus(secret),
+            json.dumps(secret)[1:-1],
+            json.dumps(secret, ensure_ascii=False)[1:-1],
+        }
+        found |= _base64_forms(secret.encode())
+    return tuple(sorted((v for v in found if len(v) >= _MIN_SECRET_CHARS), key=len, reverse=True))
+
+
+def _base64_forms(raw: bytes) -> set[str]:
+    """The base64 text of ``raw`` alone, and the part of it that is the same wherever ``raw``
+    sits inside a longer base64 blob (three alignments, standard and URL-safe alphabets)."""
+    forms: set[str] = set()
+    for shift in range(3):
+        text = base64.b64encode(b"\0" * shift + raw).decode()
+        first, last = (8 * shift + 5) // 6, (8 * (shift + len(raw))) // 6
+        core = text[first:last]
+        if shift == 0:
+            forms |= {text, text.rstrip("=")}
+        if len(core) >= 8:
+            forms.add(core)
+    return forms | {form.translate(_URLSAFE) for form in forms}
+
+
+_URLSAFE = str.maketrans("+/", "-_")
+
+# -- URLs and headers --------------------------------------------------------------------------
+
+
+def redact_url(url: object, secrets: Iterable[str] = ()) -> str:
+    """A URL with its user-info and every secret-named parameter replaced by ``[REDACTED]``.
+
+    Query and fragment parameters (``#access_token=…``) and ``;name=value`` path parameters are
+    judged by :func:`is_secret_name`; the known ``secrets`` are removed anywhere in it.
 
     Args:
         url: A ``str`` or an ``httpx.URL`` (anything whose ``str()`` is a URL).
+        secrets: Values known to be secret.
 
     Returns:
-        The URL as text, safe to log. Unparseable input is redacted as free text.
+        The URL as text, safe to log. Unparseable or oversized input is redacted as free text.
     """
     text = str(url)
+    if len(text) > REDACT_MAX_CHARS:
+        return redact_text(text, secrets)
     try:
         parts = urlsplit(text)
     except ValueError:
-        return redact_text(text)
+        return redact_text(text, secrets)
     netloc = parts.netloc
     if "@" in netloc:
         netloc = f"{REDACTED}@{netloc.rsplit('@', 1)[1]}"
-    query = parts.query
-    if query:
-        pairs = parse_qsl(query, keep_blank_values=True)
-        if any(name.lower() in SECRET_QUERY_PARAMS for name, _ in pairs):
-            query = urlencode(
-                [(n, REDACTED if n.lower() in SECRET_QUERY_PARAMS else v) for n, v in pairs],
-                safe="[]",
-            )
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+    query, fragment = _redact_params(parts.query), _redact_params(parts.fragment)
+    rebuilt = urlunsplit((parts.scheme, netloc, parts.path, query, fragment))
+    return redact_text(rebuilt, secrets)
+
+
+def _redact_params(query: str) -> str:
+    if "=" not in query:
+        return query
+    pairs = parse_qsl(query, keep_blank_values=True)
+    if not any(is_secret_name(name) for name, _ in pairs):
+        return query
+    return urlencode(
+        [(name, REDACTED if is_secret_name(name) else value) for name, value in pairs], safe="[]"
+    )
 
 
 def redact_headers(headers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -123,58 +477,7 @@ def redact_headers(headers: Mapping[str, str] | Iterable[tuple[str, str]]) -> di
         A new ``dict``; repeated headers keep their last value.
     """
     items = headers.items() if isinstance(headers, Mapping) else headers
-    return {
-        name: REDACTED if name.lower() in SECRET_HEADERS else redact_text(value)
-        for name, value in items
-    }
-
-
-def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
-    """Free text (an exception message, a detail) with credentials scrubbed.
-
-    Removes URL user-info, credential query parameters, ``Bearer``/``Basic`` tokens and any of
-    the exact ``secrets`` given.
-
-    Args:
-        text: The text to scrub.
-        secrets: Exact strings known to be secret (for example the header values of a request).
-
-    Returns:
-        The scrubbed text.
-    """
-    for secret in secrets:
-        if len(secret) >= 4:
-            text = text.replace(secret, REDACTED)
-    text = _USERINFO.sub(lambda m: f"{m['scheme']}{REDACTED}@", text)
-    text = _QUERY_PAIR.sub(lambda m: f"{m['name']}={REDACTED}", text)
-    return _BEARER.sub(lambda m: f"{m['scheme'] or m['word']} {REDACTED}", text)
-
-
-#: Field names that hold credentials, matched as substrings of the lower-cased name.
-SECRET_NAME_PARTS = (
-    "token",
-    "secret",
-    "password",
-    "passwd",
-    "api_key",
-    "apikey",
-    "auth",
-    "credential",
-    "cookie",
-    "signature",
-    "private_key",
-    "session",
-)
-
-
-def is_secret_name(name: str) -> bool:
-    """True for a field, header or parameter name that holds a credential."""
-    lowered = name.lower().replace("-", "_")
-    return (
-        lowered in SECRET_QUERY_PARAMS
-        or lowered in SECRET_HEADERS
-        or any(part in lowered for part in SECRET_NAME_PARTS)
-    )
+    return {name: REDACTED if is_secret_name(name) else redact_text(value) for name, value in items}
 
 
 def mask_secret_fields(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -197,10 +500,36 @@ def request_secrets(request: httpx.Request) -> list[str]:
         request: The request as sent.
 
     Returns:
-        The values of its credential headers (and the token after an auth scheme) and of its
-        credential query parameters; pass them to :func:`redact_text` as ``secrets``.
+        The values of its secret-named headers, query, path and fragment parameters, the
+        credential after an auth scheme (``Bearer …``; for ``Basic`` also the decoded
+        ``user:password`` and the password), each cookie's value, and the password of the
+        URL's user-info. Pass them to :func:`redact_text` as ``secrets``.
     """
-    found = [v for k, v in request.headers.items() if k.lower() in SECRET_HEADERS]
-    found += [v.split(" ", 1)[1] for v in list(found) if " " in v]  # "Bearer sk-…" -> "sk-…"
-    found += [v for k, v in request.url.params.multi_items() if k.lower() in SECRET_QUERY_PARAMS]
-    return [v for v in found if len(v) >= 4]
+    found: list[str] = []
+    for name, value in request.headers.multi_items():
+        if is_secret_name(name):
+            found += [value, *_credential_parts(name, value)]
+    found += [v for k, v in request.url.params.multi_items() if is_secret_name(k)]
+    # `;name=value` path parameters and a `#name=value` fragment, where a URL carries them.
+    for part in (*request.url.path.split(";")[1:], *request.url.fragment.split("&")):
+        name, _, value = part.partition("=")
+        if value and is_secret_name(name):
+            found.append(value.split("/", 1)[0])
+    if request.url.password:
+        found.append(request.url.password)
+    return list(dict.fromkeys(v for v in found if len(v) >= _MIN_SECRET_CHARS))
+
+
+def _credential_parts(name: str, value: str) -> list[str]:
+    """The secret inside a header value: the token after a scheme, a Basic password, cookies."""
+    if name.lower() in ("cookie", "set-cookie"):
+        return [part.split("=", 1)[1].strip() for part in value.split(";") if "=" in part]
+    scheme, _, credential = value.strip().partition(" ")
+    parts = [credential.strip()] if credential else []
+    if scheme.lower() == "basic" and credential:
+        try:
+            decoded = base64.b64decode(credential.strip(), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            return parts
+        parts += [decoded, decoded.partition(":")[2]]
+    return parts

@@ -27,7 +27,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from ._target import TargetView, check_target_view, view_cursor, view_target
-from ._text import clip
+from ._text import JSON_ESCAPES, TEXT_ESCAPES, clip
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
     Envelope,
@@ -259,25 +259,15 @@ _FENCE_CHAR = "`"
 _MIN_FENCE = 3
 _BACKTICK_RUN = re.compile(r"`+")
 
-# Characters that could start a new line (for some reader) or hide text, escaped wherever
-# upstream text is rendered: C0/C1 controls, line and paragraph separators, bidi overrides;
-# and lone surrogates, which would make the text unencodable as UTF-8.
-_INVISIBLE = frozenset(
-    [
-        *range(0x20),
-        0x7F,
-        *range(0x80, 0xA0),
-        0x2028,
-        0x2029,
-        *range(0x202A, 0x202F),
-        *range(0x2066, 0x206A),
-        *range(0xD800, 0xE000),
-    ]
-)
-_ESCAPE_ALL: Final[Mapping[int, str]] = {c: f"\\u{c:04x}" for c in _INVISIBLE}
+# Characters that could start a new line (for some reader) or hide text from a person while a
+# model reads them (controls, zero-width and bidi characters, the byte-order mark, Unicode tag
+# characters, variation selectors: ``_text.INVISIBLE``) are escaped wherever upstream text is
+# rendered: as JSON escapes inside JSON, as ``\\u…`` escapes elsewhere.
+_ESCAPE_ALL: Final[Mapping[int, str]] = JSON_ESCAPES
+_ESCAPE_TEXT: Final[Mapping[int, str]] = TEXT_ESCAPES
 # Inside the raw-sample fence, newlines and tabs are the sample's own layout and stay.
 _ESCAPE_IN_FENCE: Final[Mapping[int, str]] = {
-    c: text for c, text in _ESCAPE_ALL.items() if chr(c) not in "\n\t"
+    c: text for c, text in TEXT_ESCAPES.items() if chr(c) not in "\n\t"
 }
 
 
@@ -540,7 +530,7 @@ def _quote(text: str) -> str:
 
 
 def _one_line(text: str) -> str:
-    return text.translate(_ESCAPE_ALL)
+    return text.translate(_ESCAPE_TEXT)
 
 
 def _seconds(value: float) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ._text import clip
+from ._text import clip, exception_text
 from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome
 from .redact import redact_text
 from .trace import Decision, TraceRecord, emit, heard, record_for
@@ -227,7 +227,7 @@ def execution_failure(
         An ``access_failure`` with code ``execution``, kind ``permanent`` (the same code would
         raise again) and the redacted exception text as its detail.
     """
-    text = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
+    text = exc if isinstance(exc, str) else exception_text(exc)
     text = clip(redact_text(text), _EXECUTION_DETAIL_MAX_CHARS)
     return Envelope[Any].failed(
         FailureCode.EXECUTION, FailureKind.PERMANENT, text, tool=tool, target=target

@@ -5,18 +5,65 @@ comes. The adapter needs more: to stop at a byte cap without loading the rest, t
 overall deadline passes even while a slow upstream still drips bytes, and to keep what arrived
 before a stream broke, so that a JSON-lines answer cut mid-way is a ``partial`` with its complete
 items rather than an error. These functions do the reading; the classifier judges the result.
+
+Three bounds hold whatever the upstream sends:
+
+* **Memory.** The cap counts *decoded* bytes. The raw stream is read as it came off the wire and
+  every ``Content-Encoding`` layer (``gzip``, ``deflate``, stacked ones included) is inflated
+  here, at most :data:`PIECE_BYTES` at a time, so a 3 KB gzip bomb costs the cap, not gigabytes.
+  An encoding this module cannot inflate that way is refused, and never advertised.
+* **Time.** The overall deadline covers the whole call: connecting, the response headers and the
+  body. Under asyncio every await is bounded by what is left of it. A blocking socket read cannot
+  be interrupted from its own thread, so for a sync call a watchdog thread shuts the call's socket
+  down when the deadline passes; the blocked read returns at once and the call reports a timeout.
+  (Only where the socket cannot be found, a transport that is not httpx's own, does a sync call
+  fall back to stopping between chunks: one read timeout late at most.)
+* **Resources.** Every response is closed, and every watchdog alarm cancelled, on every path.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from dataclasses import dataclass
+import contextlib
+import heapq
+import itertools
+import socket
+import sys
+import threading
+import time
+import zlib
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from enum import StrEnum
+from io import BytesIO
+from types import FrameType
+from typing import Any, Protocol
 
 import httpx
 
-__all__ = ["BodyCut", "Read", "read_sync", "rebuild", "remaining_s", "send_async", "send_sync"]
+__all__ = [
+    "ACCEPT_ENCODING",
+    "DEFAULT_MAX_BODY_BYTES",
+    "MAX_ENCODING_LAYERS",
+    "PIECE_BYTES",
+    "BodyCut",
+    "ContentDecoder",
+    "Read",
+    "read_sync",
+    "rebuild",
+    "remaining_s",
+    "send_async",
+    "send_sync",
+]
+
+#: The default byte cap on a response body (decoded bytes): 10 MiB.
+DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
+#: The most bytes one inflate step produces; what a bomb can cost beyond the cap, per layer.
+PIECE_BYTES = 16 * 1024
+#: The most ``Content-Encoding`` layers inflated; more is refused as a protocol failure.
+MAX_ENCODING_LAYERS = 3
+#: The codings this module inflates, as sent in ``Accept-Encoding``.
+ACCEPT_ENCODING = "gzip, deflate"
 
 
 class BodyCut(StrEnum):
@@ -45,6 +92,318 @@ def remaining_s(deadline_at: float | None, clock: Callable[[], float]) -> float 
     return None if deadline_at is None else max(0.0, deadline_at - clock())
 
 
+# -- decoding: every layer bounded ---------------------------------------------------------------
+
+
+class _Layer(Protocol):
+    def feed(self, data: bytes) -> Iterator[bytes]: ...
+
+    def flush(self) -> Iterator[bytes]: ...
+
+
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+class _Inflate:
+    """One gzip or deflate layer, inflated at most :data:`PIECE_BYTES` per step."""
+
+    def __init__(self, coding: str) -> None:
+        self._gzip = coding in ("gzip", "x-gzip")
+        self._wbits = zlib.MAX_WBITS | 16 if self._gzip else zlib.MAX_WBITS
+        self._inflater = zlib.decompressobj(self._wbits)
+        # "deflate" is meant to be zlib-wrapped, but some servers send raw deflate: as httpx
+        # does, the first failure switches to raw once.
+        self._may_switch_to_raw = not self._gzip
+        self._done = False
+
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        while not self._done:
+            try:
+                out = self._inflater.decompress(data, PIECE_BYTES)
+            except zlib.error as exc:
+                if not self._may_switch_to_raw:
+                    why = f"the body is not valid {self._name()}: {exc}"
+                    raise httpx.DecodingError(why) from exc
+                self._may_switch_to_raw = False
+                self._inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+                continue
+            self._may_switch_to_raw = False
+            if out:
+                yield out
+            data = self._inflater.unconsumed_tail
+            if self._inflater.eof:
+                data = self._next_member()
+            if not data and len(out) < PIECE_BYTES:
+                return  # all input taken and nothing pending
+
+    def _next_member(self) -> bytes:
+        """After a gzip member, another may follow (RFC 1952 §2.2); anything else is ignored."""
+        rest = self._inflater.unused_data
+        if self._gzip and rest.startswith(_GZIP_MAGIC):
+            self._inflater = zlib.decompressobj(self._wbits)
+            return rest
+        self._done = True  # trailing bytes after the stream: ignored, as httpx ignores them
+        return b""
+
+    def flush(self) -> Iterator[bytes]:
+        yield from self.feed(b"")
+
+    def _name(self) -> str:
+        return "gzip" if self._gzip else "deflate"
+
+
+class _Identity:
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        if data:
+            yield data
+
+    def flush(self) -> Iterator[bytes]:
+        return iter(())
+
+
+_LAYERS: dict[str, Callable[[str], _Layer]] = {
+    "gzip": _Inflate,
+    "x-gzip": _Inflate,
+    "deflate": _Inflate,
+}
+
+
+class ContentDecoder:
+    """The ``Content-Encoding`` of a response, undone layer by layer with bounded output.
+
+    Feed it the raw body as it arrives; it yields decoded pieces of at most
+    :data:`PIECE_BYTES`, so whoever counts them can stop at a cap before anything larger exists.
+    """
+
+    def __init__(self, headers: httpx.Headers) -> None:
+        """Build the layers a response's ``Content-Encoding`` names.
+
+        Raises:
+            httpx.DecodingError: for a coding this module cannot inflate with bounded output,
+                or more than :data:`MAX_ENCODING_LAYERS` of them.
+        """
+        codings = [
+            value.strip().lower()
+            for value in headers.get_list("content-encoding", split_commas=True)
+            if value.strip() and value.strip().lower() != "identity"
+        ]
+        unknown = sorted({c for c in codings if c not in _LAYERS})
+        if unknown:
+            raise httpx.DecodingError(
+                f"Content-Encoding {', '.join(unknown)} is not one this client inflates "
+                f"(it asked for {ACCEPT_ENCODING})"
+            )
+        if len(codings) > MAX_ENCODING_LAYERS:
+            raise httpx.DecodingError(
+                f"Content-Encoding stacks {len(codings)} layers ({', '.join(codings)}); "
+                f"at most {MAX_ENCODING_LAYERS} are inflated"
+            )
+        # The header lists codings in the order they were applied: undo the last first.
+        self._layers: list[_Layer] = [_LAYERS[c](c) for c in reversed(codings)] or [_Identity()]
+
+    def feed(self, raw: bytes) -> Iterator[bytes]:
+        """The decoded pieces ``raw`` yields (each at most :data:`PIECE_BYTES`)."""
+        pieces: Iterable[bytes] = (raw,)
+        for layer in self._layers:
+            pieces = _through(layer, pieces)
+        yield from pieces
+
+    def flush(self) -> Iterator[bytes]:
+        """What the layers still hold once the raw stream has ended."""
+        pieces: Iterable[bytes] = ()
+        for layer in self._layers:
+            pieces = itertools.chain(_through(layer, pieces), layer.flush())
+        yield from pieces
+
+
+def _through(layer: _Layer, pieces: Iterable[bytes]) -> Iterator[bytes]:
+    for piece in pieces:
+        yield from layer.feed(piece)
+
+
+def _accept_encoding(current: str | None) -> str:
+    """The client's ``Accept-Encoding`` less the codings this module cannot bound."""
+    if current is None:
+        return ACCEPT_ENCODING
+    kept = [
+        part.strip()
+        for part in current.split(",")
+        if part.split(";")[0].strip().lower() in (*_LAYERS, "identity", "*")
+    ]
+    return ", ".join(kept) if kept else "identity"
+
+
+class _Body:
+    """Decoded bytes gathered up to a cap, without a copy at the end."""
+
+    def __init__(self, max_bytes: int | None, headers: httpx.Headers | None) -> None:
+        self.decoder = ContentDecoder(headers or httpx.Headers())
+        self._max = max_bytes
+        # Raw bytes that decode to nothing (empty gzip members, say) are bounded too.
+        self._max_raw = None if max_bytes is None else 2 * max_bytes + PIECE_BYTES
+        self._raw = 0
+        self._buffer = BytesIO()
+        self.size = 0
+
+    def add_raw(self, raw: bytes) -> bool:
+        """Decode ``raw`` into the body; False once the cap is reached (stop reading)."""
+        self._raw += len(raw)
+        if self._max_raw is not None and self._raw > self._max_raw:
+            return False
+        return self._add(self.decoder.feed(raw))
+
+    def finish(self) -> bool:
+        """Take what the decoder still holds; False if that reached the cap."""
+        return self._add(self.decoder.flush())
+
+    def _add(self, pieces: Iterator[bytes]) -> bool:
+        for piece in pieces:
+            if self._max is not None and self.size + len(piece) > self._max:
+                self._buffer.write(piece[: self._max - self.size])
+                self.size = self._max
+                return False
+            self._buffer.write(piece)
+            self.size += len(piece)
+        return True
+
+    def bytes(self) -> bytes:
+        # BytesIO hands over its own buffer when nothing else shares it: no second copy.
+        return self._buffer.getvalue()
+
+
+# -- the sync deadline: a watchdog that shuts the socket -----------------------------------------
+
+
+@dataclass(eq=False)
+class _Alarm:
+    """One sync call's deadline: when it passes, the call's sockets are shut down."""
+
+    when: float
+    fired: bool = False
+    done: bool = False
+    _sockets: list[socket.socket] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def watch(self, sock: socket.socket | None) -> None:
+        if sock is None:
+            return
+        with self._lock:
+            if self.done or sock in self._sockets:
+                return
+            self._sockets.append(sock)
+            late = self.fired
+        if late:
+            _shut(sock)
+
+    def fire(self) -> None:
+        with self._lock:
+            if self.done:
+                return
+            self.fired = True
+            sockets = list(self._sockets)
+        for sock in sockets:
+            _shut(sock)
+
+    def cancel(self) -> None:
+        with self._lock:
+            self.done = True
+            self._sockets.clear()
+
+
+def _shut(sock: socket.socket) -> None:
+    # The base class's shutdown, also for a TLS socket: a blocked read in another thread
+    # returns at once, and the connection is discarded by its pool.
+    with contextlib.suppress(OSError):
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+
+class _Watchdog:
+    """One daemon thread for every pending sync deadline; it exits when none is left."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int, _Alarm]] = []
+        self._order = itertools.count()
+        self._thread: threading.Thread | None = None
+
+    def arm(self, seconds: float) -> _Alarm:
+        alarm = _Alarm(time.monotonic() + seconds)
+        with self._cond:
+            heapq.heappush(self._heap, (alarm.when, next(self._order), alarm))
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="tool-outcomes-deadline", daemon=True
+                )
+                self._thread.start()
+            self._cond.notify()
+        return alarm
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._heap and self._heap[0][2].done:
+                    heapq.heappop(self._heap)
+                if not self._heap:
+                    self._thread = None
+                    return
+                wait = self._heap[0][0] - time.monotonic()
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+                alarm = heapq.heappop(self._heap)[2]
+            alarm.fire()
+
+
+_WATCHDOG = _Watchdog()
+
+
+def _socket_of(stream: object) -> socket.socket | None:
+    get_extra_info = getattr(stream, "get_extra_info", None)
+    if get_extra_info is None:
+        return None
+    try:
+        sock = get_extra_info("socket")
+    except Exception:  # a stream that cannot say: fall back to checks between chunks
+        return None
+    return sock if isinstance(sock, socket.socket) else None
+
+
+def _tracer(alarm: _Alarm, chained: Any) -> Callable[[str, dict[str, Any]], None]:
+    """An httpcore ``trace`` extension that hands the call's socket to ``alarm`` early.
+
+    A new connection's socket arrives with ``connect_tcp`` / ``start_tls``. A pooled one is
+    found when the request is about to be sent: httpcore gives the connection no event of its
+    own, so its socket is read from the connection object that is sending.
+    """
+
+    def trace(event: str, info: dict[str, Any]) -> None:
+        if event.endswith(("connect_tcp.complete", "start_tls.complete")):
+            alarm.watch(_socket_of(info.get("return_value")))
+        elif event.endswith("send_request_headers.started"):
+            alarm.watch(_sending_socket())
+        if chained is not None:
+            chained(event, info)
+
+    return trace
+
+
+def _sending_socket() -> socket.socket | None:
+    """The socket of the httpcore connection whose ``handle_request`` is on the stack."""
+    frame: FrameType | None = sys._getframe(2)
+    for _ in range(6):
+        if frame is None:
+            return None
+        owner = frame.f_locals.get("self")
+        stream = getattr(owner, "_network_stream", None)
+        if stream is not None:
+            return _socket_of(stream)
+        frame = frame.f_back
+    return None
+
+
+# -- sending and reading -------------------------------------------------------------------------
+
+
 def rebuild(
     client: httpx.Client | httpx.AsyncClient, request: httpx.Request, remaining: float | None
 ) -> httpx.Request:
@@ -52,6 +411,7 @@ def rebuild(
 
     A request built on its own carries no timeout; sent as is it could wait forever. Rebuilding
     it through the client applies the client's timeout, and the overall deadline shortens it.
+    ``Accept-Encoding`` names only the codings :class:`ContentDecoder` inflates.
     """
     headers = [(k, v) for k, v in request.headers.multi_items() if k.lower() != "host"]
     try:
@@ -59,6 +419,7 @@ def rebuild(
     except httpx.RequestNotRead:  # a multipart upload or a generator body: read it once here
         content = request.read()
     rebuilt = client.build_request(request.method, request.url, headers=headers, content=content)
+    rebuilt.headers["accept-encoding"] = _accept_encoding(rebuilt.headers.get("accept-encoding"))
     rebuilt.extensions.update({k: v for k, v in request.extensions.items() if k != "timeout"})
     if remaining is not None:
         timeouts = dict(rebuilt.extensions.get("timeout", {}))
@@ -83,29 +444,41 @@ def send_sync(
         A :class:`Read`, or the exception that left nothing to read (no response, a body that
         could not be decoded, or a stream that broke before its first byte).
     """
+    remaining = remaining_s(deadline_at, clock)
+    alarm = None if remaining is None else _WATCHDOG.arm(remaining)
     try:
-        request = rebuild(client, request, remaining_s(deadline_at, clock))
-        response = client.send(request, stream=True)
-    except Exception as exc:
-        return exc
-    return read_sync(response, max_body_bytes=max_body_bytes, deadline_at=deadline_at, clock=clock)
+        try:
+            request = rebuild(client, request, remaining)
+            if alarm is not None:
+                request.extensions["trace"] = _tracer(alarm, request.extensions.get("trace"))
+            response = client.send(request, stream=True)
+        except Exception as exc:
+            return _late(request) if alarm is not None and alarm.fired else exc
+        if alarm is not None:
+            alarm.watch(_socket_of(response.extensions.get("network_stream")))
+        return _read_sync(response, max_body_bytes, deadline_at, clock, alarm)
+    finally:
+        if alarm is not None:
+            alarm.cancel()
 
 
 def read_sync(
     response: httpx.Response,
     *,
-    max_body_bytes: int | None = None,
+    max_body_bytes: int | None = DEFAULT_MAX_BODY_BYTES,
     deadline_at: float | None = None,
     clock: Callable[[], float] | None = None,
 ) -> Read | BaseException:
     """Read a streamed response's body chunk by chunk, keeping what arrived before any stop.
 
     ``response.read()`` returns all or raises, discarding what came before the error; this
-    keeps it, so a JSON-lines answer cut mid-way still has its complete items.
+    keeps it, so a JSON-lines answer cut mid-way still has its complete items. The body is read
+    raw and inflated here, so the cap counts decoded bytes at every ``Content-Encoding`` layer.
 
     Args:
         response: A response sent with ``stream=True`` and not yet read. It is closed here.
-        max_body_bytes: Stop past this many bytes (``BodyCut.SIZE_CAP``); None for no cap.
+        max_body_bytes: Stop past this many decoded bytes (``BodyCut.SIZE_CAP``); None for no
+            cap (the caller then bounds what it reads some other way).
         deadline_at: Stop once ``clock()`` passes it (``BodyCut.STREAM_ERROR``, a timeout).
         clock: Monotonic seconds; needed only with ``deadline_at``.
 
@@ -113,28 +486,73 @@ def read_sync(
         A :class:`Read`, or the exception that left nothing to read (a body that could not be
         decoded, or a stream that broke before its first byte).
     """
-    body = bytearray()
+    return _read_sync(response, max_body_bytes, deadline_at, clock, None)
+
+
+def _read_sync(
+    response: httpx.Response,
+    max_body_bytes: int | None,
+    deadline_at: float | None,
+    clock: Callable[[], float] | None,
+    alarm: _Alarm | None,
+) -> Read | BaseException:
     cut: BodyCut | None = None
     cut_error: BaseException | None = None
     try:
-        for chunk in response.iter_bytes():
-            body += chunk
-            if max_body_bytes is not None and len(body) > max_body_bytes:
-                cut, body = BodyCut.SIZE_CAP, body[:max_body_bytes]
+        body, content = _open_body(response, max_body_bytes)
+    except httpx.DecodingError as exc:  # an encoding this module does not inflate
+        response.close()
+        return exc
+    try:
+        for raw in response.iter_raw() if content is None else (content,):
+            if not body.add_raw(raw):
+                cut = BodyCut.SIZE_CAP
                 break
-            # A blocking read cannot be interrupted; a slow drip is stopped between chunks.
+            # Between chunks, the deadline is checked here too (the watchdog needs a socket).
             if deadline_at is not None and clock is not None and clock() > deadline_at:
-                cut, cut_error = BodyCut.STREAM_ERROR, httpx.ReadTimeout(DEADLINE_PASSED)
+                cut, cut_error = BodyCut.STREAM_ERROR, _late(response.request)
                 break
+        else:
+            if not body.finish():
+                cut = BodyCut.SIZE_CAP
     except httpx.DecodingError as exc:  # the body is not what its encoding says: nothing usable
         return exc
     except Exception as exc:
-        if not body:
-            return exc
+        if not body.size:
+            return _late(response.request) if alarm is not None and alarm.fired else exc
         cut, cut_error = BodyCut.STREAM_ERROR, exc
     finally:
+        if alarm is not None:
+            alarm.cancel()  # before the connection goes back to its pool
         response.close()
-    return Read(response, bytes(body), cut, cut_error)
+    if alarm is not None and alarm.fired and cut is not BodyCut.SIZE_CAP:
+        # The watchdog shut the socket: what looked like an end (or a broken stream) was it.
+        if not body.size:
+            return _late(response.request)
+        cut, cut_error = BodyCut.STREAM_ERROR, _late(response.request)
+    return Read(response, body.bytes(), cut, cut_error)
+
+
+def _open_body(response: httpx.Response, max_body_bytes: int | None) -> tuple[_Body, bytes | None]:
+    """The body to fill, and the content when httpx already read it (a mock built from bytes):
+    that content is already decoded, so it is only counted against the cap.
+
+    Raises:
+        httpx.DecodingError: for an encoding :class:`ContentDecoder` refuses.
+    """
+    try:
+        content = response.content
+    except httpx.ResponseNotRead:
+        return _Body(max_body_bytes, response.headers), None
+    return _Body(max_body_bytes, None), content
+
+
+async def _once(content: bytes) -> AsyncIterator[bytes]:
+    yield content
+
+
+def _late(request: httpx.Request | None) -> httpx.ReadTimeout:
+    return httpx.ReadTimeout(DEADLINE_PASSED, request=request)
 
 
 async def send_async(
@@ -146,47 +564,53 @@ async def send_async(
     clock: Callable[[], float],
 ) -> Read | BaseException:
     """The asynchronous :func:`send_sync`: each await is bounded by what is left of the deadline."""
-    late = httpx.ReadTimeout(DEADLINE_PASSED)
+    late = _late(request)
     try:
         try:
             request.content  # noqa: B018 -- raises when an async body has not been read
         except httpx.RequestNotRead:
             await request.aread()
         request = rebuild(client, request, remaining_s(deadline_at, clock))
+        late = _late(request)
         async with asyncio.timeout(remaining_s(deadline_at, clock)):
             response = await client.send(request, stream=True)
     except TimeoutError:
         return late
     except Exception as exc:
         return exc
-    body = bytearray()
     cut: BodyCut | None = None
     cut_error: BaseException | None = None
-    chunks = response.aiter_bytes()
     try:
+        body, content = _open_body(response, max_body_bytes)
+    except httpx.DecodingError as exc:
+        await response.aclose()
+        return exc
+    try:
+        chunks = response.aiter_raw() if content is None else _once(content)
         while True:
             # Each read gets what is left of the deadline, so a slow drip is cut in time and
             # the complete lines already read are kept, as the sync path keeps them.
             try:
                 async with asyncio.timeout(remaining_s(deadline_at, clock)):
-                    chunk = await anext(chunks)
+                    raw = await anext(chunks)
             except StopAsyncIteration:
+                if not body.finish():
+                    cut = BodyCut.SIZE_CAP
                 break
             except TimeoutError:
-                if not body:
+                if not body.size:
                     return late
                 cut, cut_error = BodyCut.STREAM_ERROR, late
                 break
-            body += chunk
-            if len(body) > max_body_bytes:
-                cut, body = BodyCut.SIZE_CAP, body[:max_body_bytes]
+            if not body.add_raw(raw):
+                cut = BodyCut.SIZE_CAP
                 break
     except httpx.DecodingError as exc:
         return exc
     except Exception as exc:
-        if not body:
+        if not body.size:
             return exc
         cut, cut_error = BodyCut.STREAM_ERROR, exc
     finally:
         await response.aclose()
-    return Read(response, bytes(body), cut, cut_error)
+    return Read(response, body.bytes(), cut, cut_error)

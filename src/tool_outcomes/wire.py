@@ -15,7 +15,8 @@ from typing import Any
 from pydantic import PydanticSchemaGenerationError
 
 from ._target import TargetView
-from .envelope import Envelope, Outcome
+from ._text import clip, escape_invisible, escape_invisible_json
+from .envelope import RAW_SAMPLE_MAX_CHARS, Envelope, Outcome
 from .redact import redact_text
 from .render import clean_sample, redact_target, require_envelope, shown_target, to_text
 
@@ -88,7 +89,9 @@ def to_mcp(env: Envelope[Any], *, target: TargetView = "full") -> dict[str, Any]
         env.model_dump(mode="json"), "isError": …}``, with ``isError`` true exactly for
         ``access_failure``. ``structuredContent`` validates against
         :func:`envelope_output_schema` for the envelope's data model; its ``target``,
-        ``failure.detail`` and ``failure.raw_sample`` are redacted exactly as in the text.
+        ``failure.detail`` and ``failure.raw_sample`` are redacted exactly as in the text, and
+        every string carries invisible characters (zero-width, bidi, tag characters) as the
+        visible JSON escapes the text shows.
 
     Raises:
         TypeError: if ``env`` is not an envelope, or its data cannot be dumped as JSON.
@@ -106,13 +109,16 @@ def to_mcp(env: Envelope[Any], *, target: TargetView = "full") -> dict[str, Any]
 def _structured(env: Envelope[Any]) -> dict[str, Any]:
     """The envelope as JSON, with the same redaction the text gets (defence in depth)."""
     # by_alias: the output schema names aliased fields by their alias, so must the data.
-    dumped = env.model_dump(mode="json", by_alias=True)
+    # Strings carry invisible characters as visible escapes, as the text does.
+    dumped: dict[str, Any] = escape_invisible_json(env.model_dump(mode="json", by_alias=True))
+    # Free text about the call (not the data) reads as it does in the text: no hidden characters.
     if env.target is not None:
-        dumped["target"] = redact_target(env.target)
+        dumped["target"] = escape_invisible(redact_target(env.target))
     if env.failure is not None:
-        dumped["failure"]["detail"] = redact_text(env.failure.detail)
+        dumped["failure"]["detail"] = escape_invisible(redact_text(env.failure.detail))
         if env.failure.raw_sample is not None:
-            dumped["failure"]["raw_sample"] = clean_sample(env.failure.raw_sample)
+            sample = escape_invisible(clean_sample(env.failure.raw_sample), keep="\n\t")
+            dumped["failure"]["raw_sample"] = clip(sample, RAW_SAMPLE_MAX_CHARS)
     return dumped
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 from pydantic_core import from_json
 
+from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import (
     Coverage,
     Envelope,
@@ -297,7 +298,7 @@ def _cut_document(ex: Exchange, cut: BodyCut) -> Envelope[Any]:
     if cut is BodyCut.SIZE_CAP:
         return ex.fail(FailureCode.TOO_LARGE, _P, f"body exceeded the byte cap {read}")
     error = ex.cut_error
-    why = f": {type(error).__name__}: {error}" if error is not None else ""
+    why = f": {exception_text(error)}" if error is not None else ""
     return ex.fail(_stream_code(error), _T, f"body stream broke {read}{why}")
 
 

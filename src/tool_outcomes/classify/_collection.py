@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tool_outcomes._numbers import parse_count
+
 __all__ = [
     "AMBIGUOUS_TOTAL_KEYS",
     "COLLECTION_KEYS",
@@ -171,8 +173,7 @@ def resolve_path(body: object, path: str) -> object:
     for step in path.split(".") if path else ():
         if isinstance(value, dict) and step in value:
             value = value[step]
-        elif isinstance(value, list) and step.isascii() and step.isdigit() and len(step) < 10:
-            index = int(step)
+        elif isinstance(value, list) and (index := parse_count(step, max_digits=9)) is not None:
             if index >= len(value):
                 return _MISSING
             value = value[index]

@@ -8,12 +8,13 @@ raises, whatever the upstream sent.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import format_datetime, parsedate_to_datetime
+
+from tool_outcomes._numbers import parse_seconds
 
 __all__ = [
     "RATE_LIMIT_REMAINING",
@@ -29,9 +30,6 @@ __all__ = [
 ]
 
 # -- Retry-After (RFC 9110 §10.2.3) -------------------------------------------------------------
-
-# delta-seconds is 1*DIGIT; a decimal fraction is not in the grammar but some servers send one.
-_DELTA_SECONDS = re.compile(r"\d+(?:\.\d+)?")
 
 
 def parse_http_date(value: str | None) -> datetime | None:
@@ -75,9 +73,10 @@ def parse_retry_after(
     if value is None:
         return None
     text = value.strip()
-    if _DELTA_SECONDS.fullmatch(text):
-        seconds = float(text)  # float(), not int(): no digit-count limit, huge means inf
-        return seconds if math.isfinite(seconds) else None
+    # delta-seconds is 1*DIGIT; a decimal fraction is not in the grammar but some send one.
+    seconds = parse_seconds(text)
+    if seconds is not None:
+        return seconds
     deadline = parse_http_date(text)
     if deadline is None:
         return None
@@ -111,7 +110,7 @@ RATE_LIMIT_RESET: tuple[str, ...] = ("x-ratelimit-reset", "x-rate-limit-reset", 
 RATE_LIMIT_RESET_MAX_S = 3600.0
 # Below this a reset is not an epoch time but seconds from now.
 _EPOCH_FLOOR_S = 1_000_000_000
-_NUMBER = re.compile(r"\d{1,12}(?:\.\d{1,6})?")
+_RESET_MAX_DIGITS = 12
 
 
 def quota_spent(headers: Mapping[str, str]) -> bool:
@@ -125,7 +124,7 @@ def quota_spent(headers: Mapping[str, str]) -> bool:
     """
     for name in RATE_LIMIT_REMAINING:
         value = str(headers.get(name, "")).strip()
-        if _NUMBER.fullmatch(value) and float(value) == 0:
+        if parse_seconds(value, max_digits=_RESET_MAX_DIGITS) == 0:
             return True
     return False
 
@@ -164,10 +163,9 @@ def parse_rate_limit_reset(
         header is a number.
     """
     for name in RATE_LIMIT_RESET:
-        value = str(headers.get(name, "")).strip()
-        if not _NUMBER.fullmatch(value):
+        number = parse_seconds(str(headers.get(name, "")), max_digits=_RESET_MAX_DIGITS)
+        if number is None:
             continue
-        number = float(value)
         if number < _EPOCH_FLOOR_S:
             seconds: float | None = number
         else:
@@ -188,8 +186,8 @@ def _utc_now() -> datetime:
 # The unit is optional: PostgREST (and Supabase) send "0-24/573", counting rows.
 _CONTENT_RANGE = re.compile(
     r"\s*(?:(?P<unit>[A-Za-z0-9!#$%&'*+.^_`|~-]+)\s+)?"
-    r"(?:(?P<first>\d{1,18})-(?P<last>\d{1,18})|\*)"
-    r"/(?P<complete>\d{1,18}|\*)\s*"
+    r"(?:(?P<first>[0-9]{1,18})-(?P<last>[0-9]{1,18})|\*)"
+    r"/(?P<complete>[0-9]{1,18}|\*)\s*"
 )
 
 

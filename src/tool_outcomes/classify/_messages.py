@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from tool_outcomes._numbers import parse_count
+
 __all__ = ["error_message"]
 
 _MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
@@ -53,8 +55,8 @@ def error_message(body: object) -> str | None:
         for step in path:
             if isinstance(value, dict):
                 value = value.get(step)
-            elif isinstance(value, list) and step.isdigit() and len(value) > int(step):
-                value = value[int(step)]
+            elif isinstance(value, list) and (index := parse_count(step)) is not None:
+                value = value[index] if index < len(value) else None
             else:
                 value = None
         if isinstance(value, str) and value.strip():

@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
 
+from tool_outcomes._numbers import parse_count
 from tool_outcomes.envelope import (
+    MAX_CURSOR_CHARS,
     Coverage,
     Envelope,
     FailureCode,
@@ -264,7 +266,7 @@ def _listing_signs(
                 Evidence(TruncatedBy.NEXT_PAGE, why, _url(target, base_url) if is_url else target)
             )
     offset = box.get("offset")  # Airtable: an opaque string; a number is the current position
-    if isinstance(offset, str) and offset and not offset.isdigit():
+    if isinstance(offset, str) and offset and parse_count(offset) is None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "offset cursor present", offset))
     for page_key, count_key, first in PAGE_COUNTERS:
         page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
@@ -391,6 +393,11 @@ def next_link(header: str | None, base_url: str | None) -> str | None:
     return None
 
 
+#: Evidence that is the source's own statement that this answer is incomplete.
+_SOURCE_SAYS_INCOMPLETE = frozenset(
+    {TruncatedBy.UPSTREAM_TIMEOUT, TruncatedBy.SHARD_FAILURE, TruncatedBy.UPSTREAM_FLAG}
+)
+
 # Truncation evidence, strongest first: what the transport saw, what the upstream flagged
 # about this answer, then signs of further pages, then a bare count.
 _EVIDENCE_RANK: dict[TruncatedBy, int] = {
@@ -455,12 +462,23 @@ def judge_coverage(
     count = document.range_total if document.range_total is not None else None
     if count is None and total is not None:
         count = total.value
+    # The source's own word that this answer is incomplete (GitHub's incomplete_results: a
+    # search that hit its time limit returns what it had found by then) makes a count in its
+    # body a count of what it found before it stopped: at most a lower bound of what it holds.
+    flag = next((e for e in evidence if e.truncated_by in _SOURCE_SAYS_INCOMPLETE), None)
+    cut_count = flag is not None and document.range_total is None
     if count is not None and count > returned:
-        bound = "at least " if total is not None and total.lower_bound else ""
-        detail = f"source reports {bound}{count}, {returned} returned"
+        lower_bound = cut_count or (total is not None and total.lower_bound)
+        detail = f"source reports {'at least ' if lower_bound else ''}{count}, {returned} returned"
         evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, detail))
     elif count is not None and count < returned:
         count = None  # a "total" below what arrived is not a count of this collection
+    elif count is not None and flag is not None and cut_count:
+        # No higher than what arrived, it counts the items, not the source: "0 of 0" from a
+        # search that timed out would read as "all of them".
+        detail = f"source counted {count} before it stopped; total unknown"
+        evidence.append(Evidence(flag.truncated_by, detail))
+        count = None
     evidence.sort(key=lambda e: _EVIDENCE_RANK[e.truncated_by])
     data = collection.items if collection is not None else value
     if not evidence:
@@ -468,6 +486,10 @@ def judge_coverage(
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
         return ex.finish(outcome, data, Coverage(returned=returned, total=count), repairs)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
+    if cursor is not None and len(cursor) > MAX_CURSOR_CHARS:
+        # A cursor cut short resumes nowhere: say it was there rather than hand out a piece.
+        evidence.append(Evidence(evidence[0].truncated_by, f"a {len(cursor)}-char cursor not kept"))
+        cursor = None
     coverage = Coverage(
         returned=returned,
         total=count,

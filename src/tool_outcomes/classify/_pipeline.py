@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 import httpx
 
+from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
 from tool_outcomes.redact import redact_text
 from tool_outcomes.transport import BodyCut, read_sync
@@ -206,5 +207,5 @@ def _judge(ex: Exchange) -> Envelope[Any]:
 
 
 def _internal_error(exc: Exception, options: Options) -> Envelope[Any]:
-    detail = f"{INTERNAL_ERROR_DETAIL}: {type(exc).__name__}: {exc!s:.300}"
+    detail = f"{INTERNAL_ERROR_DETAIL}: {exception_text(exc, 300)}"
     return Envelope[Any].failed(FailureCode.EXECUTION, _P, redact_text(detail), tool=options.tool)

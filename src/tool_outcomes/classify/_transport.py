@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 
+from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
 from tool_outcomes.redact import redact_url
 
@@ -69,11 +70,9 @@ def from_exception(exc: BaseException, options: Options) -> Envelope[Any]:
             target = redact_url(exc.request.url)
         except RuntimeError:  # raised without a request attached
             target = None
-    try:
-        message = str(exc)
-    except Exception:  # a broken __str__ must not break classification
-        message = ""
-    detail = f"{type(exc).__name__}: {message}" if message else f"{type(exc).__name__} ({why})"
+    detail = exception_text(exc)
+    if detail == type(exc).__name__:  # no message of its own: say what the class means
+        detail = f"{detail} ({why})"
     return options.fail(code, kind, detail, target=target)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tool_outcomes._numbers import parse_count
 from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
 from ._status import status_rule
@@ -79,9 +80,7 @@ def as_count(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return value if value >= 0 else None
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
-        return int(value)
-    return None
+    return parse_count(value) if isinstance(value, str) and value == value.strip() else None
 
 
 def status_from(body: Mapping[str, Any], *keys: str) -> int | None:

@@ -27,6 +27,8 @@ Adding an exercise is one decorated generator of :class:`Case` objects, in ``exe
 * ``probe=`` reads one part of the result before comparing (``probe=lambda env: env.outcome``).
 * ``verify=`` replaces equality for anything subtler: a function of the result that returns
   ``None`` when it is right and a short message saying what is wrong (never the fix).
+* ``raises=`` makes a case one the answer must refuse: it passes when the function raises that
+  exception (``assert_never`` raises ``AssertionError``) and fails when it returns anything.
 * Comparison is type-strict for enums and booleans: ``"empty"`` is not ``Outcome.EMPTY`` and
   ``1`` is not ``True`` — the workbook teaches closed sets, so the checks keep them closed.
 """
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -99,6 +102,8 @@ class Case:
         probe: Reads the part of the result to compare (e.g. ``lambda env: env.outcome``).
         verify: Replaces equality: returns ``None`` when the result is right, else a message.
         hint: A hint for this case, shown instead of the exercise's hint when it fails.
+        raises: The answer must raise this exception (or a subclass) for these arguments;
+            returning anything fails the case. Function answers only.
     """
 
     args: tuple[object, ...] = ()
@@ -108,6 +113,7 @@ class Case:
     probe: Callable[[object], object] | None = None
     verify: Callable[[object], str | None] | None = None
     hint: str | None = None
+    raises: type[Exception] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.args, tuple):
@@ -288,11 +294,20 @@ def check(exercise_id: str, answer: object) -> CheckResult:
 
 
 class _Stub(Exception):
-    """Internal signal: the learner's code is still the stub."""
+    """Internal signal: the learner's code is still the stub (``elsewhere``: another's stub)."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, elsewhere: str | None = None) -> None:
         super().__init__(why)
         self.why = why
+        self.elsewhere = elsewhere
+
+
+def _stub_raised_by(exc: NotImplementedError, answer: object) -> str | None:
+    """The function whose stub raised, when it is not the answer itself (an earlier exercise's)."""
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
+    raiser = frames[-1].f_code.co_name if frames else ""
+    own = getattr(answer, "__name__", "")
+    return raiser if raiser.isidentifier() and own and raiser != own else None
 
 
 def _run(ex: Exercise, answer: object) -> CheckResult:
@@ -319,6 +334,9 @@ def _run(ex: Exercise, answer: object) -> CheckResult:
         try:
             problem = _run_case(ex, case, answer)
         except _Stub as stub:
+            if stub.elsewhere is not None:
+                detail = f"waiting on {stub.elsewhere}(), which still raises NotImplementedError"
+                return verdict(CheckStatus.TODO, passed, detail)
             detail = "not attempted yet" if number == 1 else f"not finished yet: case {number} "
             return verdict(CheckStatus.TODO, passed, detail + ("" if number == 1 else stub.why))
         if problem is None:
@@ -337,12 +355,19 @@ def _run_case(ex: Exercise, case: Case, answer: object) -> str | None:
         assert callable(answer)  # _run returned a FAIL for anything else
         try:
             result = answer(*case.args, **case.kwargs)
-        except NotImplementedError:
-            raise _Stub("still raises NotImplementedError") from None
+        except NotImplementedError as exc:
+            elsewhere = _stub_raised_by(exc, answer)
+            raise _Stub("still raises NotImplementedError", elsewhere) from None
         except Exception as exc:  # the learner's bug is a verdict, not a crash
+            if case.raises is not None and isinstance(exc, case.raises):
+                return None
             return f"raised {_show_exception(exc)}"
         if result is Ellipsis:
             raise _Stub("still returns ...")
+        if case.raises is not None:
+            return f"returned {_show(result)} where it should have raised"
+    elif case.raises is not None:
+        raise ValueError(f"exercise {ex.exercise_id}: raises= needs a function answer")
     else:
         result = answer
     if case.probe is not None:

@@ -3,10 +3,14 @@
 * ``05.1 repair_or_reject`` — a value: for each payload of :data:`PAYLOADS`, the class
   :func:`~tool_outcomes.repair` returns for it against
   :class:`~tool_outcomes.workbook.stock_lookup.StockLevel` (``Repaired`` or ``Rejection``),
-  predicted before running it. The expected classes come from ``repair`` itself.
+  predicted before running it. The expected classes come from ``repair`` itself; case 1 checks
+  the answer's form (a dict of every payload name to one of the two classes), so that a type or
+  key mistake gets a hint of its own.
 * ``05.2 stock_level_v2`` — a function returning a model class: ``StockLevel`` again, taught that
   version 2 of the warehouse API renamed ``unit_price`` to ``price_eur``. The check runs ``repair``
-  with the learner's model over old and new replies, and over replies that must still be rejected.
+  with the learner's model over old and new replies, and over replies that must still be rejected,
+  and validates a version 1 reply with the model alone (``repair`` also finds a field under its
+  own name; other code does not).
 
 Failure lines say what is wrong with the learner's answer, never what the right one is.
 """
@@ -17,15 +21,16 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from tool_outcomes._text import clip
 from tool_outcomes.envelope import RepairKind
 from tool_outcomes.repair import Rejection, Repaired, repair
 
 from .checks import AnswerKind, Case, exercise
 from .stock_lookup import StockLevel
 
-__all__ = ["PAYLOADS", "V2_FIELD", "V2_REPLIES"]
+__all__ = ["DIRECT_HINT", "PAYLOADS", "V2_FIELD", "V2_REPLIES"]
 
 # -- 05.1 ----------------------------------------------------------------------------------------
 
@@ -84,23 +89,40 @@ PAYLOADS: Mapping[str, object] = MappingProxyType(
 _VERDICTS = (Repaired, Rejection)
 
 
+#: What a case says while the answer's form (case 1) is wrong: it was not checked.
+_NOT_CHECKED = "not checked until the answer has the form case 1 asks for"
+
+_FORM_HINT = (
+    "a dict with one entry per payload, a to h, each set to the class Repaired or the class "
+    "Rejection, not their names"
+)
+
+
+def _form_problem(result: object) -> str | None:
+    """What is wrong with the answer's form (a dict of payload name -> class), if anything."""
+    if not isinstance(result, Mapping):
+        return f"the answer is a {_kind(result)}, not a dict of payload name -> class"
+    unknown = sorted(str(key) for key in result if key not in PAYLOADS)
+    if unknown:
+        return f"{unknown[0]!r} is not one of the payloads"
+    left_out = [name for name in PAYLOADS if name not in result]
+    if left_out:
+        return f"no prediction for payload {left_out[0]!r}"
+    for name in PAYLOADS:
+        if result[name] not in _VERDICTS:
+            shown = clip(repr(result[name]), 40)
+            return f"the prediction for {name!r} is {shown}, not Repaired or Rejection"
+    return None
+
+
 def _verdict_verifier(name: str, payload: object) -> Callable[[object], str | None]:
     expected = type(repair(payload, StockLevel))
 
     def verify(result: object) -> str | None:
-        if not isinstance(result, Mapping):
-            return f"expected a dict of payload name -> class, got a {_kind(result)}"
-        unknown = sorted(str(key) for key in result if key not in PAYLOADS)
-        if unknown:
-            return f"{unknown[0]!r} is not one of the payloads"
-        if name not in result:
-            return f"no prediction for payload {name!r}"
+        if _form_problem(result) is not None:
+            return _NOT_CHECKED
+        assert isinstance(result, Mapping)  # _form_problem said so
         got = result[name]
-        if got not in _VERDICTS:
-            return (
-                f"{got!r} is not Repaired or Rejection (the two classes repair() returns, "
-                "imported from tool_outcomes)"
-            )
         return None if got is expected else f"{got.__name__} is not what repair() returns here"
 
     return verify
@@ -114,6 +136,7 @@ def _verdict_verifier(name: str, payload: object) -> Callable[[object], str | No
     answer=AnswerKind.VALUE,
 )
 def _repair_or_reject() -> Iterator[Case]:
+    yield Case(describe="the answer's form", verify=_form_problem, hint=_FORM_HINT)
     for name, payload, hint in _PAYLOADS_AND_HINTS:
         yield Case(describe=f"payload {name}", verify=_verdict_verifier(name, payload), hint=hint)
 
@@ -168,9 +191,15 @@ V2_REPLIES: tuple[tuple[str, dict[str, Any], float | None, str | None], ...] = (
 )
 
 
+_MODEL_HINT = (
+    "stock_level_v2 returns a pydantic model class, not an instance, with the fields of "
+    "StockLevel under their names"
+)
+
+
 def _model_problem(model: object) -> str | None:
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
-        return f"expected a pydantic model class, got a {_kind(model)}"
+        return f"the model is a {_kind(model)}, not a pydantic model class"
     missing = [name for name in StockLevel.model_fields if name not in model.model_fields]
     if missing:
         return f"the model has no field {missing[0]!r}: keep StockLevel's field names"
@@ -179,9 +208,8 @@ def _model_problem(model: object) -> str | None:
 
 def _v2_verifier(reply: dict[str, Any], price: float | None) -> Callable[[object], str | None]:
     def verify(model: object) -> str | None:
-        problem = _model_problem(model)
-        if problem is not None:
-            return problem
+        if _model_problem(model) is not None:
+            return _NOT_CHECKED
         result = repair(reply, model)
         if price is None:
             if isinstance(result, Rejection):
@@ -203,6 +231,28 @@ def _v2_verifier(reply: dict[str, Any], price: float | None) -> Callable[[object
     return verify
 
 
+def _verify_direct(model: object) -> str | None:
+    """A version 1 reply must pass the model's own validation, with no repair in between."""
+    if _model_problem(model) is not None:
+        return _NOT_CHECKED
+    assert isinstance(model, type)  # _model_problem said so
+    assert issubclass(model, BaseModel)
+    try:
+        value = model.model_validate(_V1)
+    except ValidationError as exc:
+        where = ".".join(str(part) for part in exc.errors(include_url=False)[0]["loc"])
+        return f"{model.__name__}.model_validate refused it (at {where or '<root>'})"
+    got = getattr(value, V2_FIELD[0])
+    return None if got == _V1[V2_FIELD[0]] else f"unit_price came out as {got!r}"
+
+
+#: The hint of the case that validates with the model alone.
+DIRECT_HINT = (
+    "repair also finds a field under its own name, but other code validates with the model "
+    "alone: declare every name the field may arrive under"
+)
+
+
 @exercise(
     "05.2",
     name="stock_level_v2",
@@ -210,8 +260,15 @@ def _v2_verifier(reply: dict[str, Any], price: float | None) -> Callable[[object
     "under, the way quantity already has two",
 )
 def _stock_level_v2() -> Iterator[Case]:
-    for describe, reply, price, hint in V2_REPLIES:
+    yield Case(describe="the model's form", verify=_model_problem, hint=_MODEL_HINT)
+    for number, (describe, reply, price, hint) in enumerate(V2_REPLIES):
         yield Case(describe=describe, verify=_v2_verifier(reply, price), hint=hint)
+        if number == 0:
+            yield Case(
+                describe="a version 1 reply, validated by the model alone (no repair)",
+                verify=_verify_direct,
+                hint=DIRECT_HINT,
+            )
 
 
 def _kind(value: object) -> str:

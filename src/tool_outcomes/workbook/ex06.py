@@ -13,7 +13,7 @@ Failure lines say what is wrong with the learner's answer, never what the right 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from tool_outcomes.envelope import (
     Coverage,
@@ -28,9 +28,9 @@ from tool_outcomes.testing import FakeClock
 from tool_outcomes.trace import Decision
 
 from .checks import Case, exercise
-from .retry_lab import MAX_ATTEMPTS, ScriptedCall, failed
+from .retry_lab import BASE_S, MAX_ATTEMPTS, ScriptedCall, failed
 
-__all__ = ["DECISION_CASES", "EXERCISE_POLICY", "LOOP_CASES"]
+__all__ = ["DECISION_CASES", "EXERCISE_POLICY", "LOOP_CASES", "LoopCase"]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
@@ -75,10 +75,30 @@ DECISION_CASES: tuple[tuple[str, Envelope[Any], Decision, str], ...] = (
     ("a read timeout", failed(FailureCode.TIMEOUT), Decision.RETRY, _LATER),
     ("a refused connection", failed(FailureCode.CONNECT), Decision.RETRY, _LATER),
     (
+        "a POST that timed out after it was sent",
+        failed(FailureCode.TIMEOUT, _P),
+        Decision.NOT_RETRYABLE,
+        "the code says what happened, not whether the same call may be sent again: "
+        "the adapter wrote that into failure.kind",
+    ),
+    (
+        "an upstream's own error in a 200, reported as passing",
+        failed(FailureCode.UPSTREAM_ERROR, _T, http_status=200),
+        Decision.RETRY,
+        "there are more codes than the usual four, and any of them may be transient: "
+        "failure.kind says which",
+    ),
+    (
         "a 503 with Retry-After: 30",
         failed(FailureCode.SERVER_ERROR, retry_after_s=30.0, http_status=503),
         Decision.RETRY,
         "30 s is within what the policy is willing to wait",
+    ),
+    (
+        "a 503 with Retry-After: 60",
+        failed(FailureCode.SERVER_ERROR, retry_after_s=60.0, http_status=503),
+        Decision.RETRY,
+        "the policy honours waits of up to max_retry_after_s: is this one beyond that?",
     ),
     (
         "a 429 with Retry-After: 3600",
@@ -118,85 +138,109 @@ def _first_decision() -> Iterator[Case]:
 
 # -- 06.2 ----------------------------------------------------------------------------------------
 
-#: What 06.2 checks: (what the upstream does, its script, the outcome the loop must return, how
-#: many calls it may make, the shortest wait any of its sleeps may be, a hint).
-LOOP_CASES: tuple[tuple[str, tuple[Envelope[Any], ...], Outcome, int, float, str | None], ...] = (
-    ("an upstream that answers at once", (_SUCCESS,), Outcome.SUCCESS, 1, 0.0, None),
-    (
+
+class LoopCase(NamedTuple):
+    """One upstream 06.2 runs the learner's loop against, and what the loop must do with it."""
+
+    describe: str
+    script: tuple[Envelope[Any], ...]
+    outcome: Outcome
+    """The outcome the loop must return."""
+    calls: int
+    """How many calls it must make."""
+    min_sleep_s: float = 0.0
+    """The shortest wait any of its sleeps may be (the upstream's Retry-After)."""
+    sleeps: tuple[float, ...] | None = None
+    """When given, exactly the waits the colleague's loop makes here: its backoff, kept."""
+    hint: str | None = None
+
+
+_DOWN = failed(FailureCode.SERVER_ERROR, http_status=503)
+
+#: What 06.2 checks, in order (a failing loop is shown the first case it fails).
+LOOP_CASES: tuple[LoopCase, ...] = (
+    LoopCase("an upstream that answers at once", (_SUCCESS,), Outcome.SUCCESS, 1),
+    LoopCase(
         "a confirmed empty, then (if asked again) three widgets",
         (_EMPTY, _SUCCESS),
         Outcome.EMPTY,
         1,
-        0.0,
-        "the source already said it holds nothing: asking again is fishing for another answer",
+        hint="the source already said it holds nothing: asking again is fishing for another answer",
     ),
-    (
+    LoopCase(
         "a first page with a next cursor",
         (_PAGE, _SUCCESS),
         Outcome.PARTIAL,
         1,
-        0.0,
-        "a partial is returned as it is, with its cursor: resuming it is the caller's call",
+        hint="a partial is returned as it is, with its cursor: resuming it is the caller's call",
     ),
-    (
+    LoopCase(
         "a search cut off by its own timeout, no hits",
         (_CUT_TO_NOTHING, _SUCCESS),
         Outcome.PARTIAL,
         1,
-        0.0,
-        "an answer cut to nothing is still an answer with a cut, not a failure",
+        hint="an answer cut to nothing is still an answer with a cut, not a failure",
     ),
-    (
+    LoopCase(
         "two read timeouts, then three widgets",
         (failed(FailureCode.TIMEOUT), failed(FailureCode.TIMEOUT), _SUCCESS),
         Outcome.SUCCESS,
         3,
-        0.0,
-        None,
     ),
-    (
+    LoopCase(
+        "two 503s without Retry-After, then three widgets",
+        (_DOWN, _DOWN, _SUCCESS),
+        Outcome.SUCCESS,
+        3,
+        sleeps=(BASE_S, 2 * BASE_S),
+        hint="keep what the colleague's loop did right: how long it waits before each retry",
+    ),
+    LoopCase(
         "a 401, then (if asked again) three widgets",
         (failed(FailureCode.UNAUTHORIZED, _P, http_status=401), _SUCCESS),
         Outcome.ACCESS_FAILURE,
         1,
-        0.0,
-        "a permanent failure comes back the same way every time",
+        hint="a permanent failure comes back the same way every time",
     ),
-    (
+    LoopCase(
         "an upstream that is down",
-        (failed(FailureCode.SERVER_ERROR, http_status=503),),
+        (_DOWN,),
         Outcome.ACCESS_FAILURE,
         MAX_ATTEMPTS,
-        0.0,
-        "when the attempts run out, return what the last one said",
+        hint="when the attempts run out, return what the last one said, at once: no call "
+        "follows to wait for",
     ),
-    (
+    LoopCase(
         "a 429 asking for 4 s, then three widgets",
         (failed(FailureCode.RATE_LIMITED, retry_after_s=4.0, http_status=429), _SUCCESS),
         Outcome.SUCCESS,
         2,
-        4.0,
-        None,
+        min_sleep_s=4.0,
+        hint="the upstream said how long to wait (failure.retry_after_s): an earlier retry is "
+        "turned away again",
     ),
 )
 
 
 def _loop_verifier(
-    call: ScriptedCall, clock: FakeClock, outcome: Outcome, calls: int, min_sleep_s: float
+    case: LoopCase, call: ScriptedCall, clock: FakeClock
 ) -> Callable[[object], str | None]:
     def verify(result: object) -> str | None:
         if not isinstance(result, Envelope):
             return f"returned a {type(result).__name__}, not an Envelope"
-        made = f"after {call.calls} call{'s' if call.calls != 1 else ''}"
-        if result.outcome is not outcome:
-            return f"returned {result.outcome.value} {made}"
-        if call.calls != calls:
-            return f"made {call.calls} call{'s' if call.calls != 1 else ''}"
+        made = f"{call.calls} call{'s' if call.calls != 1 else ''}"
+        if result.outcome is not case.outcome:
+            return f"returned {result.outcome.value} after {made}"
+        if call.calls != case.calls:
+            return f"made {made}"
         if len(clock.sleeps) >= max(call.calls, 1):
-            return f"slept {len(clock.sleeps)} times around {call.calls} calls"
-        short = [s for s in clock.sleeps if s < min_sleep_s]
+            return f"slept {len(clock.sleeps)} times around {made}"
+        short = [s for s in clock.sleeps if s < case.min_sleep_s]
         if short:
             return f"slept {short[0]:g} s, less than the upstream asked for"
+        if case.sleeps is not None and tuple(clock.sleeps) != case.sleeps:
+            waits = ", ".join(f"{s:g}" for s in clock.sleeps)
+            return f"waited [{waits}] s before its retries: not the backoff the loop had"
         return None
 
     return verify
@@ -209,11 +253,11 @@ def _loop_verifier(
     "that may pass deserves another call",
 )
 def _retry_loop() -> Iterator[Case]:
-    for describe, script, outcome, calls, min_sleep_s, hint in LOOP_CASES:
-        call, clock = ScriptedCall(script), FakeClock()
+    for case in LOOP_CASES:
+        call, clock = ScriptedCall(case.script), FakeClock()
         yield Case(
             args=(call, clock.sleep),
-            describe=describe,
-            verify=_loop_verifier(call, clock, outcome, calls, min_sleep_s),
-            hint=hint,
+            describe=case.describe,
+            verify=_loop_verifier(case, call, clock),
+            hint=case.hint,
         )

@@ -2,7 +2,9 @@
 
 * ``08.1 spend`` — a function from an envelope to the
   :class:`~tool_outcomes.workbook.claims.Claim` its outcome licenses, written as a ``match`` with
-  one ``case`` per outcome (the branch the notebook's buggy ``match`` left to its default).
+  one ``case`` per outcome (the branch the notebook's buggy ``match`` left to its default). The
+  last case hands it a stand-in whose outcome is none of the four: an answer with no default
+  raises there (``assert_never``); one that still answers has kept a default.
 * ``08.2 for_person`` — a function from a ``partial`` ticket search to the sentence a person
   reads: how many tickets arrived (of how many, and how many were left out, when the source
   said), that the list is incomplete, never in the voice of a complete answer, and without JSON
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from tool_outcomes.envelope import (
@@ -31,7 +34,7 @@ from .checks import Case, exercise
 from .claims import Claim, ClaimKind
 from .four_outcomes import Ticket, make_tickets
 
-__all__ = ["COMPLETE_VOICE", "INCOMPLETE_WORDS", "PERSON_RULES"]
+__all__ = ["COMPLETE_VOICE", "INCOMPLETE_WORDS", "PERSON_RULES", "unusable_for_a_person"]
 
 _TOOL = "search_tickets"
 
@@ -56,54 +59,98 @@ def _partial(
     )
 
 
+class _FifthOutcome:
+    """Stands in for an outcome none of the four is: what a fifth, added later, would look like."""
+
+    value = "pending"
+
+    def __repr__(self) -> str:
+        return "<a fifth outcome 'pending'>"
+
+
+@dataclass(frozen=True)
+class _EnvelopeWithAFifthOutcome:
+    """Shaped like an envelope (outcome, data, coverage, failure, tool); its outcome is new."""
+
+    outcome: object
+    data: object = None
+    coverage: object = None
+    failure: object = None
+    tool: str = _TOOL
+
+
 _E = ClaimKind
 
-#: (the envelope, what it is, the claim it licenses).
-_SPEND_CASES: Sequence[tuple[Envelope[Any], str, Claim]] = (
+_RECORD_HINT = (
+    "a lone record is one item, however many fields len() finds in it: count_items counts "
+    "a list's members, a record as one"
+)
+_CUT_EARLY_HINT = (
+    "nothing arrived before the cut, and that is not a verified nothing: the class decides the "
+    "claim, not the data"
+)
+_FIFTH_HINT = (
+    "this outcome is none of the four (think of a fifth, added to the library later): to answer "
+    "it, the consumer kept a default (a catch-all case, or a last return) that speaks for a "
+    "class nobody wrote"
+)
+
+#: (the envelope, what it is, the claim it licenses, a hint for this case where one helps). The
+#: lone record comes late, so that a hard-coded answer fails first where the generic hint fits.
+_SPEND_CASES: Sequence[tuple[Envelope[Any], str, Claim, str | None]] = (
     (
         Envelope[Any](outcome=Outcome.SUCCESS, data=make_tickets(3), tool=_TOOL),
         "success with 3 tickets",
         Claim(_E.EXACTLY, 3),
-    ),
-    (
-        Envelope[Any](outcome=Outcome.SUCCESS, data={"id": "TCK-1001", "status": "open"}),
-        "success with one record",
-        Claim(_E.EXACTLY, 1),
+        None,
     ),
     (
         Envelope[Any](outcome=Outcome.EMPTY, data=[], coverage=Coverage(returned=0), tool=_TOOL),
         "empty",
         Claim(_E.NONE_EXIST),
+        None,
     ),
     (
         _partial(10, total=37, cut=TruncatedBy.TOTAL_EXCEEDS_RETURNED),
         "partial, 10 of 37",
         Claim(_E.AT_LEAST, 10),
+        None,
     ),
     (
         _partial(0, total=None, cut=TruncatedBy.UPSTREAM_TIMEOUT),
         "partial, nothing arrived before the cut",
         Claim(_E.AT_LEAST, 0),
+        _CUT_EARLY_HINT,
     ),
     (
         _failure(FailureCode.TIMEOUT, FailureKind.TRANSIENT),
         "access failure (timeout)",
         Claim(_E.UNKNOWN),
+        None,
     ),
     (
         _failure(FailureCode.FORBIDDEN, FailureKind.PERMANENT),
         "access failure (forbidden)",
         Claim(_E.UNKNOWN),
+        None,
     ),
     (
         _failure(FailureCode.SCHEMA, FailureKind.PERMANENT),
         "access failure (rejected by the result model)",
         Claim(_E.UNKNOWN),
+        None,
     ),
     (
         _failure(FailureCode.SERVER_ERROR, FailureKind.TRANSIENT, attempts=3),
         "access failure after 3 attempts",
         Claim(_E.UNKNOWN),
+        None,
+    ),
+    (
+        Envelope[Any](outcome=Outcome.SUCCESS, data={"id": "TCK-1001", "status": "open"}),
+        "success with one record",
+        Claim(_E.EXACTLY, 1),
+        _RECORD_HINT,
     ),
 )
 
@@ -134,8 +181,16 @@ def _claim_verifier(env: Envelope[Any], expected: Claim) -> Callable[[object], s
     ),
 )
 def _spend() -> Iterator[Case]:
-    for env, what, expected in _SPEND_CASES:
-        yield Case(args=(env,), describe=what, verify=_claim_verifier(env, expected))
+    for env, what, expected, hint in _SPEND_CASES:
+        yield Case(args=(env,), describe=what, verify=_claim_verifier(env, expected), hint=hint)
+    # Any exception will do: assert_never raises AssertionError, a router of on_outcome a
+    # TypeError; what fails is an answer, any answer, for an outcome nobody wrote a case for.
+    yield Case(
+        args=(_EnvelopeWithAFifthOutcome(_FifthOutcome()),),
+        describe="an outcome that is none of the four",
+        raises=Exception,
+        hint=_FIFTH_HINT,
+    )
 
 
 # -- 08.2 ----------------------------------------------------------------------------------------
@@ -166,6 +221,21 @@ def _has_number(text: str, number: int) -> bool:
     return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
 
 
+def unusable_for_a_person(text: str, cursor: str | None = None) -> str | None:
+    """What in ``text`` a person cannot use (the last of :data:`PERSON_RULES`), or ``None``.
+
+    Args:
+        text: Words meant for a person.
+        cursor: The envelope's next cursor, if any.
+
+    Returns:
+        A short message when the text shows JSON (``{`` or ``[``) or the cursor, else ``None``.
+    """
+    if "{" in text or "[" in text or (cursor is not None and cursor in text):
+        return "shows JSON or a cursor, which a person cannot use"
+    return None
+
+
 def _person_verifier(env: Envelope[list[Ticket]]) -> Callable[[object], str | None]:
     coverage = env.coverage
     assert coverage is not None  # every 08.2 case is a partial, whose coverage is required
@@ -186,10 +256,7 @@ def _person_verifier(env: Envelope[list[Ticket]]) -> Callable[[object], str | No
             found = re.search(pattern, lowered)
             if found:
                 return f"sounds like a complete answer ({found.group(0)!r})"
-        cursor = coverage.next_cursor
-        if "{" in result or "[" in result or (cursor is not None and cursor in result):
-            return "shows JSON or a cursor, which a person cannot use"
-        return None
+        return unusable_for_a_person(result, coverage.next_cursor)
 
     return verify
 

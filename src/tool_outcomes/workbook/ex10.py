@@ -3,14 +3,17 @@
 * ``10.1 ticket_model`` — a function returning the result model of one ticket, checked on tickets
   the service really sends: v2 and legacy records, every state of its three-state fields, and
   records it must refuse (no id, no subject, no ``refund_issued``, a bare ``false`` where a field
-  state belongs).
+  state belongs, a status or priority the documentation does not list, a three-state field whose
+  value has another type).
 * ``10.2 build_search_tool`` — a function returning the search tool (``@tool`` around a request
   builder), checked once per scenario of the ticket service with the scorecard's criteria
   (:mod:`tool_outcomes.workbook.ticket_scorecard`).
 * ``10.3 for_the_desk`` — a function from an envelope to the text a support agent reads, checked
-  on the envelopes a correct tool returns: every ticket named, a partial saying how many exist,
-  and no two different meanings rendered alike (an access failure or a timed-out search like
-  "nothing matched", a partial like the whole, "no permission" like "no").
+  on the envelopes a correct tool returns: every ticket named, no JSON, a partial saying how many
+  exist (and giving no number as a total the service did not give), a failed search in none of
+  the words of a verified nothing, and no two different meanings rendered alike (an access
+  failure or a timed-out search like "nothing matched", a partial like the whole, "no
+  permission" like "no"). :data:`DESK_RULES` states the rules as the notebook does.
 
 Failure lines say what is wrong, never how to write it.
 """
@@ -19,7 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from pydantic import BaseModel
 
@@ -36,14 +40,23 @@ from tool_outcomes import (
 )
 
 from .checks import Case, exercise
+from .ex08 import COMPLETE_VOICE, unusable_for_a_person
 from .ticket_scorecard import as_tool, first_problem, reference_tool, run_scenario, ticket_problem
 from .ticket_service import SCENARIOS, served_answer
 
-__all__: list[str] = []
+__all__ = ["DESK_RULES", "NOTHING_FOUND_VOICE"]
 
 # -- 10.1 ----------------------------------------------------------------------------------------
 
 _THREE_STATES = "a field that can be not applicable is a three-state field, with its value's type"
+_MEANING = (
+    "repair fixes shape, never meaning: what the documentation says every ticket has must be "
+    "required, and a three-state field takes only its two forms"
+)
+_VALUES = (
+    "the ticket table says which values a field takes, not only its type: a record with "
+    "another value is not a ticket the documentation describes"
+)
 
 
 def _model_problem(model: object) -> str | None:
@@ -107,19 +120,25 @@ def _ticket_model() -> Iterator[Case]:
     )
     for record, what, hint in accepted:
         yield Case(describe=what, verify=_accepts(record, what), hint=hint)
-    refused: tuple[tuple[Mapping[str, Any], str, str], ...] = (
-        (damaged, "a damaged legacy record with no id", "a ticket without an id"),
-        (no_subject, "a v2 ticket with no subject", "a ticket without a subject"),
-        (no_refund, "a v2 ticket with no refund_issued", "a ticket without refund_issued"),
-        (bare_false, "a v2 ticket whose refund_issued is a bare false", "a bare false"),
-    )
-    for record, what, accepted_what in refused:
-        yield Case(
-            describe=what,
-            verify=_rejects(record, accepted_what),
-            hint="repair fixes shape, never meaning: what the documentation says every ticket "
-            "has must be required, and a three-state field takes only its two forms",
-        )
+    refused: tuple[tuple[Mapping[str, Any], str, str, str], ...] = (
+        (damaged, "a damaged legacy record with no id", "a ticket without an id", _MEANING),
+        (no_subject, "a v2 ticket with no subject", "a ticket without a subject", _MEANING),
+        (no_refund, "a v2 ticket with no refund_issued", "a ticket without refund_issued",
+         _MEANING),
+        (bare_false, "a v2 ticket whose refund_issued is a bare false", "a bare false", _MEANING),
+        (printer[0] | {"status": "resolved"}, 'a v2 ticket whose status is "resolved"',
+         'the status "resolved"', _VALUES),
+        (printer[0] | {"priority": 9}, "a v2 ticket whose priority is 9", "the priority 9",
+         _VALUES),
+        (printer[0] | {"refund_issued": present("requested").model_dump(mode="json")},
+         'a v2 ticket whose refund_issued is present("requested")',
+         "a refund_issued that is not a boolean", _THREE_STATES),
+        (printer[0] | {"account_manager": present(["dana@example.com"]).model_dump(mode="json")},
+         'a v2 ticket whose account_manager is present(["dana@example.com"])',
+         "an account_manager that is not a string", _THREE_STATES),
+    )  # fmt: skip
+    for record, what, accepted_what, hint in refused:
+        yield Case(describe=what, verify=_rejects(record, accepted_what), hint=hint)
 
 
 # -- 10.2 ----------------------------------------------------------------------------------------
@@ -136,7 +155,8 @@ _SCENARIO_HINTS: Mapping[str, str] = {
     "first_page": _COUNT,
     "next_page": "send every argument the tool was given under the documented names, the cursor "
     "too; " + _COUNT.split(": ", 1)[1],
-    "capped_search": "no next cursor is not proof that nothing is left: " + _COUNT.split(": ")[1],
+    "capped_search": "does the request carry every argument the tool was given, under the "
+    "documented names? And no next cursor is not proof that nothing is left",
     "no_match": "a search that ran and matched nothing is a verified nothing",
     "search_timed_out": "zero tickets from an index that ran out of time is not 'nothing matched'",
     "legacy_records": "legacy records name two fields differently and send numbers as strings: "
@@ -181,8 +201,56 @@ def _build_search_tool() -> Iterator[Case]:
 
 # -- 10.3 ----------------------------------------------------------------------------------------
 
+#: Words of a verified nothing (regular expressions, any case): the text of a search that could
+#: not be done uses none of them.
+NOTHING_FOUND_VOICE: Final = (
+    r"\bno tickets?\b",
+    r"\bnone\b",
+    r"\bfound 0\b",
+    r"\bthere (?:are|is) no\b",
+    r"\bnothing (?:matched|matches)\b",
+)
+#: A number given as the source's total: "of 0", "of None", "total: 4", "4 in all", "4/4".
+_STATED_TOTAL = re.compile(
+    r"\b(?:of|total)\W*(?:\d|none\b|null\b)|\b(?:\d+|none) in all\b|\d\s*/\s*(?:\d|none\b)"
+)
+
+#: The rules 10.3 checks, as the notebook states them.
+DESK_RULES: Final = (
+    "names every ticket that came back;",
+    "for a partial: says how many tickets the service holds when it said, and when it did not, "
+    "gives no number as its total ('of 0', 'total: 4', '4 in all', '4/4');",
+    "for a search that could not be done: none of 'no tickets', 'none', 'found 0', "
+    "'there are no', 'nothing matched';",
+    "for part of an answer with no ticket in it: none of the voice of a complete answer "
+    "('exactly', 'none', 'there are no', 'no tickets', 'all <number>');",
+    "a field that is not applicable does not read as 'no': where a false value's word goes, "
+    "it says something else;",
+    "no two different meanings read alike, word for word;",
+    "shows no JSON ({ or [) and no cursor: a person cannot use them.",
+)
+
 _UNVERIFIED = "an answer nobody verified must not read like 'nothing matched'"
 _HOW_MANY = "a partial must not read as the whole answer: say how many the service holds"
+_NO_TOTAL = "when the service does not say how many it holds, no number may stand for its total"
+_HIDDEN = "'you may not see it' is not 'no'"
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What one 10.3 case asks of the text, beyond naming the tickets and showing no JSON."""
+
+    holds: int | None = None
+    """The service's total, which the text must state."""
+    total_unknown: bool = False
+    """The service gave no total: the text may not state one."""
+    voices: tuple[str, ...] = ()
+    """Phrases (regular expressions) the text may not use."""
+    differs_from: tuple[tuple[str, str], ...] = ()
+    """(case key, its meaning): texts this one may not equal."""
+    not_read_as: tuple[str, str, str] | None = None
+    """(key of the field's "yes" text, key of its "no" text, meaning): where those two differ,
+    this text may not say what the "no" one says."""
 
 
 class _Texts:
@@ -192,28 +260,39 @@ class _Texts:
         self.by_key: dict[str, str] = {}
 
     def verifier(
-        self,
-        key: str,
-        env: Envelope[Any],
-        *,
-        differs_from: tuple[tuple[str, str], ...] = (),
-        holds: int | None = None,
+        self, key: str, env: Envelope[Any], rules: _Rules
     ) -> Callable[[object], str | None]:
         def verify(text: object) -> str | None:
             if not isinstance(text, str) or not text.strip():
                 return f"expected the text for a person, got {_kind(text)}"
             self.by_key[key] = text
+            cursor = env.coverage.next_cursor if env.coverage is not None else None
+            if (unusable := unusable_for_a_person(text, cursor)) is not None:
+                return unusable
             for ticket in env.data if isinstance(env.data, list) else ():
                 if ticket.id not in text:
                     return f"the text does not name ticket {ticket.id}"
-            if holds is not None and not _mentions_count(text, env, holds):
-                return f"the text does not say how many tickets the service holds ({holds})"
-            for other, meaning in differs_from:
-                if self.by_key.get(other) == text:
-                    return f"the text is word for word the one for {meaning}"
-            return None
+            return self._meaning_problem(text, env, rules)
 
         return verify
+
+    def _meaning_problem(self, text: str, env: Envelope[Any], rules: _Rules) -> str | None:
+        if rules.holds is not None and not _mentions_count(text, env, rules.holds):
+            return f"the text does not say how many tickets the service holds ({rules.holds})"
+        if rules.total_unknown and (stated := _stated_total(text)) is not None:
+            return f"the text gives {stated!r} as a total, which the service did not give"
+        for pattern in rules.voices:
+            if found := re.search(pattern, text, re.IGNORECASE):
+                return f"the text says {found.group(0)!r}, the words of a verified nothing"
+        for other, meaning in rules.differs_from:
+            if self.by_key.get(other) == text:
+                return f"the text is word for word the one for {meaning}"
+        if rules.not_read_as is not None:
+            yes, no, meaning = rules.not_read_as
+            said = _says_the_same(text, self.by_key.get(yes), self.by_key.get(no))
+            if said is not None:
+                return f"the field reads {said!r}, as it does for {meaning}"
+        return None
 
 
 def _kind(value: object) -> str:
@@ -224,6 +303,34 @@ def _mentions_count(text: str, env: Envelope[Any], holds: int) -> bool:
     returned = env.coverage.returned if env.coverage is not None else 0
     numbers = {int(n) for n in re.findall(r"\d+", text)}
     return holds in numbers or holds - returned in numbers
+
+
+def _stated_total(text: str) -> str | None:
+    """A number the text gives as the source's total: "of 0", "of None", "total: 4", "4/4"."""
+    found = _STATED_TOTAL.search(text.lower())
+    return None if found is None else found.group(0)
+
+
+def _says_the_same(text: str, yes: str | None, no: str | None) -> str | None:
+    """The word that says "no" in ``no`` where it differs from ``yes``, if ``text`` says it there.
+
+    ``yes`` and ``no`` are the texts of one ticket whose field is true in one and false in the
+    other: up to where they differ they are the same, and the first word after that in ``no``
+    is how this renderer says "no". ``text`` reads as "no" when it says that word in that place.
+    """
+    if yes is None or no is None or yes == no:
+        return None
+    start = next((i for i, (a, b) in enumerate(zip(yes, no, strict=False)) if a != b), len(no))
+    while start and no[start - 1].isalnum():  # "…refund: not …" / "…refund: no …" share "no"
+        start -= 1
+    word = _WORD.match(no, start)
+    said = _WORD.match(text, start)
+    if word is None or said is None or text[:start] != no[:start]:
+        return None
+    return said.group(0) if said.group(0).casefold() == word.group(0).casefold() else None
+
+
+_WORD = re.compile(r"\w+|\S")
 
 
 def _with_ticket_field(env: Envelope[Any], name: str, state: object) -> Envelope[Any]:
@@ -239,6 +346,18 @@ def _with_ticket_field(env: Envelope[Any], name: str, state: object) -> Envelope
     )
 
 
+def _partial_of(env: Envelope[Any], total: int | None, cut: TruncatedBy) -> Envelope[Any]:
+    """``env``'s tickets, as a partial of ``total`` (``None``: the service did not say)."""
+    assert isinstance(env.data, list)  # a success of the reference tool: a list of tickets
+    return Envelope[Any](
+        outcome=Outcome.PARTIAL,
+        data=env.data,
+        coverage=Coverage(returned=len(env.data), total=total, truncated_by=cut),
+        tool=env.tool,
+        target=env.target,
+    )
+
+
 @exercise(
     "10.3",
     name="for_the_desk",
@@ -249,65 +368,57 @@ def _for_the_desk() -> Iterator[Case]:
     search_tool = reference_tool()
     env = {name: run_scenario(search_tool, name).envelope for name in _RENDERED}
     whole = env["single_page"]
-    assert whole.data is not None
-    same_of_nine = Envelope[Any](
-        outcome=Outcome.PARTIAL,
-        data=whole.data,
-        coverage=Coverage(
-            returned=len(whole.data), total=9, truncated_by=TruncatedBy.TOTAL_EXCEEDS_RETURNED
-        ),
-        tool=whole.tool,
-        target=whole.target,
-    )
-    refund_no = _with_ticket_field(whole, "refund_issued", present(False))
-    refund_hidden = _with_ticket_field(
-        whole, "refund_issued", not_applicable(NAReason.NO_PERMISSION)
-    )
-    no_manager = _with_ticket_field(whole, "account_manager", not_applicable(NAReason.OUT_OF_SCOPE))
-    manager_unknown = _with_ticket_field(
-        whole, "account_manager", not_applicable(NAReason.FETCH_FAILED)
-    )
+    refund = {
+        "refund_yes": present(True),
+        "refund_no": present(False),
+        "refund_hidden": not_applicable(NAReason.NO_PERMISSION),
+    }
+    manager = {
+        "no_manager": not_applicable(NAReason.OUT_OF_SCOPE),
+        "manager_unknown": not_applicable(NAReason.FETCH_FAILED),
+    }
+    one = {k: _with_ticket_field(whole, "refund_issued", v) for k, v in refund.items()}
+    one |= {k: _with_ticket_field(whole, "account_manager", v) for k, v in manager.items()}
     texts = _Texts()
     empty = (("empty", "the search that matched nothing"),)
-    cases: tuple[tuple[str, str, Envelope[Any], dict[str, Any], str | None], ...] = (
-        ("success", "4 tickets, the whole answer", whole, {}, "name every ticket that came back"),
-        (
-            "partial_of_9",
-            "the same 4 tickets, of 9",
-            same_of_nine,
-            {"holds": 9, "differs_from": (("success", "the same 4 tickets as the whole answer"),)},
-            _HOW_MANY,
-        ),
-        ("first_page", "page 1: 10 of 23", env["first_page"], {"holds": 23}, _HOW_MANY),
-        ("empty", "a search that matched nothing", env["no_match"], {}, None),
+    failed = _Rules(voices=NOTHING_FOUND_VOICE, differs_from=empty)
+    cases: tuple[tuple[str, str, Envelope[Any], _Rules, str | None], ...] = (
+        ("success", "4 tickets, the whole answer", whole, _Rules(),
+         "a person reads sentences, not JSON: name every ticket that came back"),
+        ("partial_of_9", "the same 4 tickets, of 9",
+         _partial_of(whole, 9, TruncatedBy.TOTAL_EXCEEDS_RETURNED),
+         _Rules(holds=9, differs_from=(("success", "the same 4 tickets as the whole answer"),)),
+         _HOW_MANY),
+        ("first_page", "page 1: 10 of 23", env["first_page"], _Rules(holds=23),
+         _HOW_MANY + ", in words a person can use (no cursor)"),
+        ("partial_unknown", "the same 4 tickets, of a number the service did not say",
+         _partial_of(whole, None, TruncatedBy.UPSTREAM_FLAG),
+         _Rules(total_unknown=True, differs_from=(("success", "the whole answer"),)), _NO_TOTAL),
+        ("empty", "a search that matched nothing", env["no_match"], _Rules(), None),
         ("timed_out", "0 tickets, the index ran out of time", env["search_timed_out"],
-         {"differs_from": empty}, _UNVERIFIED),
-        ("no_project", "no such project", env["unknown_project"], {"differs_from": empty},
-         _UNVERIFIED),
-        ("outage", "503 on every attempt", env["outage"], {"differs_from": empty}, _UNVERIFIED),
-        ("refund_no", "TCK-1001, refund_issued present(False)", refund_no, {}, None),
-        (
-            "refund_hidden",
-            "TCK-1001, refund_issued not_applicable(no_permission)",
-            refund_hidden,
-            {"differs_from": (("refund_no", "a refund that billing says was not issued"),)},
-            "'you may not see it' is not 'no'",
-        ),
-        ("no_manager", "TCK-1001, account_manager not_applicable(out_of_scope)", no_manager, {},
-         None),
-        (
-            "manager_unknown",
-            "TCK-1001, account_manager not_applicable(fetch_failed)",
-            manager_unknown,
-            {"differs_from": (("no_manager", "a customer who has no account manager"),)},
-            "'there is none' and 'the CRM did not answer' call for different next steps",
-        ),
+         _Rules(total_unknown=True, voices=COMPLETE_VOICE, differs_from=empty), _UNVERIFIED),
+        ("no_project", "no such project", env["unknown_project"], failed, _UNVERIFIED),
+        ("outage", "503 on every attempt", env["outage"], failed, _UNVERIFIED),
+        ("refund_yes", "TCK-1001, refund_issued present(True)", one["refund_yes"], _Rules(), None),
+        ("refund_no", "TCK-1001, refund_issued present(False)", one["refund_no"],
+         _Rules(differs_from=(("refund_yes", "a refund billing issued"),)),
+         "a refund billing issued and one it did not must read differently"),
+        ("refund_hidden", "TCK-1001, refund_issued not_applicable(no_permission)",
+         one["refund_hidden"],
+         _Rules(differs_from=(("refund_no", "a refund that billing says was not issued"),),
+                not_read_as=("refund_yes", "refund_no", "a refund billing did not issue")),
+         _HIDDEN),
+        ("no_manager", "TCK-1001, account_manager not_applicable(out_of_scope)",
+         one["no_manager"], _Rules(), None),
+        ("manager_unknown", "TCK-1001, account_manager not_applicable(fetch_failed)",
+         one["manager_unknown"],
+         _Rules(differs_from=(("no_manager", "a customer who has no account manager"),)),
+         "'there is none' and 'the CRM did not answer' call for different next steps"),
     )  # fmt: skip
     for key, what, envelope, rules, hint in cases:
         yield Case(
-            args=(envelope,), describe=what, verify=texts.verifier(key, envelope, **rules),
-            hint=hint,
-        )  # fmt: skip
+            args=(envelope,), describe=what, verify=texts.verifier(key, envelope, rules), hint=hint
+        )
 
 
 #: The scenarios whose envelopes 10.3 renders.

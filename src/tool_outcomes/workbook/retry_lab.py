@@ -16,7 +16,8 @@ Everything here runs on a :class:`~tool_outcomes.testing.FakeClock`, so a notebo
 * :func:`backoff_schedule` — what :func:`~tool_outcomes.with_retry` really slept, retry by retry,
   beside the backoff ceiling, the jittered delay and the ``Retry-After`` floor.
 * :func:`run_outage` and :func:`run_breaker` — a stream of calls through the adapter against a
-  :class:`PhasedUpstream`, one row per call.
+  :class:`PhasedUpstream`, one row per call; :func:`serving_span` — when a run's upstream served
+  one scenario, as its calls saw it.
 
 Plots of these runs live in :mod:`tool_outcomes.workbook.retry_plots`.
 """
@@ -59,6 +60,7 @@ __all__ = [
     "failed",
     "run_breaker",
     "run_outage",
+    "serving_span",
 ]
 
 #: The attempts (first call included) and the backoff base of the hand-written loops in 06.
@@ -438,3 +440,25 @@ def _would_raise(failure: Failure | None) -> bool:
     if failure is None or failure.code is FailureCode.CIRCUIT_OPEN:
         return False
     return failure.http_status is None or failure.http_status >= 400
+
+
+def serving_span(steps: Sequence[BreakerStep], scenario: str) -> tuple[float, float] | None:
+    """When the run's upstream served ``scenario``, as its calls saw it.
+
+    The span runs from the first call served ``scenario`` to the first call after the last one
+    that was (the moment the upstream was seen to have moved on), or to the last such call when
+    the run ends inside it. A plot shading this span and a sentence quoting it agree.
+
+    Args:
+        steps: The run, from :func:`run_breaker`.
+        scenario: A scenario the upstream served, e.g. ``"lying_html_200"``.
+
+    Returns:
+        ``(start_s, end_s)``, or ``None`` when no call was served ``scenario``.
+    """
+    served = [n for n, step in enumerate(steps) if step.serving == scenario]
+    if not served:
+        return None
+    after = served[-1] + 1
+    end_s = steps[after].t_s if after < len(steps) else steps[served[-1]].t_s
+    return steps[served[0]].t_s, end_s

@@ -12,7 +12,7 @@ from typing import Any
 
 from tool_outcomes.breaker import BreakerState
 
-from .retry_lab import BackoffRow, BreakerStep
+from .retry_lab import BackoffRow, BreakerStep, serving_span
 
 __all__ = ["STATE_LEVELS", "plot_backoff", "plot_breaker"]
 
@@ -48,7 +48,7 @@ def plot_backoff(rows: Sequence[BackoffRow], others: Sequence[Sequence[float]] =
         shown = list(draws[: len(rows)])
         label = "other clients' jittered draws" if n == 0 else None
         ax.scatter(retries[: len(shown)], shown, s=12, color="0.75", label=label, zorder=1)
-    ax.plot(retries, [r.ceiling_s for r in rows], "k--", label="ceiling min(cap, base·2ⁿ)")
+    ax.plot(retries, [r.ceiling_s for r in rows], "k--", label="ceiling min(cap, base·2ⁿ⁻¹)")
     ax.scatter(
         retries, [r.jittered_s for r in rows], marker="x", color="tab:blue", label="jittered draw"
     )
@@ -87,11 +87,9 @@ def plot_breaker(steps: Sequence[BreakerStep]) -> Any:
     if not steps:
         raise ValueError("nothing to plot: the run has no calls")
     fig, ax = plt.subplots(figsize=_FIGSIZE)
-    lying = [s.t_s for s in steps if s.serving != "ok"]
-    if lying:
-        ax.axvspan(
-            min(lying), max(lying), color="tab:red", alpha=0.08, label="upstream sends lying 200s"
-        )
+    lying = serving_span(steps, "lying_html_200")
+    if lying is not None:
+        ax.axvspan(*lying, color="tab:red", alpha=0.08, label="upstream sends lying 200s")
     # Each call shows the state it met and the state it left, so a failing probe's dip to
     # half_open and its return to open both appear.
     xs = [t for s in steps for t in (s.t_s, s.t_s)]

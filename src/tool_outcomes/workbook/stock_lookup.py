@@ -5,7 +5,10 @@ back. It needs a small model with a number, a price, a flag and a declared alias
 (:class:`StockLevel`), the arguments model (:class:`StockQuery`), and a mocked warehouse service
 (:func:`stock_service`) whose reply for each SKU in :data:`STOCK_REPLIES` is one of the shapes an
 upstream really sends: clean, numbers as strings, an alias and a stray field, an error object, a
-missing flag, an HTML page, and values that only a guess could fix. Two SKUs make the service
+missing flag, an HTML page, and values that only a guess could fix. The error object is the
+service's documented way of saying it failed (``{"sku": …, "error": "<why>"}``, and the same call
+may work later): the notebook's handler reads it before anything is validated, because it is the
+upstream's verdict, not a stock level whose shape could be repaired. Two SKUs make the service
 itself fail (:data:`SLOW_SKU` times out, :data:`BROKEN_SKU` hits a bug in the tool's own code), so
 the notebook can set the two failure stages side by side.
 
@@ -15,6 +18,7 @@ the notebook can set the two failure stages side by side.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -106,6 +110,12 @@ def stock_service(sku: str) -> object:
     return copy.deepcopy(STOCK_REPLIES[sku])
 
 
+# repair() leaves a list where one record is declared to pydantic, whose message quotes the
+# input; the notebook's table words the rule, and so does this line.
+_LIST_FOR_RECORD = re.compile(r"(?P<path>'[^']*'): Input should be an object \(\[.*?\)(?=; '|$)")
+_LIST_FOR_RECORD_WORDS = r"\g<path>: a list where one record is declared; not unwrapped"
+
+
 def verdict_line(result: Repaired[object] | Rejection) -> str:
     """One line saying what ``repair`` decided: the repairs applied, or what was rejected.
 
@@ -114,13 +124,14 @@ def verdict_line(result: Repaired[object] | Rejection) -> str:
 
     Returns:
         ``"Repaired (no repair needed)"``, ``"Repaired: <repair>; <repair>"`` or
-        ``"Rejection: <detail>"``.
+        ``"Rejection: <detail>"`` (a list where one record is declared is worded as the
+        notebook's table words it, not as pydantic's message).
 
     Raises:
         TypeError: ``result`` is neither a ``Repaired`` nor a ``Rejection``.
     """
     if isinstance(result, Rejection):
-        return f"Rejection: {result.detail}"
+        return f"Rejection: {_LIST_FOR_RECORD.sub(_LIST_FOR_RECORD_WORDS, result.detail)}"
     if isinstance(result, Repaired):
         if not result.repairs:
             return "Repaired (no repair needed)"

@@ -727,7 +727,7 @@ _FIGURE_SIZE: Final = (11.0, 6.5)
 
 
 def plot_rates(trace: Sequence[TraceEntry], tools: Sequence[str], *, title: str) -> Figure:
-    """Outcome shares (top row, stacked) and reason rates (bottom row) per hour, a column a tool.
+    """Outcome shares (top row, stacked bars) and reason rates (bottom row), a column a tool.
 
     Args:
         trace: Captured records.
@@ -745,23 +745,37 @@ def plot_rates(trace: Sequence[TraceEntry], tools: Sequence[str], *, title: str)
     hours = list(range(HOURS))
     for column, name in enumerate(tools):
         top, bottom = axes[0][column], axes[1][column]
-        shares = outcome_rates(trace, name)
-        top.stackplot(
-            hours,
-            [[100 * s for s in shares[o]] for o in Outcome],
-            labels=[o.value for o in Outcome],
-            colors=[_OUTCOME_COLOURS[o] for o in Outcome],
-            alpha=0.85,
-        )
+        # Hourly numbers are drawn as one bar (or one flat step) per hour, never as a line
+        # between hours: a two-hour outage is two full-height bars, not a wedge.
+        stacked = [0.0] * HOURS
+        for outcome, shares in outcome_rates(trace, name).items():
+            pct = [100 * s for s in shares]
+            top.bar(
+                hours,
+                pct,
+                width=1.0,
+                bottom=stacked,
+                color=_OUTCOME_COLOURS[outcome],
+                label=outcome.value,
+                alpha=0.85,
+            )
+            stacked = [below + here for below, here in zip(stacked, pct, strict=True)]
         for reason, rates in reason_rates(trace, name).items():
             pct = [100 * r for r in rates]
-            bottom.plot(hours, pct, color=_REASON_COLOURS[reason], label=reason.value, marker=".")
+            bottom.step(
+                hours,
+                pct,
+                where="mid",
+                color=_REASON_COLOURS[reason],
+                label=reason.value,
+                marker=".",
+            )
         top.set_title(f"{name}: outcomes (share of calls)")
         bottom.set_title(f"{name}: access failures by reason")
         bottom.set_xlabel("hour of the day")
         for axis in (top, bottom):
             axis.set_xticks(range(0, HOURS, 3))
-            axis.set_xlim(0, HOURS - 1)
+            axis.set_xlim(-0.5, HOURS - 0.5)
             axis.set_ylim(0, 102)
             axis.grid(alpha=0.3)
     for row in axes:
