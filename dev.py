@@ -492,18 +492,61 @@ def test(argv: list[str]) -> None:
     _run(BIN / "ruff", "format", "--check", ".")
     _run(BIN / "mypy")
     _run(PYTHON, "-m", "pytest", *argv, env=env)
-    # nbval runs in its own invocation: strict output comparison, no coverage plugins.
-    if any((ROOT / "notebooks").rglob("*.ipynb")):
-        _run(
-            PYTHON,
-            "-m",
-            "pytest",
-            "--nbval",
-            "--nbval-sanitize-with",
-            "notebooks/sanitize.cfg",
-            "notebooks",
-            env=env,
-        )
+    # nbval runs in its own invocations: strict output comparison, no coverage plugins.
+    failed = [run for run in run_side_by_side(nbval_commands(), env=env) if run.returncode]
+    if failed:
+        sys.exit(failed[0].returncode)
+
+
+#: The notebooks strict nbval proves, in the groups that run side by side (one per core of a
+#: 2-core machine): each notebook starts its own kernel, and most of a kernel's time is CPU.
+NBVAL_GROUPS = {
+    "learner notebooks": ["notebooks", "--ignore=notebooks/solutions"],
+    "solutions": ["notebooks/solutions"],
+}
+
+
+def nbval_commands(*extra: str) -> dict[str, list[str]]:
+    """Per group of notebooks, the strict nbval command that proves its committed outputs."""
+    if not any(LEARNER_NOTEBOOKS.rglob("*.ipynb")):
+        return {}
+    strict = ["--nbval", "--nbval-sanitize-with", "notebooks/sanitize.cfg"]
+    # No cache plugin: two runs at once must not write .pytest_cache together.
+    base = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider", *strict, *extra]
+    return {group: [*base, *paths] for group, paths in NBVAL_GROUPS.items()}
+
+
+def run_side_by_side(
+    commands: dict[str, list[str]], env: dict[str, str] | None = None
+) -> list[subprocess.CompletedProcess[str]]:
+    """Run the named commands at once in this folder; print each one's output when it ends,
+    under its name, so outputs never interleave."""
+    import contextlib
+    import tempfile
+
+    for command in commands.values():
+        _show(command)
+    if _dry_run or not commands:
+        return []
+    print(f"running {' and '.join(commands)} side by side …", flush=True)
+    done = []
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="tool-outcomes-"))
+        running = []
+        for index, (name, command) in enumerate(commands.items()):
+            log = stack.enter_context(Path(tmp, f"{index}.log").open("w+", encoding="utf-8"))
+            process = subprocess.Popen(
+                command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
+            )
+            stack.enter_context(process)  # on an interrupt, each is waited for, none orphaned
+            running.append((name, command, process, log))
+        for name, command, process, log in running:
+            returncode = process.wait()
+            log.seek(0)
+            output = log.read()
+            print(f"== {name}", output, sep="\n", end="", flush=True)
+            done.append(subprocess.CompletedProcess(command, returncode, output, ""))
+    return done
 
 
 def bench(argv: list[str]) -> None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
+import io
 import json
 import os
 import platform
@@ -34,6 +36,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # dev.py: the bench times the nbval runs exactly as it makes them
+import dev  # noqa: E402
+
 MiB = 1024 * 1024
 
 # -- the workload: a 100-item JSON body of {id, name, score}, served by httpx.MockTransport ------
@@ -529,41 +534,33 @@ def figure_memory(rounds: int) -> list[Figure]:
 
 
 def _nbval_seconds() -> dict[str, float]:
-    """Seconds per notebook (its cells, kernel start included), and the whole run's wall time."""
+    """Seconds per notebook (its cells, kernel start included), and the whole run's wall time,
+    for exactly the strict nbval runs ``dev.py test`` makes (its groups, side by side)."""
     with tempfile.TemporaryDirectory() as tmp:
-        report = Path(tmp) / "nbval.xml"
+        reports = []
+        commands = {}
+        for index, (group, command) in enumerate(dev.nbval_commands("-q").items()):
+            reports.append(Path(tmp) / f"nbval-{index}.xml")
+            commands[group] = [*command, f"--junitxml={reports[-1]}"]
         start = time.perf_counter()
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-q",
-                "-p",
-                "no:cacheprovider",
-                "--nbval",
-                "--nbval-sanitize-with",
-                "notebooks/sanitize.cfg",
-                "notebooks",
-                f"--junitxml={report}",
-            ],
-            check=False,
-            capture_output=True,
-            cwd=ROOT,
-        )
+        with contextlib.redirect_stdout(io.StringIO()):  # the runs' own output: not the table's
+            dev.run_side_by_side(commands)
         wall_s = time.perf_counter() - start
         seconds: dict[str, float] = {}
-        for case in ET.parse(report).iter("testcase"):
-            name = case.get("classname", "?").removeprefix("notebooks.").removesuffix(".ipynb")
-            seconds[name] = seconds.get(name, 0.0) + float(case.get("time", "0"))
-        failures = sum(1 for _ in ET.parse(report).iter("failure"))
+        failures = 0
+        for report in reports:
+            for case in ET.parse(report).iter("testcase"):
+                name = case.get("classname", "?").removeprefix("notebooks.")
+                name = name.removesuffix(".ipynb")
+                seconds[name] = seconds.get(name, 0.0) + float(case.get("time", "0"))
+            failures += sum(1 for _ in ET.parse(report).iter("failure"))
         if failures:
             print(f"  (nbval: {failures} cell(s) failed; times still counted)", flush=True)
         seconds[_WALL] = wall_s
         return seconds
 
 
-_WALL = "the whole strict nbval run (wall clock)"
+_WALL = "the whole strict nbval run (wall clock, as dev.py test runs it)"
 
 
 def figure_notebooks(rounds: int) -> list[Figure]:

@@ -768,3 +768,59 @@ def test_the_readme_starts_with_the_two_commands_and_points_to_the_page() -> Non
     commands = [line.split("#")[0].strip() for line in first_block[1].splitlines()]
     assert commands[:2] == ["python3 dev.py lab", "python3 dev.py test"]
     assert "docs/FACILITATORS.md" in readme
+
+
+# -- the test command's strict nbval runs ---------------------------------------------------------
+
+
+def _collected_notebooks(command: list[str]) -> list[str]:
+    """The notebooks a strict nbval command proves, by pytest's own collection (no kernel)."""
+    collect = [sys.executable, *command[1:], "--collect-only", "-q"]
+    done = subprocess.run(collect, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return sorted({line.split("::")[0] for line in done.stdout.splitlines() if "::" in line})
+
+
+def test_the_nbval_runs_prove_every_notebook_exactly_once() -> None:
+    """The groups that run side by side split the notebooks: none twice, none left out."""
+    commands = dev.nbval_commands()
+    assert len(commands) == 2
+    for command in commands.values():
+        assert command[command.index("--nbval-sanitize-with") + 1] == "notebooks/sanitize.cfg"
+    collected = [_collected_notebooks(command) for command in commands.values()]
+    every = sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "notebooks").rglob("*.ipynb")
+        if not any(part.startswith(".") for part in p.parts)
+    )
+    assert all(collected), collected
+    assert sorted(collected[0] + collected[1]) == every
+    assert not set(collected[0]) & set(collected[1])
+
+
+def test_runs_side_by_side_report_each_output_whole_and_each_status(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Both run at once (each opens one end of a pipe, which blocks until the other end is
+    open: run one after the other, the first would wait for its alarm); each output comes
+    whole, under its name, with its own exit status."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    script = (
+        "import signal, sys\n"
+        "signal.alarm(60)  # run alone, the pipe never opens: fail rather than hang\n"
+        "pipe, name, mode, status = sys.argv[1:]\n"
+        "with open(pipe, mode) as end:\n"
+        "    end.write('x') if mode == 'w' else end.read()\n"
+        "print(name, 'line 1'); print(name, 'line 2')\n"
+        "sys.exit(int(status))\n"
+    )
+    done = dev.run_side_by_side(
+        {
+            "first": [sys.executable, "-c", script, str(pipe), "a", "w", "0"],
+            "second": [sys.executable, "-c", script, str(pipe), "b", "r", "3"],
+        }
+    )
+    assert [run.returncode for run in done] == [0, 3]
+    out = capsys.readouterr().out
+    assert "== first\na line 1\na line 2\n== second\nb line 1\nb line 2\n" in out
