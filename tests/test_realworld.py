@@ -844,6 +844,154 @@ ROWS: list[Row] = [
         2,
         total=9,
     ),
+    # -- Jira (PageBean: startAt, maxResults, isLast), Bitbucket (pagelen, next), PagerDuty (more)
+    page(
+        "jira_page_bean_is_last_false",
+        {
+            "self": "https://x.atlassian.net/rest/api/3/project/search",
+            "maxResults": 2,
+            "startAt": 0,
+            "isLast": False,
+            "values": two(),
+        },
+        2,
+    ),
+    ok(
+        "jira_page_bean_is_last_true",
+        {"maxResults": 50, "startAt": 2, "isLast": True, "values": two()},
+        2,
+    ),
+    page(
+        "bitbucket_paginated_next",
+        {
+            "pagelen": 2,
+            "values": two(),
+            "page": 1,
+            "size": 5,
+            "next": "https://api.bitbucket.org/2.0/repositories/team?page=2",
+        },
+        2,
+    ),
+    ok(
+        "bitbucket_paginated_last",
+        {
+            "pagelen": 2,
+            "values": two(),
+            "page": 3,
+            "size": 6,
+            "previous": "https://api.bitbucket.org/2.0/repositories/team?page=2",
+        },
+        2,
+    ),
+    page(
+        "pagerduty_more_true",
+        {"incidents": two(), "limit": 2, "offset": 0, "more": True, "total": None, "per_page": 2},
+        2,
+    ),
+    ok(
+        "pagerduty_more_false",
+        {
+            "incidents": two(),
+            "limit": 25,
+            "offset": 0,
+            "more": False,
+            "total": None,
+            "per_page": 25,
+        },
+        2,
+    ),
+    # -- Mailchimp: total_items counts every match, whatever the page
+    page(
+        "mailchimp_total_items",
+        {"members": two(), "total_items": 300},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        300,
+        cursor=False,
+    ),
+    ok("mailchimp_total_items_all", {"members": two(), "total_items": 2}, 2, 2),
+    # -- throttles named by an error code in a 400 or 403 (AWS JSON protocols, Google)
+    fail(
+        "dynamodb_provisioned_throughput_exceeded",
+        {
+            "__type": "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+            "message": "The level of configured provisioned throughput for the table was exceeded.",
+        },
+        C.RATE_LIMITED,
+        T,
+        status=400,
+        headers={"content-type": "application/x-amz-json-1.0"},
+    ),
+    fail(
+        "aws_json_throttling_exception",
+        {"__type": "ThrottlingException", "message": "Rate exceeded"},
+        C.RATE_LIMITED,
+        T,
+        status=400,
+        headers={"content-type": "application/x-amz-json-1.1"},
+    ),
+    fail(
+        "aws_validation_exception_is_not_a_throttle",
+        {
+            "__type": "com.amazon.coral.validate#ValidationException:http://internal.amazon.com/",
+            "message": "1 validation error detected",
+        },
+        C.BAD_REQUEST,
+        P,
+        status=400,
+    ),
+    fail(
+        "google_legacy_403_user_rate_limit_exceeded",
+        {
+            "error": {
+                "code": 403,
+                "message": "User Rate Limit Exceeded",
+                "errors": [
+                    {
+                        "domain": "usageLimits",
+                        "reason": "userRateLimitExceeded",
+                        "message": "User Rate Limit Exceeded",
+                    }
+                ],
+            }
+        },
+        C.RATE_LIMITED,
+        T,
+        status=403,
+    ),
+    fail(
+        "youtube_403_quota_exceeded",
+        {
+            "error": {
+                "code": 403,
+                "message": "The request cannot be completed because you have exceeded your quota.",
+                "errors": [
+                    {
+                        "domain": "youtube.quota",
+                        "reason": "quotaExceeded",
+                        "message": "The request cannot be completed because you have "
+                        "exceeded your quota.",
+                    }
+                ],
+            }
+        },
+        C.RATE_LIMITED,
+        P,
+        status=403,
+    ),
+    fail(
+        "google_403_insufficient_permissions_stays_forbidden",
+        {
+            "error": {
+                "code": 403,
+                "message": "Insufficient Permission",
+                "errors": [{"domain": "global", "reason": "insufficientPermissions"}],
+            }
+        },
+        C.FORBIDDEN,
+        P,
+        status=403,
+    ),
     # -- records that carry a list and a money total or a quantity: never a page
     ok(
         "shop_order_record_with_money_total",
@@ -1012,3 +1160,88 @@ def test_a_search_cut_short_leaves_its_total_unknown(extra: dict[str, Any], rela
     assert (env.coverage.total, env.coverage.missing) == (None, None)
     assert "0 of" not in env.coverage.summary()
     assert "total unknown" in env.coverage.detail
+
+
+# -- a throttle's wait, and its code, where the body names them -------------------------------
+
+
+def _raw(status: int, body: bytes, headers: dict[str, str] | None = None) -> Envelope[Any]:
+    request = httpx.Request("GET", URL)
+    response = httpx.Response(status, headers=headers or JSON, content=body, request=request)
+    return classify_http(response)
+
+
+@pytest.mark.parametrize(
+    ("body", "wait"),
+    [
+        # Discord: a 429 whose body gives the wait in seconds (a float).
+        ({"message": "You are being rate limited.", "retry_after": 64.57, "global": False}, 64.57),
+        # Telegram Bot API: error_code 429 with parameters.retry_after.
+        (
+            {
+                "ok": False,
+                "error_code": 429,
+                "description": "Too Many Requests: retry after 5",
+                "parameters": {"retry_after": 5},
+            },
+            5.0,
+        ),
+        ({"message": "slow down", "retry_after": 86_400 * 30}, 3600.0),  # capped at an hour
+        ({"message": "slow down", "retry_after": -3}, None),
+        ({"message": "slow down", "retry_after": "soon"}, None),
+        ({"message": "slow down", "retry_after": True}, None),
+        ({"message": "slow down", "parameters": "retry_after"}, None),
+        ({"message": "slow down"}, None),
+    ],
+)
+def test_a_throttles_body_can_name_its_wait(body: dict[str, Any], wait: float | None) -> None:
+    """With no Retry-After or reset header, the wait a throttled body names is the wait."""
+    env = _raw(429, json.dumps(body).encode())
+    assert env.failure is not None
+    assert env.failure.code is C.RATE_LIMITED
+    assert env.failure.retry_after_s == wait
+
+
+def test_a_retry_after_header_wins_over_the_body() -> None:
+    body = json.dumps({"message": "You are being rate limited.", "retry_after": 64.57})
+    env = _raw(429, body.encode(), {**JSON, "retry-after": "2"})
+    assert env.failure is not None
+    assert env.failure.retry_after_s == 2.0
+
+
+def test_a_body_wait_is_read_only_for_a_throttle() -> None:
+    """A 500 whose body happens to carry retry_after is not told to wait by it."""
+    env = _raw(500, json.dumps({"message": "boom", "retry_after": 30}).encode())
+    assert env.failure is not None
+    assert env.failure.retry_after_s is None
+
+
+@pytest.mark.parametrize(
+    ("status", "code", "expected"),
+    [
+        (400, "Throttling", (C.RATE_LIMITED, T)),  # SQS, SNS, CloudFormation (query protocol)
+        (400, "RequestLimitExceeded", (C.RATE_LIMITED, T)),  # EC2
+        (400, "BandwidthLimitExceeded", (C.RATE_LIMITED, T)),
+        (400, "InvalidParameterValue", (C.BAD_REQUEST, P)),
+        (403, "AccessDenied", (C.FORBIDDEN, P)),
+    ],
+)
+def test_aws_xml_error_codes_name_a_throttle(
+    status: int, code: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """AWS's XML protocols put the error code in ``<Code>``; a throttling code is a wait."""
+    body = (
+        f'<?xml version="1.0"?><ErrorResponse><Error><Type>Sender</Type><Code>{code}</Code>'
+        "<Message>Rate exceeded</Message></Error><RequestId>r1</RequestId></ErrorResponse>"
+    ).encode()
+    env = _raw(status, body, {"content-type": "text/xml"})
+    assert env.failure is not None
+    assert (env.failure.code, env.failure.kind) == expected
+
+
+def test_a_throttling_word_in_a_message_is_not_a_code() -> None:
+    """Only the code fields count: a 400 whose message mentions throttling stays a 400."""
+    body = {"message": "Throttling settings are invalid", "code": "InvalidSetting"}
+    env = _raw(400, json.dumps(body).encode())
+    assert env.failure is not None
+    assert (env.failure.code, env.failure.kind) == (C.BAD_REQUEST, P)

@@ -101,6 +101,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total_count", "totalCount", "totalResults", "total_results", "totalItems", "totalSize",
     "totalElements", "total_entries", "@odata.count", "odata.count",
     "nbHits", "estimatedTotalHits", "totalHits", "found", "numFound",
+    "total_items",  # Mailchimp: "the total number of items matching the query"
 )  # fmt: skip
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
 #: and ``count`` a quantity (``{"id": 1, "total": 1999, "currency": "usd", "items": [...]}``).
@@ -120,6 +121,7 @@ PAGING_COMPANIONS = frozenset(
         "offset", "startAt", "maxResults", "has_more", "hasMore", "total_pages", "totalPages",
         "current_page", "currentPage", "last_page", "next_page", "previous_page", "prev_page",
         "hitsPerPage", "nbPages", "start", "rows", "cursor", "next_cursor", "nextPageToken",
+        "isLast", "pagelen", "more",  # Jira, Bitbucket, PagerDuty
         # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
         "paging", "pagination", "pageInfo", "result_info",
     }
@@ -149,6 +151,7 @@ PAGE_MARKERS = (
         {
             "startAt", "maxResults", "per_page", "page_size", "pageSize", "next_page",
             "LastEvaluatedKey", "ScannedCount", "IsTruncated", "result_info", *MORE_FLAGS,
+            "isLast", "pagelen",  # Jira's and Bitbucket's pages
         }
     )
     | set(TOTAL_KEYS) - {"found"}

@@ -11,6 +11,8 @@ shape repair.
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,7 +26,7 @@ from tool_outcomes.redact import redact_text, redact_url
 from tool_outcomes.repair import Rejection, repair_decoded
 from tool_outcomes.transport import BodyCut
 
-from ._headers import parse_rate_limit_reset, parse_retry_after
+from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
 
 __all__ = ["SAFE_METHODS", "Exchange", "Options", "raw_sample"]
 
@@ -164,12 +166,15 @@ class Exchange:
         """An access failure carrying this response's status, wait and raw sample.
 
         The wait is the response's ``Retry-After``; failing that, for a throttle (code
-        ``rate_limited``) only, the time until its rate-limit window resets.
+        ``rate_limited``) only, the time until its rate-limit window resets, else the wait the
+        body names (:func:`body_retry_after`).
         """
         date, now = self.headers.get("date"), self.options.now
         retry_after_s = parse_retry_after(self.headers.get("retry-after"), date=date, now=now)
         if retry_after_s is None and code is FailureCode.RATE_LIMITED:
             retry_after_s = parse_rate_limit_reset(self.headers, date=date, now=now)
+            if retry_after_s is None:
+                retry_after_s = body_retry_after(self.body)
         extras = {
             "http_status": self.status if 100 <= self.status <= 599 else None,
             "retry_after_s": retry_after_s,
@@ -206,6 +211,34 @@ class Exchange:
         return self.envelope(
             outcome, data=checked.value, coverage=coverage, repairs=(*repairs, *checked.repairs)
         )
+
+
+def body_retry_after(body: bytes) -> float | None:
+    """Seconds to wait that a throttled response's JSON body names, at most an hour.
+
+    Discord sends ``{"retry_after": 64.57}`` (seconds) with its 429; Telegram's Bot API
+    ``{"parameters": {"retry_after": 5}}`` with ``error_code: 429``. A value that is not a
+    non-negative finite number names no wait.
+    """
+    if not body or len(body) > _BODY_WAIT_READ or b"retry_after" not in body:
+        return None
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, dict):
+        return None
+    parameters = value.get("parameters")
+    nested = parameters.get("retry_after") if isinstance(parameters, dict) else None
+    for wait in (value.get("retry_after"), nested):
+        if isinstance(wait, bool) or not isinstance(wait, int | float):
+            continue
+        if math.isfinite(wait) and wait >= 0:
+            return min(float(wait), RATE_LIMIT_RESET_MAX_S)
+    return None
+
+
+_BODY_WAIT_READ = 64 * 1024  # a throttle's body is a line of JSON; a bigger one is not read
 
 
 def raw_sample(body: bytes) -> str | None:

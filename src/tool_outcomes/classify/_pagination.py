@@ -5,7 +5,8 @@ header with ``rel="next"``, GitLab's ``X-Next-Page``, Stripe's ``has_more``, a D
 OData's ``@odata.nextLink``, Google's ``nextPageToken``, AWS's ``NextToken`` and
 ``IsTruncated``, DynamoDB's ``LastEvaluatedKey``, Relay's ``pageInfo.hasNextPage``, a page
 number below the page count (Cloudflare ``result_info``, Algolia ``nbPages``, Laravel
-``last_page``), GitHub's ``incomplete_results``, or simply a total above what came back.
+``last_page``), Jira's ``isLast: false``, PagerDuty's ``more: true``, GitHub's
+``incomplete_results``, or simply a total above what came back.
 
 Totals are read with care. Unambiguous names (``total_count``, ``nbHits``, ``numFound`` …)
 count wherever they sit next to a collection; ``total`` and ``count`` count only beside paging
@@ -265,6 +266,14 @@ def _listing_signs(
             out.append(
                 Evidence(TruncatedBy.NEXT_PAGE, why, _url(target, base_url) if is_url else target)
             )
+    if box.get("isLast") is False:  # Jira: "whether this is the last page"
+        start = as_count(box.get("startAt"))
+        cursor = str(start + len(collection.items)) if start is not None else None
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "isLast: false", cursor))
+    if box.get("more") is True:  # PagerDuty: "if true, there are additional results"
+        offset, limit = as_count(box.get("offset")), as_count(box.get("limit"))
+        cursor = str(offset + limit) if offset is not None and limit is not None else None
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "more: true", cursor))
     offset = box.get("offset")  # Airtable: an opaque string; a number is the current position
     if isinstance(offset, str) and offset and parse_count(offset) is None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "offset cursor present", offset))

@@ -72,7 +72,7 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
     if not (is_set(body.get("errors")) or is_set(body.get("error"))):
         return None
     status = status_from(body, "status", "status_code", "statusCode", "code")
-    detail = f"success: false: {error_message(body) or 'no message'}"
+    detail = f"false: {error_message(body) or 'no message'}"  # after the dialect, "success: "
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
 
 

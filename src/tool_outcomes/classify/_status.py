@@ -2,9 +2,12 @@
 
 RFC 9110 gives every status class a meaning; a few codes carry more (``429`` and ``503`` say
 "later", ``501`` says "never"). :data:`STATUS_RULES` is the whole policy for errors: a status that
-is not listed falls back to its class. A ``2xx`` is left to the body, except where the status
-alone decides: ``204`` and ``205`` carry no content by definition (a verified nothing to a read,
-an acknowledged write to a write), and ``202`` to a read says the answer is not ready yet.
+is not listed falls back to its class. A ``403`` or ``400`` that says it is a throttle is one: by
+GitHub's spent-quota headers, a message naming a rate limit, or an error code in the body
+(:data:`THROTTLING_CODES`: AWS answers a throttle with 400, Google's older APIs with 403).
+A ``2xx`` is left to the body, except where the status alone decides: ``204`` and ``205`` carry
+no content by definition (a verified nothing to a read, an acknowledged write to a write), and
+``202`` to a read says the answer is not ready yet.
 :func:`judge_status` returns the finished envelope, or ``None`` to go on.
 """
 
@@ -24,7 +27,15 @@ from ._exchange import Exchange
 from ._headers import throttled
 from ._messages import error_message
 
-__all__ = ["STATUS_RULES", "StatusRule", "judge_status", "status_rule"]
+__all__ = [
+    "QUOTA_CODES",
+    "STATUS_RULES",
+    "THROTTLING_CODES",
+    "StatusRule",
+    "error_codes",
+    "judge_status",
+    "status_rule",
+]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
@@ -120,6 +131,26 @@ _THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 saying it is a ra
 _RATE_LIMIT_WORDS = re.compile(r"\brate[ -]?limit", re.IGNORECASE)
 _ERROR_BODY_PARSE_LIMIT = 256 * 1024  # error bodies larger than this are not parsed for a message
 
+#: Error codes that say "throttled" in the body of a ``400`` or ``403``: AWS answers a throttle
+#: with 400 and a code (the codes botocore's retry handler treats as throttling), Google's older
+#: APIs with 403 and ``error.errors[].reason``. Each is a wait, not a refusal.
+THROTTLING_CODES = frozenset(
+    {
+        "Throttling", "ThrottlingException", "ThrottledException", "RequestThrottledException",
+        "TooManyRequestsException", "ProvisionedThroughputExceededException",
+        "TransactionInProgressException", "RequestLimitExceeded", "BandwidthLimitExceeded",
+        "LimitExceededException", "RequestThrottled", "SlowDown", "PriorRequestNotComplete",
+        "EC2ThrottledException",
+        "rateLimitExceeded", "userRateLimitExceeded",  # Google
+    }
+)  # fmt: skip
+#: Google's reasons for a spent daily quota: rate limited, but not a wait a retry loop should
+#: make ("do not retry without fixing the problem"): it comes back when the quota resets.
+QUOTA_CODES = frozenset({"quotaExceeded", "dailyLimitExceeded", "dailyLimitExceededUnreg"})
+_THROTTLE_CODE = StatusRule(FailureCode.RATE_LIMITED, _T, "an error code that names a throttle")
+_QUOTA_CODE = StatusRule(FailureCode.RATE_LIMITED, _P, "an error code that names a spent quota")
+_XML_CODE = re.compile(r"<Code>\s*([A-Za-z0-9_.]{1,100})\s*</Code>")
+
 
 def judge_status(ex: Exchange) -> Envelope[Any] | None:
     """The envelope the status alone decides, or ``None`` when the body must be read.
@@ -142,12 +173,19 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
     detail = f"HTTP {status} {_reason(status)}".rstrip() if in_range else f"HTTP status {status}"
     if 300 <= status <= 399:
         return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
-    message = _error_body_message(ex.body)
+    value = _error_body(ex.body)
+    message = error_message(value) if value is not None else None
     if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
         # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
         # that is a wait, not a missing permission.
         rule = _THROTTLED_403
+    if status in (400, 403):
+        codes = set(error_codes(value))
+        if codes & QUOTA_CODES:
+            rule = _QUOTA_CODE
+        elif codes & THROTTLING_CODES:
+            rule = _THROTTLE_CODE
     return ex.fail(rule.code, rule.kind, f"{detail}: {message}" if message else detail)
 
 
@@ -179,10 +217,39 @@ def _reason(status: int) -> str:
     return httpx.codes.get_reason_phrase(status)
 
 
-def _error_body_message(body: bytes) -> str | None:
+def _error_body(body: bytes) -> object | None:
+    """An error body as decoded JSON, else the text of its start; ``None`` when too big."""
     if not body or len(body) > _ERROR_BODY_PARSE_LIMIT:
         return None
+    value: object
     value, problem = decode_json(body)
     if problem is None and value is not None:
-        return error_message(value)
-    return error_message(body[:4096].decode("utf-8", errors="replace"))
+        return value
+    return body[:4096].decode("utf-8", errors="replace")
+
+
+def error_codes(value: object) -> list[str]:
+    """The machine-readable error codes an error body names, where documented APIs put them.
+
+    AWS JSON protocols: ``__type`` (``"com.amazonaws.dynamodb.v20120810#ThrottlingException"``,
+    read as botocore reads it), ``code`` / ``Code``, ``Error.Code``; AWS XML: ``<Code>``;
+    Google: ``error.errors[].reason``. A value that is not text names nothing.
+    """
+    if isinstance(value, str):
+        return _XML_CODE.findall(value)
+    if not isinstance(value, dict):
+        return []
+    named = [value.get("__type"), value.get("code"), value.get("Code")]
+    for key in ("Error", "error"):
+        inner = value.get(key)
+        if isinstance(inner, dict):
+            named += [inner.get("Code"), inner.get("code")]
+            reasons = inner.get("errors")
+            if isinstance(reasons, list):
+                named += [r.get("reason") for r in reasons[:20] if isinstance(r, dict)]
+    return [_aws_code(code) for code in named if isinstance(code, str) and code]
+
+
+def _aws_code(code: str) -> str:
+    # botocore: "Code:http://internal.amazon.com/..." and "namespace#Code" both name Code.
+    return code.split(":", 1)[0].rsplit("#", 1)[-1]
