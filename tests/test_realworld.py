@@ -992,6 +992,53 @@ ROWS: list[Row] = [
         P,
         status=403,
     ),
+    # -- Twitter v2 partial errors: problems beside data
+    page(
+        "twitter_v2_lookup_with_a_withheld_tweet",
+        {
+            "data": two(),
+            "errors": [
+                {
+                    "value": "3",
+                    "detail": "Sorry, you are not authorized to see the Tweet with ids: [3].",
+                    "title": "Authorization Error",
+                    "resource_type": "tweet",
+                    "parameter": "ids",
+                    "resource_id": "3",
+                    "type": "https://api.twitter.com/2/problems/not-authorized-for-resource",
+                }
+            ],
+        },
+        2,
+        TB.FIELD_ERRORS,
+        cursor=False,
+    ),
+    ok(
+        "twitter_v2_lookup_with_a_tweet_that_does_not_exist",
+        {
+            "data": two(),
+            "errors": [
+                {
+                    "value": "3",
+                    "detail": "Could not find tweet with ids: [3].",
+                    "title": "Not Found Error",
+                    "resource_type": "tweet",
+                    "parameter": "ids",
+                    "resource_id": "3",
+                    "type": "https://api.twitter.com/2/problems/resource-not-found",
+                }
+            ],
+        },
+        2,
+    ),
+    fail(
+        "github_451_blocked_for_legal_reasons",
+        {"message": "Repository access blocked", "block": {"reason": "dmca", "html_url": "x"}},
+        C.FORBIDDEN,
+        P,
+        status=451,
+    ),
+    fail("slack_not_in_channel", {"ok": False, "error": "not_in_channel"}, C.FORBIDDEN, P),
     # -- records that carry a list and a money total or a quantity: never a page
     ok(
         "shop_order_record_with_money_total",

@@ -8,7 +8,7 @@ The modules are the pipeline, one question each, in the order :func:`classify_ht
 4. ``_conventions`` — an upstream's own words for failure or truncation (:data:`CONVENTIONS`),
    one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
    OpenSearch, Solr), ``_chat`` (Slack, Telegram), ``_rest_errors`` (problem details, JSend,
-   Cloudflare, Google, Reddit, AI vendors, error-only bodies);
+   Cloudflare, Google, Reddit, Twitter v2, AI vendors, error-only bodies);
 5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain.
 
 ``_pipeline`` holds the two entry points and the order itself; ``_exchange`` the exchange every

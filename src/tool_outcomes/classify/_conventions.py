@@ -54,6 +54,11 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention(
         "error_only", _rest_errors.error_only, "last of the failures: a body that is only an error"
     ),
+    Convention(
+        "twitter_v2",
+        _rest_errors.twitter_v2,
+        "problems beside data: a withheld item cuts the answer, a missing one does not",
+    ),
     Convention("solr", _search_engines.solr, "responseHeader.status, then partialResults"),
     Convention(
         "elasticsearch_msearch",

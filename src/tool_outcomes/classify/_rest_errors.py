@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tool_outcomes.envelope import FailureCode, FailureKind
+from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
 from ._messages import error_message
 from ._status import status_rule
 from ._verdicts import (
     FailureVerdict,
+    PartialVerdict,
     Verdict,
     failure_from_status,
     is_set,
@@ -32,6 +33,7 @@ __all__ = [
     "ERROR_ONLY_KEYS",
     "GOOGLE_STATUSES",
     "REDDIT_ERRORS",
+    "TWITTER_PROBLEM_TYPES",
     "ai_vendor_error",
     "cloudflare",
     "error_only",
@@ -40,6 +42,7 @@ __all__ = [
     "problem_details",
     "reddit",
     "reports_error",
+    "twitter_v2",
 ]
 
 _T = FailureKind.TRANSIENT
@@ -139,6 +142,49 @@ def _reddit_shaped(error: object) -> bool:
         and error[0].isupper()
         and all(e is None or isinstance(e, str) for e in error[1:])
     )
+
+
+# -- Twitter (X) API v2 ----------------------------------------------------------------------------
+
+#: Where Twitter v2 (now X) problem types live: ``type`` is a URI under one of these.
+TWITTER_PROBLEM_TYPES = ("https://api.twitter.com/2/problems/", "https://api.x.com/2/problems/")
+
+
+def twitter_v2(body: object, content_type: str) -> Verdict | None:
+    """Twitter v2's partial errors: ``errors`` beside ``data`` when some requested items failed.
+
+    Each error is a problem whose ``type`` names what went wrong. ``resource-not-found`` says a
+    requested item does not exist: a verified absence, the answer is still whole. Any other
+    (``not-authorized-for-resource``, a suspended or protected account) withholds an item the
+    caller asked for, so the answer is partial. A body of errors alone is judged as an error.
+    """
+    if not isinstance(body, dict) or body.get("data") is None:
+        return None
+    errors = body.get("errors")
+    if not isinstance(errors, list) or not errors:
+        return None
+    kinds = [_twitter_problem(error) for error in errors]
+    if None in kinds:
+        return None
+    withheld = [e for e, kind in zip(errors, kinds, strict=True) if kind != "resource-not-found"]
+    if not withheld:
+        return None
+    words = tuple(_twitter_text(error) for error in withheld)
+    detail = f"{len(withheld)} requested item(s) withheld"
+    return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "twitter", words)
+
+
+def _twitter_problem(error: object) -> str | None:
+    kind = error.get("type") if isinstance(error, dict) else None
+    if not isinstance(kind, str):
+        return None
+    prefix = next((p for p in TWITTER_PROBLEM_TYPES if kind.startswith(p)), None)
+    return kind.removeprefix(prefix) if prefix else None
+
+
+def _twitter_text(error: Mapping[str, Any]) -> str:
+    words = [error.get(key) for key in ("title", "detail")]
+    return ": ".join(w for w in words if isinstance(w, str) and w) or str(error.get("type"))
 
 
 # -- Google APIs (AIP-193) and AI vendors ---------------------------------------------------------

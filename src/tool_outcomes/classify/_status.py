@@ -70,6 +70,7 @@ STATUS_RULES: dict[int, StatusRule] = {
     # once the handshake has completed, so asking again does help.
     425: StatusRule(FailureCode.PROTOCOL, _T, "too early: retry after the handshake (RFC 8470)"),
     429: StatusRule(FailureCode.RATE_LIMITED, _T, "too many requests (RFC 6585 §4)"),
+    451: StatusRule(FailureCode.FORBIDDEN, _P, "denied because of a legal demand (RFC 7725)"),
     # 5xx registered as temporary conditions.
     500: StatusRule(FailureCode.SERVER_ERROR, _T, "unexpected server condition (§15.6.1)"),
     502: StatusRule(FailureCode.SERVER_ERROR, _T, "bad gateway: upstream reply invalid (§15.6.3)"),
