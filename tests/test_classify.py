@@ -91,7 +91,7 @@ STATUSES: list[tuple[int, FailureCode, FailureKind]] = [
     (422, C.BAD_REQUEST, P),
     (425, C.PROTOCOL, T),
     (429, C.RATE_LIMITED, T),
-    (451, C.BAD_REQUEST, P),
+    (451, C.FORBIDDEN, P),  # RFC 7725: denied because of a legal demand
     (499, C.BAD_REQUEST, P),
     (500, C.SERVER_ERROR, T),
     (501, C.SERVER_ERROR, P),
