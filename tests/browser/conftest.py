@@ -53,8 +53,6 @@ TOKEN = "tool-outcomes-browser-token"
 # Lessons (NN_topic) and their appendices (NNa_topic, reference tables without exercises).
 LEARNER_NOTEBOOKS = tuple(sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb")))
 APPENDIX = re.compile(r"^\d{2}[a-z]_")
-# Part 1 of the workbook, whose outputs are held to fit the page without breaking a word.
-PART_1 = re.compile(r"^0[0-4][a-z]?_")
 MERMAID_FENCE = re.compile(r"^```mermaid\s*$", re.MULTILINE)
 
 # Every wait is bounded; none is a timing assertion (a slow machine only waits longer).

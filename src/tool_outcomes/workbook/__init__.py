@@ -1,10 +1,12 @@
 """Teaching aids for the workbook notebooks: exercise checks (and, lazily, widgets and plots).
 
 Importing this package is cheap: it pulls in no ipywidgets, matplotlib or respx. Notebook cells
-use ``from tool_outcomes.workbook import check``; exercise authors use :func:`exercise` and
+use ``from tool_outcomes.workbook import check`` (and :func:`show`, ``print`` with long lines
+folded to fit the page); exercise authors use :func:`exercise` and
 :class:`Case` (see :mod:`tool_outcomes.workbook.checks`).
 """
 
 from .checks import AnswerKind, Case, CheckResult, CheckStatus, check, exercise
+from .fold import show
 
-__all__ = ["AnswerKind", "Case", "CheckResult", "CheckStatus", "check", "exercise"]
+__all__ = ["AnswerKind", "Case", "CheckResult", "CheckStatus", "check", "exercise", "show"]
