@@ -7,6 +7,7 @@
     python3 dev.py reset NN              # put learner notebook NN back as released (yours is kept)
     python3 dev.py wheelhouse DIR        # download every wheel the workbook needs, for offline use
     python3 dev.py lock                  # re-pin constraints.txt to the newest allowed versions
+    python3 dev.py bench [FIGURE ...]    # measure what the adapter costs (not part of the tests)
 
 lab passes every option to JupyterLab as given (--no-browser, --port 8899, --ServerApp.ip 0.0.0.0,
 --notebook-dir DIR, ...) and opens notebooks/00_start_here.ipynb unless you name a notebook or a
