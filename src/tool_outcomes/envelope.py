@@ -12,9 +12,16 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from ._text import clip, escape_invisible
 
@@ -45,6 +52,14 @@ MAX_CURSOR_CHARS = 4096
 #: The most items of ``coverage.dropped`` kept, and characters of each.
 _MAX_DROPPED = 50
 _DROPPED_MAX_CHARS = 300
+
+
+def _clip_detail(value: object) -> object:
+    return clip(value, DETAIL_MAX_CHARS, say_cut=True) if isinstance(value, str) else value
+
+
+#: A failure's or a coverage's detail: text over :data:`DETAIL_MAX_CHARS` is cut, and says so.
+_Detail = Annotated[str, BeforeValidator(_clip_detail)]
 
 
 class Outcome(StrEnum):
@@ -160,7 +175,7 @@ class Failure(BaseModel):
 
     code: FailureCode
     kind: FailureKind
-    detail: str = ""
+    detail: _Detail = ""
     http_status: int | None = Field(default=None, ge=100, le=599)
     retry_after_s: float | None = Field(default=None, ge=0)
     raw_sample: str | None = Field(
@@ -168,11 +183,6 @@ class Failure(BaseModel):
         max_length=RAW_SAMPLE_MAX_CHARS,
         description=f"At most {RAW_SAMPLE_MAX_CHARS} characters of what actually came back.",
     )
-
-    @field_validator("detail", mode="before")
-    @classmethod
-    def _cap_detail(cls, value: object) -> object:
-        return clip(value, DETAIL_MAX_CHARS, say_cut=True) if isinstance(value, str) else value
 
     @field_validator("raw_sample", mode="before")
     @classmethod
@@ -210,12 +220,7 @@ class Coverage(BaseModel):
         default=(),
         description="What the source reported as left out (error paths, failed shards, …).",
     )
-    detail: str = ""
-
-    @field_validator("detail", mode="before")
-    @classmethod
-    def _cap_detail(cls, value: object) -> object:
-        return clip(value, DETAIL_MAX_CHARS, say_cut=True) if isinstance(value, str) else value
+    detail: _Detail = ""
 
     @field_validator("dropped", mode="before")
     @classmethod

@@ -175,7 +175,7 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
     if 300 <= status <= 399:
         return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
     value = _error_body(ex.body)
-    message = error_message(value) if value is not None else None
+    message = error_message(value)
     if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
         # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
