@@ -51,7 +51,14 @@ from tool_outcomes.shapes import (
     walk_value,
 )
 
-__all__ = ["Rejection", "Repaired", "repair", "repair_by_walk", "repair_decoded"]
+__all__ = [
+    "Rejection",
+    "Repaired",
+    "repair",
+    "repair_by_walk",
+    "repair_decoded",
+    "valid_json_as_is",
+]
 
 T = TypeVar("T")
 
@@ -111,30 +118,60 @@ def repair(raw: object, model: Any) -> Repaired[Any] | Rejection:
     return _repair(raw, model, decoded=False)
 
 
-def repair_decoded(raw: object, model: Any) -> Repaired[Any] | Rejection:
+def repair_decoded(
+    raw: object, model: Any, *, text: bytes | None = None
+) -> Repaired[Any] | Rejection:
     """:func:`repair` for a value a JSON decoder just returned (dicts, lists, text, numbers).
 
     Same answers; it skips the check that ``raw`` is plain JSON data, which a decoder's output
     always is. The classifier calls it on the bodies it decoded.
+
+    Args:
+        raw: The decoded value.
+        model: As for :func:`repair`.
+        text: The UTF-8 JSON text ``raw`` is exactly the decoding of, when the caller has it:
+            then that text is validated as it is rather than serialised again from ``raw``.
     """
-    return _repair(raw, model, decoded=True)
+    return _repair(raw, model, decoded=True, text=text)
 
 
-def _repair(raw: object, model: Any, *, decoded: bool) -> Repaired[Any] | Rejection:
+def _repair(
+    raw: object, model: Any, *, decoded: bool, text: bytes | None = None
+) -> Repaired[Any] | Rejection:
     plan = fast_plan(model)
     if plan is not None:
-        valid = _valid_as_is(raw, plan, decoded=decoded)
+        valid = _valid_as_is(raw, plan, decoded=decoded, given=text)
         if valid is not None:
             return valid
     return repair_by_walk(raw, model)
 
 
-def _valid_as_is(raw: object, plan: FastPlan, *, decoded: bool) -> Repaired[Any] | None:
-    """``raw`` validated with no repair, when strict validation proves it needs none."""
-    try:
-        text = to_json(raw, inf_nan_mode="constants")
-    except (ValueError, TypeError, RecursionError):
-        return None  # not JSON-like: the walk names the offending value
+def valid_json_as_is(text: bytes, plan: FastPlan) -> Repaired[Any] | None:
+    """JSON ``text`` validated by ``plan``'s model with no repair, when strict validation proves
+    it needs none; else ``None`` (decode it, and :func:`repair_decoded` the value).
+
+    Where this answers, :func:`repair_decoded` of the decoded text answers the same.
+    """
+    return _valid_as_is(None, plan, decoded=True, given=text)
+
+
+def _valid_as_is(
+    raw: object, plan: FastPlan, *, decoded: bool, given: bytes | None = None
+) -> Repaired[Any] | None:
+    """``raw`` validated with no repair, when strict validation proves it needs none.
+
+    ``given`` is the JSON text ``raw`` was decoded from. Validating it directly answers as
+    validating ``raw`` serialised again would: pydantic-core reads every number as the float or
+    int the decoder made of it, and a key given twice validates each value the text holds, so
+    the text is valid only if the decoded value (its last one kept) is too.
+    """
+    if given is not None:
+        text = given
+    else:
+        try:
+            text = to_json(raw, inf_nan_mode="constants")
+        except (ValueError, TypeError, RecursionError):
+            return None  # not JSON-like: the walk names the offending value
     # NaN and infinities are not numbers to the walk; a string merely containing the words
     # only sends the value down the slow path. (One byte is found faster than three.)
     if (b"N" in text and b"NaN" in text) or (b"I" in text and b"Infinity" in text):

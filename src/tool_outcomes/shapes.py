@@ -494,6 +494,9 @@ class FastPlan:
     choosy: bool
     """A union of several arms somewhere: the value comes from plain strict validation, which
     is free to pick an arm the forbidding check refused (the walk's choice is validated so)."""
+    depth: int | None = None
+    """The deepest JSON nesting a valid value can have (``[{...}]`` is 2), or ``None`` when the
+    model holds values of any depth (``Any``, a bare ``list`` or ``dict``, recursion)."""
 
 
 _PLANS: dict[Any, FastPlan | None] = {}
@@ -518,6 +521,10 @@ _LEAF_SCHEMAS = frozenset(
         "url",
         "multi-host-url",
     }
+)
+#: Schema types whose values are a JSON array or object: one level of nesting each.
+_NESTING_SCHEMAS = frozenset(
+    {"list", "set", "frozenset", "tuple", "dict", "model", "typed-dict", "dataclass"}
 )
 #: Schema types that only contain others, under the given keys.
 _CONTAINER_SCHEMAS: dict[str, tuple[str, ...]] = {
@@ -555,7 +562,8 @@ def fast_plan(model: Any) -> FastPlan | None:
     scan = _SchemaScan()
     plan: FastPlan | None = None
     if scan.accepts(adapter.core_schema):
-        plan = FastPlan(adapter, recursive=scan.recursive, choosy=scan.choosy)
+        depth = None if scan.unbounded else scan.max_depth
+        plan = FastPlan(adapter, recursive=scan.recursive, choosy=scan.choosy, depth=depth)
     with contextlib.suppress(TypeError):
         _PLANS[model] = plan
     return plan
@@ -567,22 +575,37 @@ class _SchemaScan:
     def __init__(self) -> None:
         self.recursive = False
         self.choosy = False
+        self.unbounded = False  # a value of any depth fits somewhere (Any, bare list, recursion)
+        self.max_depth = 0  # the deepest JSON nesting met, when bounded
+        self._depth = 0
 
     def accepts(self, schema: Any) -> bool:
         if not isinstance(schema, dict):
             return False
         kind = schema.get("type")
+        if kind in _NESTING_SCHEMAS:  # one level of JSON array or object
+            self._depth += 1
+            self.max_depth = max(self.max_depth, self._depth)
+            try:
+                return self._accepts_kind(schema, kind)
+            finally:
+                self._depth -= 1
+        return self._accepts_kind(schema, kind)
+
+    def _accepts_kind(self, schema: dict[str, Any], kind: Any) -> bool:
+        if kind == "any":
+            self.unbounded = True
         if kind in _LEAF_SCHEMAS:
             return True
         if kind in _CONTAINER_SCHEMAS:
             return all(self._accepts_at(schema.get(key)) for key in _CONTAINER_SCHEMAS[kind])
         if kind == "definitions":
-            self.recursive = True
+            self.recursive = self.unbounded = True
             return self.accepts(schema["schema"]) and all(
                 self.accepts(d) for d in schema["definitions"]
             )
         if kind == "definition-ref":
-            self.recursive = True
+            self.recursive = self.unbounded = True
             return True
         if kind in ("union", "tagged-union"):
             choices = schema["choices"]
@@ -594,7 +617,8 @@ class _SchemaScan:
         return False  # validators that reshape input, Decimal, lax-or-strict, custom types, …
 
     def _accepts_at(self, child: Any) -> bool:
-        if child is None:  # an optional key that is absent (a bare ``list``)
+        if child is None:  # an optional key that is absent (a bare ``list``): anything fits
+            self.unbounded = True
             return True
         if isinstance(child, list):  # a tuple's positions
             return all(self.accepts(c) for c in child)

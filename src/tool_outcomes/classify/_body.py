@@ -16,7 +16,7 @@ import json
 import math
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 from pydantic_core import from_json
@@ -32,6 +32,8 @@ from tool_outcomes.envelope import (
     RepairKind,
     TruncatedBy,
 )
+from tool_outcomes.repair import valid_json_as_is
+from tool_outcomes.shapes import fast_plan
 from tool_outcomes.transport import BodyCut
 
 from ._exchange import Exchange
@@ -78,6 +80,14 @@ class Document:
     """The complete length an items ``Content-Range`` gave, for a ``206``."""
     repairs: tuple[Repair, ...] = ()
     """What decoding changed: each NaN or Infinity made ``null`` (see :func:`finite`)."""
+    text: bytes | None = None
+    """The UTF-8 JSON text ``value`` is exactly the decoding of (no repairs), when it is one:
+    a result model then validates it as it is (see ``repair_decoded``)."""
+    validated: bool = False
+    """``value`` is the result model's own value, validated from the text with no repair (see
+    :func:`_array_as_is`): it needs no shape repair."""
+    needs_walk: bool = False
+    """The text was validated as it is and failed: its repair goes straight to the walk."""
 
 
 def read_body(ex: Exchange) -> Envelope[Any] | Document:
@@ -102,10 +112,52 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
         return _nothing_in_it(ex)
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
-    value, problem, repairs = decode_json_finite(ex.body)
+    validated = _array_as_is(ex)
+    if validated is not None and validated is not False:
+        return validated
+    value, problem, repairs, text = _decode_finite(ex.body)
     if problem is not None:
         return _invalid(ex, f"{problem}; content-type {ex.media_type or 'missing'}")
-    return Document(value, repairs=repairs)
+    return Document(value, repairs=repairs, text=text, needs_walk=validated is False)
+
+
+def _array_as_is(ex: Exchange) -> Document | Literal[False] | None:
+    """A JSON array body validated into the result model straight from its text, undecoded.
+
+    Every later step reads an array body only for its length and the response headers: no
+    convention reads a top-level array, and no array carries a count or a next page. So when
+    the text validates strictly as it is -- what shape repair would have let through untouched
+    -- its validated value is the data, and decoding it first would change nothing.
+
+    Taken only where that holds: a result model with a fast plan whose values nest no deeper
+    than ``MAX_JSON_DEPTH`` (the decoder's limit, which validation does not apply), no
+    ``items`` or ``total`` path, and text with no ``NaN``, ``Infinity`` or number that may
+    overflow (decoding repairs those).
+
+    Returns:
+        The document; ``False`` when the text was validated and failed (repair then walks
+        without validating it again); ``None`` when not taken.
+    """
+    options = ex.options
+    if options.result_model is None or options.items is not None or options.total is not None:
+        return None
+    text = ex.body[len(_BOM) :] if ex.body.startswith(_BOM) else ex.body
+    if not text.lstrip().startswith(b"[") or not _int_digit_limits_agree():
+        return None
+    try:
+        plan = fast_plan(options.result_model)
+    except TypeError:  # not a validatable type: the repair step says so
+        return None
+    if plan is None or plan.depth is None or plan.depth > MAX_JSON_DEPTH:
+        return None
+    if b"NaN" in text or b"Infinity" in text or _may_overflow(text):
+        return None
+    valid = valid_json_as_is(text, plan)
+    if valid is None:
+        return False
+    if type(valid.value) is not list:  # a tuple or a set model: judged from the decoded list
+        return None
+    return Document(valid.value, text=text, validated=True)
 
 
 def _nothing_in_it(ex: Exchange) -> Envelope[Any]:
@@ -161,6 +213,13 @@ def decode_json_finite(body: bytes) -> tuple[Any, str | None, tuple[Repair, ...]
     has none; a number can still overflow to an infinity, which takes a long one
     (:func:`_may_overflow`). Most bodies have neither, and then no walk is needed.
     """
+    value, problem, repairs, _ = _decode_finite(body)
+    return value, problem, repairs
+
+
+def _decode_finite(body: bytes) -> tuple[Any, str | None, tuple[Repair, ...], bytes | None]:
+    """:func:`decode_json_finite`, and the UTF-8 text the value is exactly the decoding of
+    (``None`` when it was read another way or a number was repaired)."""
     if _int_digit_limits_agree():
         text = body[len(_BOM) :] if body.startswith(_BOM) else body
         try:
@@ -170,14 +229,14 @@ def decode_json_finite(body: bytes) -> tuple[Any, str | None, tuple[Repair, ...]
         else:
             if len(wrapped) == 1:  # one value, not "1, 2" read as two
                 if not _may_overflow(text):
-                    return wrapped[0], None, ()
+                    return wrapped[0], None, (), text
                 value, repairs = finite(wrapped[0])
-                return value, None, repairs
+                return value, None, repairs, None
     value, problem = decode_json(body)  # NaN or Infinity in it, or not for the fast parser
     if problem is not None:
-        return None, problem, ()
+        return None, problem, (), None
     value, repairs = finite(value)
-    return value, None, repairs
+    return value, None, repairs, None
 
 
 # Digits read as "0", exponent marks as "e", "+" as itself, every other byte as a space.

@@ -23,7 +23,7 @@ import httpx
 
 from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome, Repair
 from tool_outcomes.redact import redact_text, redact_url
-from tool_outcomes.repair import Rejection, repair_decoded
+from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded
 from tool_outcomes.transport import BodyCut
 
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
@@ -184,17 +184,31 @@ class Exchange:
         return self.options.fail(code, kind, detail, target=self.target, **extras)
 
     def finish(
-        self, outcome: Outcome, data: Any, coverage: Coverage, repairs: tuple[Repair, ...] = ()
+        self,
+        outcome: Outcome,
+        data: Any,
+        coverage: Coverage,
+        repairs: tuple[Repair, ...] = (),
+        text: bytes | None = None,
+        *,
+        validated: bool = False,
+        needs_walk: bool = False,
     ) -> Envelope[Any]:
         """A contact's envelope; with a result model, the data goes through shape repair first.
 
         ``repairs`` are those already made while decoding; the model's own follow them.
+        ``text`` is the JSON text ``data`` is exactly the decoding of, when it is the whole body.
+        ``validated`` data is already the model's value; ``needs_walk`` data failed validation
+        as it is, so its repair walks at once.
         """
         model = self.options.result_model
-        if model is None or data is None:
+        if model is None or data is None or validated:
             return self.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
         try:
-            checked = repair_decoded(data, model)
+            if needs_walk:
+                checked = repair_by_walk(data, model)
+            else:
+                checked = repair_decoded(data, model, text=text)
         except TypeError as exc:  # the declared model is not a type pydantic can validate
             detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
             return self.options.fail(FailureCode.EXECUTION, _P, detail, target=self.target)
