@@ -228,3 +228,12 @@ def test_no_later_step_reads_an_array_but_its_length(value: list[Any], media: st
     assert collection.items is value
     assert find_total(value, collection, None) is None
     assert page_evidence(value, collection, "https://api.test/items") == []
+
+
+@given(
+    value=JSON_VALUES.filter(lambda v: not isinstance(v, dict)),
+    media=st.sampled_from(["", "application/json", "application/problem+json"]),
+)
+def test_every_convention_reads_only_objects(value: Any, media: str) -> None:
+    """The pipeline asks the conventions only about a JSON object: none reads anything else."""
+    assert [c.name for c in CONVENTIONS if c.read(value, media) is not None] == []

@@ -35,7 +35,9 @@ from pydantic import BaseModel, ValidationError
 from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import clip, exception_text
 from .breaker import CircuitBreaker
-from .classify import classify_http, classify_parts
+from .classify import classify_http
+from .classify._exchange import Options
+from .classify._pipeline import judge_parts
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
     Coverage,
@@ -120,6 +122,18 @@ class Tool(Generic[A, R]):
     def output_schema(self) -> dict[str, Any]:
         """The JSON Schema of the envelope this tool returns (its ``outcome`` is required)."""
         return self._envelope_model.model_json_schema()
+
+    @cached_property
+    def _options(self) -> Options:
+        """What the classifier is told about this tool's responses, built once."""
+        return Options(
+            self.items,
+            self.total,
+            self.not_found,
+            self.result_model,
+            self.name,
+            expect=self.expect,
+        )
 
     @cached_property
     def _envelope_model(self) -> type[Envelope[Any]]:
@@ -382,22 +396,18 @@ class Tool(Generic[A, R]):
     def _classify_read(self, read: Read | BaseException, request: httpx.Request) -> Envelope[Any]:
         if isinstance(read, BaseException):
             return self._stamp(classify_http(read, tool=self.name), request)
-        sent = read.response.request
+        sent, response = read.response.request, read.response
         target = redact_url(sent.url)
-        env = classify_parts(
-            read.response.status_code,
-            read.response.headers,
+        env = judge_parts(
+            self._options,
+            response.status_code,
+            response.headers,
             read.body,
-            cut=read.cut,
-            cut_error=read.cut_error,
-            url=target,
-            method=sent.method,
-            items=self.items,
-            total=self.total,
-            not_found=self.not_found,
-            result_model=self.result_model,
-            tool=self.name,
-            expect=self.expect,
+            read.cut,
+            read.cut_error,
+            target,
+            sent.method,
+            url_redacted=True,
         )
         return self._stamp(env, sent, target)
 

@@ -506,17 +506,24 @@ def request_secrets(request: httpx.Request) -> list[str]:
         URL's user-info. Pass them to :func:`redact_text` as ``secrets``.
     """
     found: list[str] = []
-    for name, value in request.headers.multi_items():
+    headers, url = request.headers, request.url
+    encoding = headers.encoding
+    for raw_name, raw_value in headers.raw:  # a value is decoded only under a secret name
+        name = raw_name.decode(encoding)
         if is_secret_name(name):
+            value = raw_value.decode(encoding)
             found += [value, *_credential_parts(name, value)]
-    found += [v for k, v in request.url.params.multi_items() if is_secret_name(k)]
+    if b"=" in url.query:
+        found += [v for k, v in url.params.multi_items() if is_secret_name(k)]
     # `;name=value` path parameters and a `#name=value` fragment, where a URL carries them.
-    for part in (*request.url.path.split(";")[1:], *request.url.fragment.split("&")):
+    path, fragment = url.path, url.fragment
+    parts = path.split(";")[1:] if ";" in path else []
+    for part in (*parts, *fragment.split("&")) if fragment else parts:
         name, _, value = part.partition("=")
         if value and is_secret_name(name):
             found.append(value.split("/", 1)[0])
-    if request.url.password:
-        found.append(request.url.password)
+    if url.userinfo and url.password:
+        found.append(url.password)
     return list(dict.fromkeys(v for v in found if len(v) >= _MIN_SECRET_CHARS))
 
 

@@ -150,7 +150,10 @@ def _array_as_is(ex: Exchange) -> Document | Literal[False] | None:
         return None
     if plan is None or plan.depth is None or plan.depth > MAX_JSON_DEPTH:
         return None
-    if b"NaN" in text or b"Infinity" in text or _may_overflow(text):
+    # (One byte is found faster than a word: most bodies hold no "N" or "I" at all.)
+    if (b"N" in text and b"NaN" in text) or (b"I" in text and b"Infinity" in text):
+        return None
+    if _may_overflow(text):
         return None
     valid = valid_json_as_is(text, plan)
     if valid is None:
@@ -239,10 +242,9 @@ def _decode_finite(body: bytes) -> tuple[Any, str | None, tuple[Repair, ...], by
     return value, None, repairs, None
 
 
-# Digits read as "0", exponent marks as "e", "+" as itself, every other byte as a space.
+# Digits read as "0", exponent marks as "e", every other byte as a space ("+" is deleted).
 _NUMBER_SHAPES = bytes(
-    ord("0") if 48 <= i <= 57 else ord("e") if i in (69, 101) else i if i == 43 else 32
-    for i in range(256)
+    ord("0") if 48 <= i <= 57 else ord("e") if i in (69, 101) else 32 for i in range(256)
 )
 
 
@@ -253,8 +255,10 @@ def _may_overflow(text: bytes) -> bool:
     at most 10**99 stay below float's 1.8e308. Text that only looks so (``"e100"`` inside a
     string) merely costs the walk.
     """
-    shapes = text.translate(_NUMBER_SHAPES)
-    return b"e000" in shapes or b"e+000" in shapes or _LONG_DIGITS in shapes
+    # "+" is dropped, so "e+400" reads "e000" too: one search rather than two (each costs about
+    # as much as the translation). Digits it joins up only make more text look so.
+    shapes = text.translate(_NUMBER_SHAPES, b"+")
+    return b"e000" in shapes or _LONG_DIGITS in shapes
 
 
 _LONG_DIGITS = b"0" * 200

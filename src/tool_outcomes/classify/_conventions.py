@@ -30,7 +30,10 @@ class Convention:
 
     name: str
     read: Callable[[object, str], Verdict | None]
-    """Takes the decoded body and its media type; returns a verdict, or ``None`` for no evidence."""
+    """Takes the decoded body and its media type; returns a verdict, or ``None`` for no evidence.
+
+    Conventions are written in JSON objects: the pipeline asks them only about an object, and
+    each also answers ``None`` for anything else (a test holds every rule to both)."""
     why: str
 
 

@@ -125,6 +125,8 @@ class Exchange:
     cut_error: BaseException | None = None
     method: str | None = None
     """The request method, when known; an unknown method is taken as a read."""
+    url_redacted: bool = False
+    """``url`` is already redacted: it is the target as it is."""
 
     @cached_property
     def writes(self) -> bool:
@@ -150,7 +152,9 @@ class Exchange:
     @cached_property
     def target(self) -> str | None:
         """The request URL with credentials redacted."""
-        return redact_url(self.url) if self.url else None
+        if not self.url:
+            return None
+        return self.url if self.url_redacted else redact_url(self.url)
 
     @cached_property
     def media_type(self) -> str:

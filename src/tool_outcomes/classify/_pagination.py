@@ -313,7 +313,8 @@ def header_total(headers: Mapping[str, str], collection: Collection | None) -> i
     if collection is None:
         return None
     for name in _TOTAL_HEADERS:
-        count = as_count(str(headers.get(name, "")).strip())
+        given = headers.get(name)
+        count = None if given is None else as_count(str(given).strip())
         if count is not None:
             return count
     content_range = parse_content_range(headers.get("content-range"))

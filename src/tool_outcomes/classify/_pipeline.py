@@ -33,7 +33,7 @@ from ._status import judge_status
 from ._transport import from_exception
 from ._verdicts import FailureVerdict, Unwrap
 
-__all__ = ["INTERNAL_ERROR_DETAIL", "classify_http", "classify_parts"]
+__all__ = ["INTERNAL_ERROR_DETAIL", "classify_http", "classify_parts", "judge_parts"]
 
 _P = FailureKind.PERMANENT
 
@@ -144,8 +144,27 @@ def classify_parts(
         An envelope with exactly one outcome. Never raises.
     """
     options = Options(items, total, not_found, result_model, tool, now, expect)
+    return judge_parts(options, status, headers, body, cut, cut_error, url, method)
+
+
+def judge_parts(
+    options: Options,
+    status: int,
+    headers: httpx.Headers,
+    body: bytes,
+    cut: BodyCut | None = None,
+    cut_error: BaseException | None = None,
+    url: str | None = None,
+    method: str | None = None,
+    *,
+    url_redacted: bool = False,
+) -> Envelope[Any]:
+    """:func:`classify_parts` for a caller that holds its :class:`Options` (the adapter builds
+    a tool's once) and may have redacted the URL already (``url_redacted``). Never raises."""
     try:
-        exchange = Exchange(status, headers, body, options, url, cut, cut_error, method)
+        exchange = Exchange(
+            status, headers, body, options, url, cut, cut_error, method, url_redacted
+        )
         return _judge(exchange)
     except Exception as exc:  # last resort, as in classify_http
         return _internal_error(exc, options)
@@ -191,6 +210,9 @@ def _judge(ex: Exchange) -> Envelope[Any]:
         return document
     value, verdict = document.value, None
     for depth in range(_MAX_UNWRAP + 1):
+        if not isinstance(value, dict):  # every convention reads a JSON object, and only one
+            verdict = None
+            break
         for convention in CONVENTIONS:  # the first convention with a verdict decides
             verdict = convention.read(value, ex.media_type)
             if verdict is not None:
