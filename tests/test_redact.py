@@ -196,3 +196,41 @@ def test_a_known_secret_cut_by_a_clip_leaves_no_prefix() -> None:
     """A text cut inside a secret loses the secret's start as well, not only the whole."""
     text = "x" * 100 + SECRET
     assert SECRET[:8] not in redact_text(text, [SECRET], max_chars=100 + len(SECRET) // 2)
+
+
+def _params_by_parsing(query: str) -> str:
+    """The query redaction without its shortcut: every name parsed and judged."""
+    from urllib.parse import parse_qsl, urlencode
+
+    if "=" not in query:
+        return query
+    pairs = parse_qsl(query, keep_blank_values=True)
+    if not any(is_secret_name(name) for name, _ in pairs):
+        return query
+    return urlencode(
+        [(name, REDACTED if is_secret_name(name) else value) for name, value in pairs], safe="[]"
+    )
+
+
+QUERY_NAMES = st.sampled_from(
+    ["q", "page", "pageToken", "api_key", "apiKey", "api+key", "KEY", "Token", "sig", "x", "sort"]
+) | st.from_regex(r"[A-Za-z+_.-]{1,12}", fullmatch=True)
+
+
+@given(
+    pairs=st.lists(
+        st.tuples(QUERY_NAMES, st.from_regex(r"[A-Za-z0-9+/=._-]{0,8}", fullmatch=True))
+    ),
+    fragment=st.booleans(),
+)
+def test_a_query_without_any_stem_skips_parsing_with_the_same_answer(
+    pairs: list[tuple[str, str]], fragment: bool
+) -> None:
+    """A query none of whose names holds a stem is left as it is without parsing it: the same
+    URL as parsing every name gives."""
+    from tool_outcomes.redact import _redact_params
+
+    query = "&".join(f"{name}={value}" for name, value in pairs)
+    assert _redact_params(query) == _params_by_parsing(query)
+    where = f"#{query}" if fragment else f"?{query}"
+    assert SECRET not in redact_url(f"https://h.test/p{where}&token={SECRET}")

@@ -124,6 +124,10 @@ class Tool(Generic[A, R]):
         return self._envelope_model.model_json_schema()
 
     @cached_property
+    def _async_handler(self) -> bool:
+        return inspect.iscoroutinefunction(self.handler)
+
+    @cached_property
     def _options(self) -> Options:
         """What the classifier is told about this tool's responses, built once."""
         return Options(
@@ -184,7 +188,7 @@ class Tool(Generic[A, R]):
         """
         if client is not None and not isinstance(client, httpx.Client):
             raise TypeError(f"call() sends on an httpx.Client, got {type(client).__name__}")
-        if inspect.iscoroutinefunction(self.handler):
+        if self._async_handler:
             raise TypeError(f"tool {self.name!r} has an async handler: use `await acall(...)`")
         args_or_failure = self._validate_args(arguments, kwargs)
         if isinstance(args_or_failure, Envelope):
@@ -211,15 +215,15 @@ class Tool(Generic[A, R]):
             produced = self.handler(args)
         except Exception as exc:  # the handler is the upstream here: its failure is an outcome
             return self._with_target(self._handler_failure(exc), args)
-        if inspect.isawaitable(produced):
-            if inspect.iscoroutine(produced):
-                produced.close()  # never awaited here: close it rather than leak a warning
-            raise TypeError(f"tool {self.name!r} returned an awaitable: use `await acall(...)`")
         if isinstance(produced, httpx.Request):
             if client is None:
                 with _owned_client() as owned:
                     return self._send_sync(owned, produced, clock, deadline_at)
             return self._send_sync(client, produced, clock, deadline_at)
+        if inspect.isawaitable(produced):
+            if inspect.iscoroutine(produced):
+                produced.close()  # never awaited here: close it rather than leak a warning
+            raise TypeError(f"tool {self.name!r} returned an awaitable: use `await acall(...)`")
         return self._with_target(self._from_value(produced), args)
 
     def _send_sync(
@@ -281,7 +285,7 @@ class Tool(Generic[A, R]):
     ) -> Envelope[Any]:
         try:
             produced = self.handler(args)
-            if inspect.isawaitable(produced):
+            if not isinstance(produced, httpx.Request) and inspect.isawaitable(produced):
                 produced = await produced
         except Exception as exc:
             return self._with_target(self._handler_failure(exc), args)

@@ -459,6 +459,10 @@ def redact_url(url: object, secrets: Iterable[str] = ()) -> str:
 def _redact_params(query: str) -> str:
     if "=" not in query:
         return query
+    if "%" not in query:  # no name is encoded: one without any stem is no secret's
+        lowered = query.lower()
+        if not any(stem in lowered for stem in SECRET_NAME_STEMS):
+            return query
     pairs = parse_qsl(query, keep_blank_values=True)
     if not any(is_secret_name(name) for name, _ in pairs):
         return query
