@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import heapq
 import itertools
 import socket
@@ -221,6 +222,7 @@ def _through(layer: _Layer, pieces: Iterable[bytes]) -> Iterator[bytes]:
         yield from layer.feed(piece)
 
 
+@functools.lru_cache(maxsize=64)  # a client sends the same value call after call
 def _accept_encoding(current: str | None) -> str:
     """The client's ``Accept-Encoding`` less the codings this module cannot bound."""
     if current is None:
@@ -413,6 +415,21 @@ def rebuild(
     it through the client applies the client's timeout, and the overall deadline shortens it.
     ``Accept-Encoding`` names only the codings :class:`ContentDecoder` inflates.
     """
+    fast = _rebuild_fast(client, request)
+    rebuilt = _rebuild_through_client(client, request) if fast is None else fast
+    if remaining is not None:
+        timeouts = dict(rebuilt.extensions.get("timeout", {}))
+        for phase in ("connect", "read", "write", "pool"):
+            current = timeouts.get(phase)
+            timeouts[phase] = remaining if current is None else min(current, remaining)
+        rebuilt.extensions["timeout"] = timeouts
+    return rebuilt
+
+
+def _rebuild_through_client(
+    client: httpx.Client | httpx.AsyncClient, request: httpx.Request
+) -> httpx.Request:
+    """:func:`rebuild` by way of ``client.build_request``: every case, at full cost."""
     headers = [(k, v) for k, v in request.headers.multi_items() if k.lower() != "host"]
     try:
         content = request.content
@@ -421,13 +438,133 @@ def rebuild(
     rebuilt = client.build_request(request.method, request.url, headers=headers, content=content)
     rebuilt.headers["accept-encoding"] = _accept_encoding(rebuilt.headers.get("accept-encoding"))
     rebuilt.extensions.update({k: v for k, v in request.extensions.items() if k != "timeout"})
-    if remaining is not None:
-        timeouts = dict(rebuilt.extensions.get("timeout", {}))
-        for phase in ("connect", "read", "write", "pool"):
-            current = timeouts.get(phase)
-            timeouts[phase] = remaining if current is None else min(current, remaining)
-        rebuilt.extensions["timeout"] = timeouts
     return rebuilt
+
+
+#: The client methods :func:`_rebuild_fast` stands in for; a client overriding one is rebuilt
+#: through them instead.
+_BUILD_METHODS = (
+    "build_request",
+    "_merge_url",
+    "_merge_headers",
+    "_merge_cookies",
+    "_merge_queryparams",
+)
+
+
+def _stock(client: httpx.Client | httpx.AsyncClient) -> bool:
+    """Whether ``client`` builds requests with httpx's own, unchanged methods."""
+    kind = type(client)
+    if kind is httpx.Client or kind is httpx.AsyncClient:
+        return True
+    base = httpx.AsyncClient if isinstance(client, httpx.AsyncClient) else httpx.Client
+    return all(getattr(kind, name) is getattr(base, name) for name in _BUILD_METHODS)
+
+
+_HOST = b"host"
+_CONTENT_LENGTH = b"content-length"
+_TRANSFER_ENCODING = b"transfer-encoding"
+_ACCEPT_ENCODING_KEY = b"accept-encoding"
+
+
+def _rebuild_fast(
+    client: httpx.Client | httpx.AsyncClient, request: httpx.Request
+) -> httpx.Request | None:
+    """What :func:`_rebuild_through_client` makes, built without re-encoding anything.
+
+    ``client.build_request`` re-reads the URL, the headers and the body the handler's request
+    already holds. When nothing of that can change (an absolute URL, no client ``params`` or
+    ``cookies``, a body already read, ASCII headers, a client with httpx's own build methods),
+    the same request is put together here, as ``build_request`` and ``Request._prepare`` would:
+
+    * the client's headers, less those the request sets itself, then the request's own headers
+      (keys lower-cased, ``Host`` dropped), then ``Content-Length`` for a non-empty body unless
+      one is set; ``Host`` and, for an empty POST/PUT/PATCH, ``Content-Length: 0`` go first;
+    * ``Accept-Encoding`` rewritten in place as :func:`_accept_encoding` says;
+    * the client's timeout, then the request's other extensions.
+
+    Returns:
+        The rebuilt request, or None for a case only ``build_request`` covers.
+    """
+    url = request.url
+    if not isinstance(url, httpx.URL) or not url.is_absolute_url:
+        return None  # a relative URL is joined to the client's base URL there
+    if client.params or client.cookies or not _stock(client):
+        return None
+    try:
+        content = request.content
+    except httpx.RequestNotRead:
+        return None
+    # The request's headers go through str and back to ASCII bytes on the full path: anything
+    # else fails there, so it is left to fail there. (Reading the encoding also caches it on
+    # the request's headers, as the full path's multi_items() does.)
+    if request.headers.encoding != "ascii":
+        return None
+    own: list[tuple[bytes, bytes]] = []
+    own_keys: set[bytes] = set()
+    for raw_key, value in request.headers.raw:
+        key = raw_key.lower()
+        if key == _HOST:
+            continue
+        if not (key.isascii() and value.isascii()):
+            return None
+        own.append((key, value))
+        own_keys.add(key)
+    headers: list[tuple[bytes, bytes]] = []
+    keys: list[bytes] = []
+    for raw_key, value in client.headers.raw:
+        key = raw_key.lower()
+        if key in own_keys:
+            continue
+        if not (key.isascii() and value.isascii()):
+            return None
+        headers.append((raw_key, value))
+        keys.append(key)
+    headers += own
+    keys += (key for key, _ in own)
+    if content and _CONTENT_LENGTH not in keys:
+        headers.append((b"Content-Length", str(len(content)).encode()))
+        keys.append(_CONTENT_LENGTH)
+    first: list[tuple[bytes, bytes]] = []
+    if _HOST not in keys:
+        first.append((b"Host", url.netloc))
+    if (
+        _CONTENT_LENGTH not in keys
+        and _TRANSFER_ENCODING not in keys
+        and request.method.upper() in ("POST", "PUT", "PATCH")
+    ):
+        first.append((b"Content-Length", b"0"))
+    if first:
+        headers[:0] = first
+        keys[:0] = (key.lower() for key, _ in first)
+    _set_accept_encoding(headers, keys)
+    extensions: dict[str, Any] = {"timeout": client.timeout.as_dict()}
+    for name, value in request.extensions.items():
+        if name != "timeout":
+            extensions[name] = value
+    rebuilt = httpx.Request(
+        request.method,
+        url,
+        headers=headers,
+        stream=httpx.ByteStream(content),
+        extensions=extensions,
+    )
+    rebuilt.headers.encoding = "ascii"  # as the full path leaves it, having read the headers
+    rebuilt.read()
+    return rebuilt
+
+
+def _set_accept_encoding(headers: list[tuple[bytes, bytes]], keys: list[bytes]) -> None:
+    """``headers["accept-encoding"] = _accept_encoding(headers.get(...))`` on ASCII pairs."""
+    found = [i for i, key in enumerate(keys) if key == _ACCEPT_ENCODING_KEY]
+    current = ", ".join(headers[i][1].decode("ascii") for i in found) if found else None
+    item = (_ACCEPT_ENCODING_KEY, _accept_encoding(current).encode("ascii"))
+    if not found:
+        headers.append(item)
+        return
+    for i in reversed(found[1:]):
+        del headers[i]
+    headers[found[0]] = item
 
 
 def send_sync(
