@@ -2,11 +2,15 @@
 
 ``rebuild`` puts the handler's request together itself when ``client.build_request`` could only
 re-read what the request already holds; every request here is rebuilt both ways and compared
-field by field, header order and case included.
+field by field, header order and case included. The body of a response httpx already read is
+counted without a decoder; it is compared with the decoding body it stands in for. The async
+send skips the deadline machinery when there is no deadline; its outcomes are pinned here (they
+hold for the code before this change too).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -17,7 +21,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tool_outcomes import transport
-from tool_outcomes.transport import Read, rebuild, send_async, send_sync
+from tool_outcomes.transport import (
+    DEADLINE_PASSED,
+    PIECE_BYTES,
+    BodyCut,
+    Read,
+    read_sync,
+    rebuild,
+    send_async,
+    send_sync,
+)
 
 URL = "http://upstream.test/items"
 AnyClient = httpx.Client | httpx.AsyncClient
@@ -405,3 +418,201 @@ async def test_send_async_sends_what_the_full_path_sent(
     assert sent[0] == sent[2]
     assert sent[1] == sent[3]
     assert [(r.body, r.cut) for r in reads if isinstance(r, Read)] == [(b"[1,2]", None)] * 4
+
+
+# -- a body httpx already read: counted as the decoding body counts it ---------------------------
+
+
+def _feed(body: Any, pieces: list[bytes]) -> tuple[list[bool], bool | None, int, bytes]:
+    added = []
+    for piece in pieces:
+        added.append(body.add_raw(piece))
+        if not added[-1]:
+            break
+    finished = body.finish() if all(added) else None
+    return added, finished, body.size, body.bytes()
+
+
+_CAPS = st.none() | st.integers(min_value=0, max_value=40)
+
+
+@given(
+    cap=_CAPS,
+    lengths=st.lists(
+        st.integers(min_value=0, max_value=2 * 40 + PIECE_BYTES + 2) | st.integers(0, 50),
+        max_size=4,
+    ),
+)
+def test_read_content_is_counted_as_the_decoding_body_counts_it(
+    cap: int | None, lengths: list[int]
+) -> None:
+    pieces = [bytes([65 + i]) * n for i, n in enumerate(lengths)]
+    ours = _feed(transport._Whole(cap), pieces)
+    theirs = _feed(transport._Body(cap, None), pieces)
+    assert ours == theirs
+
+
+def _summary(read: Read | BaseException) -> tuple[Any, ...]:
+    if not isinstance(read, Read):
+        return (type(read), str(read))
+    return (read.body, read.cut, type(read.cut_error), str(read.cut_error or ""))
+
+
+@pytest.mark.parametrize(
+    "size", [0, 1, 99, 100, 101, 2 * 100 + PIECE_BYTES, 2 * 100 + PIECE_BYTES + 1, 3 * PIECE_BYTES]
+)
+@pytest.mark.parametrize("cap", [None, 0, 100])
+def test_a_read_body_reads_as_the_same_body_streamed(size: int, cap: int | None) -> None:
+    content = bytes(range(256)) * (size // 256) + bytes(range(size % 256))
+    already_read = httpx.Response(200, content=content)
+    streamed = httpx.Response(200, stream=httpx.ByteStream(content))
+    assert _summary(read_sync(already_read, max_body_bytes=cap)) == _summary(
+        read_sync(streamed, max_body_bytes=cap)
+    )
+    assert already_read.is_closed
+    assert streamed.is_closed
+
+
+def test_a_read_body_past_the_deadline_is_still_cut_in_a_sync_read() -> None:
+    response = httpx.Response(200, content=b"[1]", request=httpx.Request("GET", URL))
+    read = read_sync(response, deadline_at=1.0, clock=lambda: 2.0)
+    assert isinstance(read, Read)
+    assert (read.body, read.cut) == (b"[1]", BodyCut.STREAM_ERROR)
+    assert isinstance(read.cut_error, httpx.ReadTimeout)
+
+
+# -- async: the outcomes with and without a deadline -------------------------------------------
+
+
+class _Chunks(httpx.AsyncByteStream):
+    """A streamed body: its chunks, then a pause (or an error) before the rest."""
+
+    def __init__(
+        self, chunks: list[bytes], *, pause_s: float = 0.0, error: Exception | None = None
+    ) -> None:
+        self.chunks = chunks
+        self.pause_s = pause_s
+        self.error = error
+        self.closed = False
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for chunk in self.chunks:
+            yield chunk
+        if self.pause_s:
+            await asyncio.sleep(self.pause_s)
+        if self.error is not None:
+            raise self.error
+        yield b"]"
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+def _client(stream: httpx.AsyncByteStream) -> httpx.AsyncClient:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, stream=stream)
+
+    return httpx.AsyncClient(transport=httpx.MockTransport(handler))
+
+
+async def _send(client: httpx.AsyncClient, deadline_in_s: float | None) -> Read | BaseException:
+    deadline_at = None if deadline_in_s is None else time.monotonic() + deadline_in_s
+    return await send_async(
+        client,
+        httpx.Request("GET", URL),
+        max_body_bytes=1000,
+        deadline_at=deadline_at,
+        clock=time.monotonic,
+    )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("deadline_in_s", [None, 30.0])
+async def test_async_streamed_body_is_read_whole(deadline_in_s: float | None) -> None:
+    stream = _Chunks([b"[1,", b"2"])
+    read = await _send(_client(stream), deadline_in_s)
+    assert isinstance(read, Read)
+    assert (read.body, read.cut) == (b"[1,2]", None)
+    assert stream.closed
+
+
+@pytest.mark.asyncio
+async def test_async_deadline_keeps_what_arrived() -> None:
+    stream = _Chunks([b"[1,", b"2"], pause_s=5.0)
+    read = await _send(_client(stream), 0.2)
+    assert isinstance(read, Read)
+    assert (read.body, read.cut) == (b"[1,2", BodyCut.STREAM_ERROR)
+    assert isinstance(read.cut_error, httpx.ReadTimeout)
+    assert str(read.cut_error) == DEADLINE_PASSED
+    assert stream.closed
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("deadline_in_s", [None, 30.0])
+async def test_async_timeout_error_from_the_stream_reads_as_the_deadline(
+    deadline_in_s: float | None,
+) -> None:
+    """As under ``asyncio.timeout(None)``: a TimeoutError mid-body is the deadline's."""
+    stream = _Chunks([b"[1,"], error=TimeoutError())
+    read = await _send(_client(stream), deadline_in_s)
+    assert isinstance(read, Read)
+    assert (read.body, read.cut) == (b"[1,", BodyCut.STREAM_ERROR)
+    assert isinstance(read.cut_error, httpx.ReadTimeout)
+    assert read.cut_error.request.url == URL
+    assert stream.closed
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("deadline_in_s", [None, 30.0])
+async def test_async_timeout_error_before_a_response_reads_as_the_deadline(
+    deadline_in_s: float | None,
+) -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        raise TimeoutError
+
+    client = httpx.AsyncClient(transport=httpx.MockTransport(handler), headers={"X-C": "c"})
+    read = await _send(client, deadline_in_s)
+    assert isinstance(read, httpx.ReadTimeout)
+    assert str(read) == DEADLINE_PASSED
+    assert read.request.headers["x-c"] == "c"  # the request as rebuilt
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("deadline_in_s", [None, 30.0])
+async def test_async_stream_error_keeps_what_arrived(deadline_in_s: float | None) -> None:
+    stream = _Chunks([b"[1,"], error=httpx.RemoteProtocolError("peer closed"))
+    read = await _send(_client(stream), deadline_in_s)
+    assert isinstance(read, Read)
+    assert (read.body, read.cut) == (b"[1,", BodyCut.STREAM_ERROR)
+    assert isinstance(read.cut_error, httpx.RemoteProtocolError)
+    assert stream.closed
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("deadline_in_s", [None, 30.0])
+async def test_async_stream_error_before_any_byte_is_the_outcome(
+    deadline_in_s: float | None,
+) -> None:
+    stream = _Chunks([], error=httpx.RemoteProtocolError("peer closed"))
+    read = await _send(_client(stream), deadline_in_s)
+    assert isinstance(read, httpx.RemoteProtocolError)
+    assert stream.closed
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("cap", "cut"), [(4, BodyCut.SIZE_CAP), (5, None), (None, None)])
+async def test_async_read_body_is_capped(cap: int | None, cut: BodyCut | None) -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=b"[1,2]")
+
+    client = httpx.AsyncClient(transport=httpx.MockTransport(handler))
+    read = await send_async(
+        client,
+        httpx.Request("GET", URL),
+        max_body_bytes=cap if cap is not None else 10**6,
+        deadline_at=None,
+        clock=time.monotonic,
+    )
+    assert isinstance(read, Read)
+    assert (read.body, read.cut) == (b"[1,2]"[: cap or 5], cut)
+    assert read.response.is_closed

@@ -33,7 +33,7 @@ import sys
 import threading
 import time
 import zlib
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from io import BytesIO
@@ -271,6 +271,43 @@ class _Body:
     def bytes(self) -> bytes:
         # BytesIO hands over its own buffer when nothing else shares it: no second copy.
         return self._buffer.getvalue()
+
+
+class _Whole:
+    """A :class:`_Body` for content httpx already read and decoded (a mock built from bytes).
+
+    It keeps what :class:`_Body` keeps with nothing to inflate, counting the same two caps,
+    without a decoder or a buffer: a piece within the cap is kept as it is.
+    """
+
+    def __init__(self, max_bytes: int | None) -> None:
+        self._max = max_bytes
+        self._max_raw = None if max_bytes is None else 2 * max_bytes + PIECE_BYTES
+        self._raw = 0
+        self._pieces: list[bytes] = []
+        self.size = 0
+
+    def add_raw(self, raw: bytes) -> bool:
+        """Count ``raw`` into the body; False once the cap is reached (stop reading)."""
+        self._raw += len(raw)
+        if self._max_raw is not None and self._raw > self._max_raw:
+            return False
+        if not raw:
+            return True
+        if self._max is not None and self.size + len(raw) > self._max:
+            self._pieces.append(raw[: self._max - self.size])
+            self.size = self._max
+            return False
+        self._pieces.append(raw)
+        self.size += len(raw)
+        return True
+
+    def finish(self) -> bool:
+        """Nothing is held back: never at the cap."""
+        return True
+
+    def bytes(self) -> bytes:
+        return self._pieces[0] if len(self._pieces) == 1 else b"".join(self._pieces)
 
 
 # -- the sync deadline: a watchdog that shuts the socket -----------------------------------------
@@ -670,7 +707,9 @@ def _read_sync(
     return Read(response, body.bytes(), cut, cut_error)
 
 
-def _open_body(response: httpx.Response, max_body_bytes: int | None) -> tuple[_Body, bytes | None]:
+def _open_body(
+    response: httpx.Response, max_body_bytes: int | None
+) -> tuple[_Body | _Whole, bytes | None]:
     """The body to fill, and the content when httpx already read it (a mock built from bytes):
     that content is already decoded, so it is only counted against the cap.
 
@@ -681,11 +720,7 @@ def _open_body(response: httpx.Response, max_body_bytes: int | None) -> tuple[_B
         content = response.content
     except httpx.ResponseNotRead:
         return _Body(max_body_bytes, response.headers), None
-    return _Body(max_body_bytes, None), content
-
-
-async def _once(content: bytes) -> AsyncIterator[bytes]:
-    yield content
+    return _Whole(max_body_bytes), content
 
 
 def _late(request: httpx.Request | None) -> httpx.ReadTimeout:
@@ -701,18 +736,22 @@ async def send_async(
     clock: Callable[[], float],
 ) -> Read | BaseException:
     """The asynchronous :func:`send_sync`: each await is bounded by what is left of the deadline."""
-    late = _late(request)
+    # Without a deadline no asyncio.timeout is entered, yet a TimeoutError still reads as the
+    # deadline passing, as it did under asyncio.timeout(None). That ReadTimeout is made only
+    # then, for the request as far as it got (the handler's, or the rebuilt one).
     try:
         try:
             request.content  # noqa: B018 -- raises when an async body has not been read
         except httpx.RequestNotRead:
             await request.aread()
         request = rebuild(client, request, remaining_s(deadline_at, clock))
-        late = _late(request)
-        async with asyncio.timeout(remaining_s(deadline_at, clock)):
+        if deadline_at is None:
             response = await client.send(request, stream=True)
+        else:
+            async with asyncio.timeout(remaining_s(deadline_at, clock)):
+                response = await client.send(request, stream=True)
     except TimeoutError:
-        return late
+        return _late(request)
     except Exception as exc:
         return exc
     cut: BodyCut | None = None
@@ -723,25 +762,33 @@ async def send_async(
         await response.aclose()
         return exc
     try:
-        chunks = response.aiter_raw() if content is None else _once(content)
-        while True:
-            # Each read gets what is left of the deadline, so a slow drip is cut in time and
-            # the complete lines already read are kept, as the sync path keeps them.
-            try:
-                async with asyncio.timeout(remaining_s(deadline_at, clock)):
-                    raw = await anext(chunks)
-            except StopAsyncIteration:
-                if not body.finish():
-                    cut = BodyCut.SIZE_CAP
-                break
-            except TimeoutError:
-                if not body.size:
-                    return late
-                cut, cut_error = BodyCut.STREAM_ERROR, late
-                break
-            if not body.add_raw(raw):
+        if content is not None:
+            # Already read and decoded: nothing to wait for, so no deadline to apply.
+            if not body.add_raw(content) or not body.finish():
                 cut = BodyCut.SIZE_CAP
-                break
+        else:
+            chunks = response.aiter_raw()
+            while True:
+                # Each read gets what is left of the deadline, so a slow drip is cut in time
+                # and the complete lines already read are kept, as the sync path keeps them.
+                try:
+                    if deadline_at is None:
+                        raw = await anext(chunks)
+                    else:
+                        async with asyncio.timeout(remaining_s(deadline_at, clock)):
+                            raw = await anext(chunks)
+                except StopAsyncIteration:
+                    if not body.finish():
+                        cut = BodyCut.SIZE_CAP
+                    break
+                except TimeoutError:
+                    if not body.size:
+                        return _late(request)
+                    cut, cut_error = BodyCut.STREAM_ERROR, _late(request)
+                    break
+                if not body.add_raw(raw):
+                    cut = BodyCut.SIZE_CAP
+                    break
     except httpx.DecodingError as exc:
         return exc
     except Exception as exc:
