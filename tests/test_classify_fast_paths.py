@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from tool_outcomes.classify._body import (
     MAX_JSON_DEPTH,
+    _blank,
     decode_json,
     decode_json_finite,
     decode_json_stdlib,
@@ -160,3 +161,14 @@ def test_exchange_headers_follow_a_change() -> None:
     assert exchange.headers.get("x-total-count") == "3"
     del exchange.headers["link"]
     assert exchange.headers.get("link") is None
+
+
+@given(
+    body=st.binary(max_size=12)
+    | st.lists(
+        st.sampled_from([b"\xef\xbb\xbf", b" ", b"\t", b"\n", b"[", b'"', b"a", b"\x00"])
+    ).map(b"".join)
+)
+def test_a_blank_body_is_found_as_stripping_it_finds_it(body: bytes) -> None:
+    """The blank check skips the copy for the usual first bytes, with the same answer."""
+    assert _blank(body) == (not body.removeprefix(b"\xef\xbb\xbf").strip())

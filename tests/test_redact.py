@@ -234,3 +234,25 @@ def test_a_query_without_any_stem_skips_parsing_with_the_same_answer(
     assert _redact_params(query) == _params_by_parsing(query)
     where = f"#{query}" if fragment else f"?{query}"
     assert SECRET not in redact_url(f"https://h.test/p{where}&token={SECRET}")
+
+
+@given(
+    pairs=st.lists(
+        st.tuples(QUERY_NAMES, st.from_regex(r"[A-Za-z0-9+/=._-]{4,8}", fullmatch=True))
+    ),
+)
+def test_a_requests_query_secrets_are_found_with_the_shortcut_too(
+    pairs: list[tuple[str, str]],
+) -> None:
+    """request_secrets reads a query's names only when one may be secret: the same values as
+    reading every name."""
+    from unittest import mock
+
+    from tool_outcomes import redact
+    from tool_outcomes.redact import request_secrets
+
+    query = "&".join(f"{name}={value}" for name, value in pairs)
+    request = httpx.Request("GET", f"https://h.test/p?{query}")
+    with mock.patch.object(redact, "_may_name_secrets", lambda text: "=" in text):
+        expected = request_secrets(request)
+    assert request_secrets(request) == expected

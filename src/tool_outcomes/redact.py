@@ -456,13 +456,20 @@ def redact_url(url: object, secrets: Iterable[str] = ()) -> str:
     return redact_text(rebuilt, secrets)
 
 
-def _redact_params(query: str) -> str:
+def _may_name_secrets(query: str) -> bool:
+    """Whether a query (or fragment) may hold a secret-named parameter. Without any ``=`` it
+    holds no value; with no name percent-encoded, a name without any stem is no secret's."""
     if "=" not in query:
+        return False
+    if "%" in query:
+        return True
+    lowered = query.lower()
+    return any(stem in lowered for stem in SECRET_NAME_STEMS)
+
+
+def _redact_params(query: str) -> str:
+    if not _may_name_secrets(query):
         return query
-    if "%" not in query:  # no name is encoded: one without any stem is no secret's
-        lowered = query.lower()
-        if not any(stem in lowered for stem in SECRET_NAME_STEMS):
-            return query
     pairs = parse_qsl(query, keep_blank_values=True)
     if not any(is_secret_name(name) for name, _ in pairs):
         return query
@@ -517,7 +524,7 @@ def request_secrets(request: httpx.Request) -> list[str]:
         if is_secret_name(name):
             value = raw_value.decode(encoding)
             found += [value, *_credential_parts(name, value)]
-    if b"=" in url.query:
+    if _may_name_secrets(url.query.decode("ascii", errors="replace")):
         found += [v for k, v in url.params.multi_items() if is_secret_name(k)]
     # `;name=value` path parameters and a `#name=value` fragment, where a URL carries them.
     path, fragment = url.path, url.fragment

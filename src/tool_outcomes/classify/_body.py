@@ -108,7 +108,7 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
         return _json_lines(ex)
     if ex.cut is not None:
         return _cut_document(ex, ex.cut)
-    if not ex.body.removeprefix(_BOM).strip():
+    if _blank(ex.body):
         return _nothing_in_it(ex)
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
@@ -161,6 +161,14 @@ def _array_as_is(ex: Exchange) -> Document | Literal[False] | None:
     if type(valid.value) is not list:  # a tuple or a set model: judged from the decoded list
         return None
     return Document(valid.value, text=text, validated=True)
+
+
+def _blank(body: bytes) -> bool:
+    """Whether the body is empty, or only a BOM and ASCII whitespace."""
+    first = body[:1]
+    if first and (first.isalnum() or first in b'[{"'):  # the usual start: nothing to copy
+        return False
+    return not body.removeprefix(_BOM).strip()
 
 
 def _nothing_in_it(ex: Exchange) -> Envelope[Any]:
@@ -257,8 +265,10 @@ def _may_overflow(text: bytes) -> bool:
     """
     # "+" is dropped, so "e+400" reads "e000" too: one search rather than two (each costs about
     # as much as the translation). Digits it joins up only make more text look so.
+    # Searched from the end: that search tests each place by the needle's first byte, and an
+    # "e" is rarer in a body than a digit.
     shapes = text.translate(_NUMBER_SHAPES, b"+")
-    return b"e000" in shapes or _LONG_DIGITS in shapes
+    return shapes.rfind(b"e000") != -1 or _LONG_DIGITS in shapes
 
 
 _LONG_DIGITS = b"0" * 200
