@@ -181,6 +181,7 @@ def figure_adapter(rounds: int) -> list[Figure]:
     assert search.call({"q": "x"}, client=client).outcome.value == "success"
     ratios, ours, theirs = _ratio_rounds(adapter, bare, 300, rounds)
     note = f"{_us(ours)} vs {_us(theirs)}"
+    nested_ratios, nested_ours, nested_theirs = _nested_rounds(rounds)
     return [
         Figure(
             "adapter: @tool call / bare get+json+validate",
@@ -189,8 +190,54 @@ def figure_adapter(rounds: int) -> list[Figure]:
             ratios,
             lambda r: r <= 1.10,
             note,
-        )
+        ),
+        Figure(
+            'adapter, items nested ({"results": [...]}) / the same bare (reference)',
+            "—",
+            "×",
+            nested_ratios,
+            lambda r: True,
+            f"{_us(nested_ours)} vs {_us(nested_theirs)}",
+        ),
     ]
+
+
+NESTED_BODY = json.dumps(
+    {"results": json.loads(BODY), "next": None}, separators=(", ", ": ")
+).encode()
+
+
+def _nested_rounds(rounds: int) -> tuple[list[float], list[float], list[float]]:
+    """The same items inside an object, as most APIs send a list: a reference, not a goal."""
+    import httpx
+    from pydantic import BaseModel
+
+    from tool_outcomes import tool
+
+    item, items, _ = _workload()
+
+    class Query(BaseModel):
+        q: str
+
+    @tool(args=Query, result=list[item], items="results")  # type: ignore[valid-type]
+    def search(args: Query) -> httpx.Request:
+        return httpx.Request("GET", URL, params={"q": args.q})
+
+    def respond(request: Any) -> Any:
+        headers = {"content-type": "application/json"}
+        return httpx.Response(200, headers=headers, content=NESTED_BODY)
+
+    client = httpx.Client(transport=httpx.MockTransport(respond))
+
+    def bare() -> object:
+        response = client.get(URL, params={"q": "x"})
+        return items.validate_python(response.json()["results"])
+
+    def adapter() -> object:
+        return search.call({"q": "x"}, client=client)
+
+    assert search.call({"q": "x"}, client=client).outcome.value == "success"
+    return _ratio_rounds(adapter, bare, 300, rounds)
 
 
 def figure_classify(rounds: int) -> list[Figure]:
