@@ -300,7 +300,7 @@ def redact_text(
         text = _scrub_cut_secret(text, variants)
     text = _scrub_userinfo(text)
     lowered = text.lower()
-    if any(stem in lowered for stem in SECRET_NAME_STEMS):
+    if _holds_stem(lowered):
         text = _scrub_pairs(text)
     if any(word in lowered for word in _SCHEME_WORDS):
         text = _BEARER.sub(lambda m: f"{m['scheme'] or m['word']} {REDACTED}", text)
@@ -461,9 +461,12 @@ def _may_name_secrets(query: str) -> bool:
     holds no value; with no name percent-encoded, a name without any stem is no secret's."""
     if "=" not in query:
         return False
-    if "%" in query:
-        return True
-    lowered = query.lower()
+    return "%" in query or _holds_stem(query.lower())
+
+
+def _holds_stem(lowered: str) -> bool:
+    """Whether lower-cased text holds any :data:`SECRET_NAME_STEMS` (else no name in it is a
+    secret's)."""
     return any(stem in lowered for stem in SECRET_NAME_STEMS)
 
 

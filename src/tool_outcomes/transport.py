@@ -235,14 +235,19 @@ def _accept_encoding(current: str | None) -> str:
     return ", ".join(kept) if kept else "identity"
 
 
+def _raw_cap(max_bytes: int | None) -> int | None:
+    """The most raw bytes read for a cap on decoded ones: raw bytes that decode to nothing
+    (empty gzip members, say) are bounded too."""
+    return None if max_bytes is None else 2 * max_bytes + PIECE_BYTES
+
+
 class _Body:
     """Decoded bytes gathered up to a cap, without a copy at the end."""
 
     def __init__(self, max_bytes: int | None, headers: httpx.Headers | None) -> None:
         self.decoder = ContentDecoder(headers or httpx.Headers())
         self._max = max_bytes
-        # Raw bytes that decode to nothing (empty gzip members, say) are bounded too.
-        self._max_raw = None if max_bytes is None else 2 * max_bytes + PIECE_BYTES
+        self._max_raw = _raw_cap(max_bytes)
         self._raw = 0
         self._buffer = BytesIO()
         self.size = 0
@@ -282,7 +287,7 @@ class _Whole:
 
     def __init__(self, max_bytes: int | None) -> None:
         self._max = max_bytes
-        self._max_raw = None if max_bytes is None else 2 * max_bytes + PIECE_BYTES
+        self._max_raw = _raw_cap(max_bytes)
         self._raw = 0
         self._pieces: list[bytes] = []
         self.size = 0

@@ -112,13 +112,13 @@ def read_body(ex: Exchange) -> Envelope[Any] | Document:
         return _nothing_in_it(ex)
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
-    validated = _array_as_is(ex)
-    if validated is not None and validated is not False:
-        return validated
+    as_is = _array_as_is(ex)
+    if isinstance(as_is, Document):
+        return as_is
     value, problem, repairs, text = _decode_finite(ex.body)
     if problem is not None:
         return _invalid(ex, f"{problem}; content-type {ex.media_type or 'missing'}")
-    return Document(value, repairs=repairs, text=text, needs_walk=validated is False)
+    return Document(value, repairs=repairs, text=text, needs_walk=as_is is False)
 
 
 def _array_as_is(ex: Exchange) -> Document | Literal[False] | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -27,6 +27,9 @@ from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded
 from tool_outcomes.transport import BodyCut
 
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
+
+if TYPE_CHECKING:
+    from ._body import Document
 
 __all__ = ["SAFE_METHODS", "Exchange", "Options", "raw_sample"]
 
@@ -193,26 +196,23 @@ class Exchange:
         data: Any,
         coverage: Coverage,
         repairs: tuple[Repair, ...] = (),
-        text: bytes | None = None,
-        *,
-        validated: bool = False,
-        needs_walk: bool = False,
+        body: Document | None = None,
     ) -> Envelope[Any]:
         """A contact's envelope; with a result model, the data goes through shape repair first.
 
         ``repairs`` are those already made while decoding; the model's own follow them.
-        ``text`` is the JSON text ``data`` is exactly the decoding of, when it is the whole body.
-        ``validated`` data is already the model's value; ``needs_walk`` data failed validation
-        as it is, so its repair walks at once.
+        ``body`` is the decoded body when ``data`` is all of it: data it already validated
+        needs no repair, data it failed to validate as it is goes straight to the walk, and its
+        text is validated as sent rather than serialised again.
         """
         model = self.options.result_model
-        if model is None or data is None or validated:
+        if model is None or data is None or (body is not None and body.validated):
             return self.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
         try:
-            if needs_walk:
+            if body is not None and body.needs_walk:
                 checked = repair_by_walk(data, model)
             else:
-                checked = repair_decoded(data, model, text=text)
+                checked = repair_decoded(data, model, text=None if body is None else body.text)
         except TypeError as exc:  # the declared model is not a type pydantic can validate
             detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
             return self.options.fail(FailureCode.EXECUTION, _P, detail, target=self.target)

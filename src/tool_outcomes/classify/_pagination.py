@@ -496,16 +496,12 @@ def judge_coverage(
         count = None
     evidence.sort(key=lambda e: _EVIDENCE_RANK[e.truncated_by])
     data = collection.items if collection is not None else value
-    whole = data is document.value  # the whole body: its text, and how far it was validated
-    text = document.text if whole else None
-    validated, needs_walk = whole and document.validated, whole and document.needs_walk
+    body = document if data is document.value else None  # the data is the whole body
     if not evidence:
         empty = collection is not None and not collection.items
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
         coverage = Coverage(returned=returned, total=count)
-        return ex.finish(
-            outcome, data, coverage, repairs, text, validated=validated, needs_walk=needs_walk
-        )
+        return ex.finish(outcome, data, coverage, repairs, body)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
     if cursor is not None and len(cursor) > MAX_CURSOR_CHARS:
         # A cursor cut short resumes nowhere: say it was there rather than hand out a piece.
@@ -519,6 +515,4 @@ def judge_coverage(
         dropped=tuple(redact_text(d) for d in dropped),
         detail=redact_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
     )
-    return ex.finish(
-        Outcome.PARTIAL, data, coverage, repairs, text, validated=validated, needs_walk=needs_walk
-    )
+    return ex.finish(Outcome.PARTIAL, data, coverage, repairs, body)
