@@ -60,7 +60,7 @@ def _scope_of(scenario: Scenario) -> Scope:
     except Exception:  # an exception scenario: raised while sending, whatever the API
         return Scope.ANY
     status = response.status_code
-    if status == 404:
+    if status in (404, 410):  # absent or gone: a lookup may declare it a confirmed absence
         declared_empty = scenario.classify_kwargs.get("not_found") == "empty"
         return Scope.LOOKUP if declared_empty else Scope.SEARCH
     if not 200 <= status < 300:

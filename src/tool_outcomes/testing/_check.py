@@ -293,7 +293,9 @@ def _call(
 ) -> Envelope[Any]:
     client = _client(transport, factory, is_async=False)
     if not isinstance(client, httpx.Client):
-        raise TypeError(f"client_factory made a {type(client).__name__} for a sync tool")
+        raise TypeError(
+            f"client_factory made a {type(client).__name__}: a sync tool sends on a Client"
+        )
     with client:
         return subject.tool.call(subject.arguments, client=client, sleep=clock.sleep, clock=clock)
 
@@ -303,7 +305,9 @@ async def _acall(
 ) -> Envelope[Any]:
     client = _client(transport, factory, is_async=True)
     if not isinstance(client, httpx.AsyncClient):
-        raise TypeError(f"client_factory made a {type(client).__name__} for an async tool")
+        raise TypeError(
+            f"client_factory made a {type(client).__name__}: an async tool sends on an AsyncClient"
+        )
     async with client:
         return await subject.tool.acall(
             subject.arguments, client=client, sleep=clock.asleep, clock=clock
