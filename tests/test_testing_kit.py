@@ -21,7 +21,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, RetryPolicy, Tool, tool
+from tool_outcomes import (
+    BreakerState,
+    CircuitBreaker,
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    OutcomeCounter,
+    RetryPolicy,
+    Tool,
+    tool,
+)
 from tool_outcomes.testing import (
     FAULTS,
     LIBRARY_EXCEPTIONS,
@@ -141,6 +152,40 @@ def test_a_correctly_declared_tool_passes_every_fault(
     ran = _ran(report)
     assert {"timeout", "lying_html_200", "not_found_404", "your_page_items_emptied"} <= set(ran)
     assert len(ran) >= 55
+
+
+def test_an_unannotated_request_builder_passes_too() -> None:
+    """A builder not annotated to return a Request is routed like a plain function: same rows."""
+
+    @tool(args=Query, **CORRECT)
+    def search(args):  # type: ignore[no-untyped-def]
+        return httpx.Request("GET", URL, params={"q": args.q})
+
+    report = check_tool(search, {"q": "bolt"}, success_body=PAGE)
+    assert report.ok, str(report)
+    assert report["raises_timeout_error"].verdict is Verdict.SKIP
+
+
+def test_a_breaker_and_a_counter_see_nothing_of_the_check() -> None:
+    """Each fault is its own call: the tool's breaker never opens, its counter counts nothing."""
+    breaker = CircuitBreaker(failure_threshold=1)
+    counter = OutcomeCounter()
+    search = request_builder("sync", breaker=breaker, counter=counter, **CORRECT)
+    report = check_tool(search, {"q": "x"}, faults=["timeout", "outage_503", "rate_limited"])
+    assert report.ok, str(report)
+    assert breaker.state is BreakerState.CLOSED
+    assert counter.total("search") == 0
+
+
+def test_a_plain_function_without_respx_is_refused_with_the_fix(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """respx stays optional: without it, driving a plain function says what to install."""
+    monkeypatch.setitem(sys.modules, "respx", None)
+    with pytest.raises(ImportError, match="pip install respx"):
+        check_tool(swallowing("sync"), {"q": "x"}, faults=["timeout"])
+    builder = check_tool(request_builder("sync", **CORRECT), {"q": "x"}, faults=["timeout"])
+    assert builder.ok
 
 
 def test_a_plain_function_meets_the_library_exceptions() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import html
 import inspect
 import ssl
@@ -166,7 +167,10 @@ class _Subject:
 
 def _subject(candidate: Any, arguments: Any) -> _Subject:
     if isinstance(candidate, Tool):
-        return _Subject(candidate, arguments, not _builds_requests(candidate.handler))
+        # Each fault is its own call: a breaker would carry one fault's failures into the next
+        # (circuit_open rows), and a counter would tally the check as real traffic.
+        isolated = dataclasses.replace(candidate, breaker=None, counter=None)
+        return _Subject(isolated, arguments, not _builds_requests(candidate.handler))
     if not callable(candidate):
         raise TypeError(f"check_tool() takes a Tool or a function, got {candidate!r}")
     if not isinstance(arguments, Mapping):
@@ -198,7 +202,7 @@ def _builds_requests(handler: Callable[..., Any]) -> bool:
 def _router() -> Any:
     try:
         import respx
-    except ImportError as exc:  # pragma: no cover - respx is installed wherever tests run
+    except ImportError as exc:
         raise ImportError(
             "check_tool drives a plain function (one that sends its own httpx requests) by "
             "routing all httpx traffic through respx: pip install respx. A request-building "
