@@ -263,6 +263,34 @@ def test_a_wrongly_declared_tool_fails_on_the_fault_that_shows_it(
     assert row.why in str(report)
 
 
+def test_a_total_under_its_own_name_is_found_through_the_declaration() -> None:
+    """A total the usual names miss is raised and zeroed where the tool's `total=` points."""
+    body = {"total_matches": 2, "tickets": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}
+    declared = request_builder("sync", items="tickets", total="total_matches")
+    undeclared = request_builder("sync", items="tickets")
+    report = check_tool(declared, {"q": "x"}, success_body=body)
+    assert report.ok, str(report)
+    assert report["your_page_total_above_returned"].verdict is Verdict.PASS
+    skipped = check_tool(undeclared, {"q": "x"}, success_body=body)
+    assert (
+        skipped["your_page_total_above_returned"].why == "your success body states no total count"
+    )
+
+
+def test_the_workbook_s_reference_capstone_tool_passes_the_kit() -> None:
+    """Notebook 10's reference tool, checked on the ticket service's own answer, passes."""
+    from tool_outcomes.workbook import ticket_scorecard, ticket_service
+
+    scenario = ticket_service.get_scenario("single_page")
+    report = check_tool(
+        ticket_scorecard.reference_tool(),
+        dict(scenario.args),
+        success_body=ticket_service.served_answer(scenario),
+    )
+    assert report.ok, str(report)
+    assert len(report.passed) >= 55
+
+
 def test_a_lookup_may_declare_a_404_empty() -> None:
     """Given one record as its body, a lookup meets the lookup 404 and skips the search one."""
 

@@ -471,6 +471,7 @@ def check_tool(
     faults: Mapping[str, Fault] | Iterable[Fault | str] = FAULTS,
     client_factory: ClientFactory | None = None,
     items: str | None = None,
+    total: str | None = None,
 ) -> ConformanceReport:
     """Call ``tool`` once per fault and grade the outcome it declares.
 
@@ -488,7 +489,10 @@ def check_tool(
         client_factory: Builds the client a request-building tool sends on, around the fault's
             transport (default: a plain ``httpx.Client`` / ``httpx.AsyncClient``).
         items: The dotted path to the collection in ``success_body``, when the largest list
-            of objects in it is not the collection.
+            of objects in it is not the collection (default: the tool's ``items``, when it
+            names a list in the body).
+        total: The dotted path to its total count, when no usual name holds it (default: the
+            tool's ``total``).
 
     Returns:
         A :class:`ConformanceReport`: one row per fault (skipped where the fault does not
@@ -502,7 +506,8 @@ def check_tool(
     declared = subject.tool.items
     body = None
     if success_body is not None:
-        body = Body.of(success_body, items=items or _resolving(success_body, declared))
+        items = items or _resolving(success_body, declared)
+        body = Body.of(success_body, items=items, total=total or subject.tool.total)
     rows: list[Row] = []
     with _Driver(subject, client_factory) as driver:
         for fault in _faults(faults):

@@ -86,13 +86,15 @@ class Body:
     flags: tuple[Path, ...]
 
     @classmethod
-    def of(cls, body: Any, *, items: str | None = None) -> Body:
+    def of(cls, body: Any, *, items: str | None = None, total: str | None = None) -> Body:
         """Read a success body: a JSON value, or its text as ``str`` or ``bytes``.
 
         Args:
             body: One complete answer from the caller's API (a last page, or one record).
             items: The dotted path to the collection, when the largest list of objects in the
                 body is not it.
+            total: The dotted path to a total count the usual names (``count``, ``total``, …)
+                do not find.
 
         Raises:
             ValueError: the body is not JSON, ``items`` is not a list in it, or its collection
@@ -117,6 +119,9 @@ class Body:
                 f"success_body's collection ({where}) is empty: give an answer with items"
             )
         totals, nexts, flags = _paging_fields(value, found)
+        declared = _resolve_total(value, total) if total is not None and found is not None else None
+        if declared is not None and declared not in totals:
+            totals = (*totals, declared)
         return cls(value, found, totals, nexts, flags)
 
     @property
@@ -158,6 +163,16 @@ def _resolve_items(value: Any, dotted: str) -> Path:
     if not isinstance(node, list):
         raise ValueError(f"items={dotted!r} holds {type(node).__name__}, not a list")
     return tuple(path)
+
+
+def _resolve_total(value: Any, dotted: str) -> Path | None:
+    node, path = value, []
+    for key in dotted.split("."):
+        if not isinstance(node, dict) or key not in node:
+            return None
+        node = node[key]
+        path.append(key)
+    return tuple(path) if isinstance(node, int) and not isinstance(node, bool) else None
 
 
 def _containers(value: Any, path: Path = ()) -> Iterator[tuple[Path, dict[str, Any]]]:

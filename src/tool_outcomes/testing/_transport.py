@@ -25,6 +25,8 @@ class FaultTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
             ``your_*`` faults are made from it; the others ignore it.
         items: The dotted path to the collection in ``success_body``, when the largest list
             of objects in it is not the collection.
+        total: The dotted path to its total count, when no usual name (``count``, ``total``,
+            ``total_count``, …) holds it.
 
     Raises:
         ValueError: the fault is made from a success body and none was given, or this body
@@ -38,14 +40,21 @@ class FaultTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
     """
 
     def __init__(
-        self, fault: Fault | str, *, success_body: Any = None, items: str | None = None
+        self,
+        fault: Fault | str,
+        *,
+        success_body: Any = None,
+        items: str | None = None,
+        total: str | None = None,
     ) -> None:
         if isinstance(fault, str):
             from ._catalogue import FAULTS  # lazy: the catalogue loads on first use
 
             fault = FAULTS[fault]
         self.fault = fault
-        self.body = None if success_body is None else Body.of(success_body, items=items)
+        self.body = (
+            None if success_body is None else Body.of(success_body, items=items, total=total)
+        )
         unmet = fault.unmet(self.body)
         if unmet is not None:
             raise ValueError(f"fault {fault.name!r}: {unmet}")
