@@ -681,6 +681,17 @@ def test_a_library_exception_row_is_what_a_plain_tool_declares(
 # -- lightness ------------------------------------------------------------------------------------
 
 
+def test_the_kit_exports_exactly_its_all() -> None:
+    """Every name in `tool_outcomes.testing.__all__` resolves, and no other public name exists."""
+    import tool_outcomes.testing as kit
+
+    for name in kit.__all__:
+        assert getattr(kit, name) is not None
+    # (pytest's assertion rewriting adds "@py_builtins" to a plugin's package: not a name.)
+    public = {name for name in dir(kit) if name.isidentifier() and not name.startswith("_")}
+    assert public - {"plugin"} == set(kit.__all__)
+
+
 def test_importing_the_kit_loads_neither_respx_pytest_nor_the_catalogue() -> None:
     """`from tool_outcomes.testing import FakeClock` stays light: no respx, pytest or fixtures."""
     code = (

@@ -26,6 +26,7 @@ if _typing.TYPE_CHECKING:
     from ._assert import assert_outcome
     from ._catalogue import FAULTS, LIBRARY_EXCEPTIONS, FaultCatalogue, raise_as
     from ._check import (
+        CheckOptions,
         ClientFactory,
         ConformanceReport,
         Row,
@@ -39,6 +40,7 @@ if _typing.TYPE_CHECKING:
 __all__ = [
     "FAULTS",
     "LIBRARY_EXCEPTIONS",
+    "CheckOptions",
     "ClientFactory",
     "ConformanceReport",
     "Expect",
@@ -60,6 +62,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(["FAULTS", "LIBRARY_EXCEPTIONS", "FaultCatalogue", "raise_as"], "_catalogue"),
     **dict.fromkeys(
         [
+            "CheckOptions",
             "ClientFactory",
             "ConformanceReport",
             "Row",

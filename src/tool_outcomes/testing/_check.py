@@ -20,7 +20,7 @@ import unittest.mock
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import httpx
 from pydantic import BaseModel, ConfigDict
@@ -36,6 +36,7 @@ from ._fault import Expect, Fault, Scope
 from ._transport import FaultTransport
 
 __all__ = [
+    "CheckOptions",
     "ClientFactory",
     "ConformanceReport",
     "Row",
@@ -533,7 +534,17 @@ def _resolving(success_body: Any, declared: str | None) -> str | None:
     return declared
 
 
-def conformance_problem(tool: Any, args: Any, **options: Any) -> str | None:
+class CheckOptions(TypedDict, total=False):
+    """:func:`check_tool`'s keyword arguments, for the functions that forward them."""
+
+    success_body: Any
+    faults: Mapping[str, Fault] | Iterable[Fault | str]
+    client_factory: ClientFactory | None
+    items: str | None
+    total: str | None
+
+
+def conformance_problem(tool: Any, args: Any, **options: Unpack[CheckOptions]) -> str | None:
     """The first fault a tool gets wrong, in one sentence; ``None`` when it gets none wrong.
 
     For a notebook's check cell: the same run as :func:`check_tool` (``options`` are its
