@@ -259,6 +259,7 @@ def test_a_wrongly_declared_tool_fails_on_the_fault_that_shows_it(
     row = report[fault]
     assert row.verdict is Verdict.FAIL, str(report)
     assert says in row.why
+    assert len(row.why) < 300, "a row's why is one sentence"
     assert row.name in str(report)
     assert row.why in str(report)
 

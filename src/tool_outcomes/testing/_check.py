@@ -357,6 +357,14 @@ def _meets(env: Envelope[Any], expect: Expect, *, unsafe_write: bool) -> bool:
     )
 
 
+#: The most characters of an envelope's detail a row's one sentence quotes.
+_QUOTED_CHARS = 160
+
+
+def _first_words(detail: str) -> str:
+    return detail if len(detail) <= _QUOTED_CHARS else detail[: _QUOTED_CHARS - 1] + "…"
+
+
 def _returned(env: Envelope[Any]) -> int | None:
     return None if env.coverage is None else env.coverage.returned
 
@@ -393,7 +401,7 @@ def _why_not(fault: Fault, env: Envelope[Any], body: Body | None) -> str:
                 f"items path does not reach your collection{where}"
             )
         if expect.outcome is _O.SUCCESS and failure is not None:
-            return f"{label} became {_got(env)}: {failure.detail}"
+            return f"{label} became {_got(env)}: {_first_words(failure.detail)}"
         consequence = _CONSEQUENCE.get((expect.outcome, got), "")
         code = f" ({failure.code.value})" if failure is not None else ""
         return f"{label} became {got.value}{code}: {consequence}".rstrip(": ")
