@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome
+from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome
 
 from ._fault import Expect, Fault
 

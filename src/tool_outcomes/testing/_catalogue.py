@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import httpx
 
-from tool_outcomes.envelope import FailureCode, FailureKind, Outcome
+from tool_outcomes import FailureCode, FailureKind, Outcome
 
 from . import _derive
 from ._fault import Expect, Fault, Scope, Serve

@@ -25,8 +25,7 @@ from typing import Any, TypedDict, Unpack
 import httpx
 from pydantic import BaseModel, ConfigDict
 
-from tool_outcomes.adapter import Tool, tool
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome
+from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, Tool, tool
 from tool_outcomes.workbook.tables import Table
 
 from ._catalogue import FAULTS

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from tool_outcomes.envelope import FailureCode, FailureKind, Outcome
+from tool_outcomes import FailureCode, FailureKind, Outcome
 
 from ._fault import Expect, Fault, Scope
 

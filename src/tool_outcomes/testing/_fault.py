@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import httpx
 
-from tool_outcomes.envelope import FailureCode, FailureKind, Outcome
+from tool_outcomes import FailureCode, FailureKind, Outcome
 
 if TYPE_CHECKING:
     from ._derive import Body
