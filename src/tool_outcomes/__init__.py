@@ -17,7 +17,7 @@ import typing as _typing
 if _typing.TYPE_CHECKING:
     from .adapter import DEFAULT_MAX_BODY_BYTES, Tool, tool
     from .breaker import BreakerState, CircuitBreaker
-    from .classify import classify_http, classify_parts
+    from .classify import classify_parts
     from .consume import OutcomeHandlers, dispatch, on_outcome
     from .envelope import (
         DETAIL_MAX_CHARS,
@@ -32,13 +32,14 @@ if _typing.TYPE_CHECKING:
         RepairKind,
         TruncatedBy,
     )
+    from .evidence import BodyCut
     from .fields import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
+    from .front import classify_http
     from .redact import redact_headers, redact_text, redact_url
     from .render import to_text
     from .repair import Rejection, Repaired, repair
     from .retry import RetryBudget, RetryPolicy, with_retry, with_retry_async
     from .trace import CounterHandler, Decision, OutcomeCounter, TraceRecord
-    from .transport import BodyCut
     from .wire import envelope_output_schema, to_anthropic, to_mcp, to_openai
 
 __version__ = "0.1.0"
@@ -99,7 +100,8 @@ __all__ = [
 _HOMES: dict[str, str] = {
     **dict.fromkeys(["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"], "adapter"),
     **dict.fromkeys(["BreakerState", "CircuitBreaker"], "breaker"),
-    **dict.fromkeys(["classify_http", "classify_parts"], "classify"),
+    "classify_parts": "classify",
+    "classify_http": "front",
     **dict.fromkeys(["OutcomeHandlers", "dispatch", "on_outcome"], "consume"),
     **dict.fromkeys(
         [
@@ -126,7 +128,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(["Rejection", "Repaired", "repair"], "repair"),
     **dict.fromkeys(["RetryBudget", "RetryPolicy", "with_retry", "with_retry_async"], "retry"),
     **dict.fromkeys(["CounterHandler", "Decision", "OutcomeCounter", "TraceRecord"], "trace"),
-    "BodyCut": "transport",
+    "BodyCut": "evidence",
     **dict.fromkeys(["envelope_output_schema", "to_anthropic", "to_mcp", "to_openai"], "wire"),
 }
 

@@ -35,9 +35,7 @@ from pydantic import BaseModel, ValidationError
 from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import clip, exception_text
 from .breaker import CircuitBreaker
-from .classify import classify_http
-from .classify._exchange import Options
-from .classify._pipeline import judge_parts
+from .classify import Options, judge
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
     Coverage,
@@ -48,12 +46,13 @@ from .envelope import (
     Outcome,
     Repair,
 )
+from .front import classify_http
 from .guard import scrub_envelope, unsendable
 from .redact import mask_secret_fields, redact_text, redact_url, request_secrets
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, emit, record_for
-from .transport import DEFAULT_MAX_BODY_BYTES, Read, send_async, send_sync
+from .transport import DEFAULT_MAX_BODY_BYTES, Read, evidence_of, send_async, send_sync
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"]
 
@@ -138,6 +137,11 @@ class Tool(Generic[A, R]):
             self.name,
             expect=self.expect,
         )
+
+    @cached_property
+    def _failure_options(self) -> Options:
+        """What the classifier is told about a failed send: only the tool's name."""
+        return Options(tool=self.name)
 
     @cached_property
     def _envelope_model(self) -> type[Envelope[Any]]:
@@ -399,20 +403,10 @@ class Tool(Generic[A, R]):
 
     def _classify_read(self, read: Read | BaseException, request: httpx.Request) -> Envelope[Any]:
         if isinstance(read, BaseException):
-            return self._stamp(classify_http(read, tool=self.name), request)
-        sent, response = read.response.request, read.response
+            return self._stamp(judge(evidence_of(read, request), self._failure_options), request)
+        sent = read.response.request
         target = redact_url(sent.url)
-        env = judge_parts(
-            self._options,
-            response.status_code,
-            response.headers,
-            read.body,
-            read.cut,
-            read.cut_error,
-            target,
-            sent.method,
-            url_redacted=True,
-        )
+        env = judge(evidence_of(read, request, url=target), self._options)
         return self._stamp(env, sent, target)
 
     def _stamp(

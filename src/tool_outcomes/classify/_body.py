@@ -32,9 +32,9 @@ from tool_outcomes.envelope import (
     RepairKind,
     TruncatedBy,
 )
+from tool_outcomes.evidence import BodyCut
 from tool_outcomes.repair import valid_json_as_is
 from tool_outcomes.shapes import fast_plan
-from tool_outcomes.transport import BodyCut
 
 from ._exchange import Exchange
 from ._headers import parse_content_range

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome, Repair
+from tool_outcomes.evidence import BodyCut, Evidence
 from tool_outcomes.redact import redact_text, redact_url
 from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded
-from tool_outcomes.transport import BodyCut
 
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
 
@@ -104,6 +104,14 @@ class _IndexedHeaders(httpx.Headers):
         super().update(headers)
 
 
+def _headers_of(given: object) -> httpx.Headers:
+    """Any headers a source gives (a mapping, pairs, none) as indexed ``httpx.Headers``."""
+    if isinstance(given, _IndexedHeaders):
+        return given
+    headers = given if isinstance(given, httpx.Headers) else httpx.Headers(given)  # type: ignore[arg-type]
+    return _IndexedHeaders(headers, encoding=headers.encoding)
+
+
 @cache
 def _envelope_any() -> type[Envelope[Any]]:
     """``Envelope[Any]``, parametrised on first use and then held.
@@ -130,6 +138,21 @@ class Exchange:
     """The request method, when known; an unknown method is taken as a read."""
     url_redacted: bool = False
     """``url`` is already redacted: it is the target as it is."""
+
+    @classmethod
+    def of(cls, evidence: Evidence, options: Options) -> Exchange:
+        """The exchange a response's evidence describes."""
+        return cls(
+            evidence.status if evidence.status is not None else 0,
+            _headers_of(evidence.headers),
+            evidence.body,
+            options,
+            evidence.url,
+            evidence.cut,
+            evidence.cut_error,
+            evidence.method,
+            evidence.url_redacted,
+        )
 
     @cached_property
     def writes(self) -> bool:

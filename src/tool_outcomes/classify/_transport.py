@@ -52,24 +52,19 @@ TRANSPORT_RULES: dict[type[BaseException], tuple[FailureCode, FailureKind, str]]
 }
 
 
-def from_exception(exc: BaseException, options: Options) -> Envelope[Any]:
+def from_exception(exc: BaseException, options: Options, url: str | None) -> Envelope[Any]:
     """The access failure for an exception raised while sending or reading.
 
     Args:
         exc: The exception.
         options: The caller's options.
+        url: The request's URL as the evidence names it, if it does.
 
     Returns:
-        An access failure keyed on the exception's class; its target is the request's URL
-        when the exception carries one.
+        An access failure keyed on the exception's class; its target is the request's URL.
     """
     code, kind, why = _transport_rule(exc)
-    target = None
-    if isinstance(exc, httpx.RequestError):
-        try:
-            target = redact_url(exc.request.url)
-        except RuntimeError:  # raised without a request attached
-            target = None
+    target = redact_url(url) if url else None
     detail = exception_text(exc)
     if detail == type(exc).__name__:  # no message of its own: say what the class means
         detail = f"{detail} ({why})"
