@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import types
+from collections.abc import Iterable
 from pathlib import Path
 
 import httpx
@@ -27,11 +28,11 @@ def _modules() -> dict[str, Path]:
     return {_module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
 
 
-def _imported_at_load(name: str, path: Path, known: set[str]) -> set[str]:
-    """The package modules ``name`` imports while it loads (not in functions, not for typing)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+def _imports_in(name: str, is_package: bool, nodes: Iterable[ast.AST], known: set[str]) -> set[str]:
+    """The package modules the import statements among ``nodes`` of module ``name`` import."""
+    package = name if is_package else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in nodes:
         if isinstance(node, ast.Import):
             out |= {alias.name for alias in node.names if alias.name in known}
         elif isinstance(node, ast.ImportFrom):
@@ -43,6 +44,12 @@ def _imported_at_load(name: str, path: Path, known: set[str]) -> set[str]:
                 submodule = f"{base}.{alias.name}"
                 out.add(submodule if submodule in known else base)
     return {m for m in out if m in known and m != name}
+
+
+def _imported_at_load(name: str, path: Path, known: set[str]) -> set[str]:
+    """The package modules ``name`` imports while it loads (not in functions, not for typing)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return _imports_in(name, path.name == "__init__.py", tree.body, known)
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -131,3 +138,95 @@ def test_the_timed_out_rule_is_two_calls_from_classify_http() -> None:
     calls, module, _function = min(reached)
     assert calls <= 2, reached
     assert module == "_search_engines.py"
+
+
+# -- the rules of the layout ---------------------------------------------------------------------
+
+#: What the classifier may not import: it judges evidence, and does no I/O, policy or output.
+CLASSIFY_MAY_NOT_IMPORT = ("transport", "adapter", "retry", "breaker", "trace", "render")
+
+
+def _every_import(name: str, path: Path, known: set[str]) -> set[str]:
+    """The package modules ``name`` imports anywhere: at load, in functions, for typing."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return _imports_in(name, path.name == "__init__.py", ast.walk(tree), known)
+
+
+def _type_checking_imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The package modules imported under ``if TYPE_CHECKING:`` at the top of ``name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    blocks = [
+        stmt
+        for node in tree.body
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for stmt in node.body
+    ]
+    return _imports_in(name, path.name == "__init__.py", blocks, known)
+
+
+def test_no_import_cycle_counting_type_checking_imports() -> None:
+    """Imports for typing count too: no two modules lean on each other, even for a type."""
+    modules = _modules()
+    known = set(modules)
+    graph = {
+        name: _imported_at_load(name, path, known) | _type_checking_imports(name, path, known)
+        for name, path in modules.items()
+    }
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_classifier_imports_no_transport_policy_or_output() -> None:
+    """classify judges evidence: it imports nothing from transport, adapter, retry, breaker,
+    trace or render, anywhere in its modules (in functions and for typing included)."""
+    modules = _modules()
+    known = set(modules)
+    forbidden = {f"tool_outcomes.{m}" for m in CLASSIFY_MAY_NOT_IMPORT}
+    found = {
+        name: sorted(
+            m
+            for m in _every_import(name, path, known)
+            if any(m == f or m.startswith(f"{f}.") for f in forbidden)
+        )
+        for name, path in modules.items()
+        if name == "tool_outcomes.classify" or name.startswith("tool_outcomes.classify.")
+    }
+    assert len(found) > 10  # the package's modules were read
+    assert {name: m for name, m in found.items() if m} == {}
+
+
+def test_evidence_imports_neither_side() -> None:
+    """The evidence module is what both sides import; it imports neither."""
+    modules = _modules()
+    imported = _every_import(
+        "tool_outcomes.evidence", modules["tool_outcomes.evidence"], set(modules)
+    )
+    assert not {
+        m for m in imported if m.startswith(("tool_outcomes.transport", "tool_outcomes.classify"))
+    }
+
+
+def test_no_module_outside_a_package_imports_its_private_modules() -> None:
+    """A package's ``_private`` modules are imported only by its own modules."""
+    modules = _modules()
+    known = set(modules)
+    reaching_in = []
+    for name, path in modules.items():
+        for imported in _every_import(name, path, known):
+            parts = imported.split(".")
+            private_at = next((i for i, p in enumerate(parts) if p.startswith("_")), None)
+            if private_at is None or private_at < 2:  # tool_outcomes._text: the package's own
+                continue
+            owner = ".".join(parts[:private_at])
+            if name != owner and not name.startswith(f"{owner}."):
+                reaching_in.append((name, imported))
+    assert reaching_in == []
+
+
+def test_the_layout_rules_see_a_violation() -> None:
+    """The readers above find what they look for (each rule can fail)."""
+    modules = _modules()
+    known = set(modules)
+    adapter = _every_import("tool_outcomes.adapter", modules["tool_outcomes.adapter"], known)
+    assert {"tool_outcomes.transport", "tool_outcomes.classify"} <= adapter
+    graph = {"a": {"b"}, "b": {"a"}}
+    assert _cycle(graph) == ["a", "b", "a"]

@@ -12,7 +12,15 @@ pipeline, one question each, in the order :func:`judge` asks them:
    one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
    OpenSearch, Solr), ``_chat`` (Slack, Telegram), ``_rest_errors`` (problem details, JSend,
    Cloudflare, Google, Reddit, Twitter v2, AI vendors, error-only bodies);
-5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain.
+5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain;
+6. ``_envelope``   — last, once: a judged contact's data repaired into the result model, and
+   its envelope.
+
+A step that finds a failure finishes its envelope at once; one that judges a contact hands on a
+:class:`~._decisions.Contact` (the body step hands the decoded ``Document`` on), so shape repair
+runs after every judgement, never between two. (One exception: a JSON array body that validates
+into the result model straight from its text is validated in step 3, because step 5 needs its
+length and decoding it to count it would cost what the lane saves.)
 
 ``_pipeline`` holds the entry points (:func:`judge`, :func:`classify_parts`) and the order
 itself; ``_exchange`` the exchange every step reads and the envelopes it builds; ``_headers``

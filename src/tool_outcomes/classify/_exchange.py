@@ -5,8 +5,8 @@ Every step of the pipeline reads an :class:`Exchange` (status, headers, body, ho
 stopped, the request URL) and its :class:`Options` (what the caller declared: the items path,
 the total path, what a 404 means, the result model), and ends, when it decides, with one of the
 builders here: :meth:`Exchange.fail` for an access failure that carries the response's status,
-``Retry-After`` and raw sample, :meth:`Exchange.finish` for a contact whose data goes through
-shape repair.
+``Retry-After`` and raw sample, :meth:`Exchange.finish` for a contact, handed to the last step
+(``_envelope``) that repairs its data into the result model.
 """
 
 from __future__ import annotations
@@ -17,19 +17,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import httpx
 
 from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome, Repair
 from tool_outcomes.evidence import BodyCut, Evidence
 from tool_outcomes.redact import redact_text, redact_url
-from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded
 
+from ._decisions import Contact, Document
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
-
-if TYPE_CHECKING:
-    from ._body import Document
 
 __all__ = ["SAFE_METHODS", "Exchange", "Options", "raw_sample"]
 
@@ -220,38 +217,13 @@ class Exchange:
         coverage: Coverage,
         repairs: tuple[Repair, ...] = (),
         body: Document | None = None,
-    ) -> Envelope[Any]:
-        """A contact's envelope; with a result model, the data goes through shape repair first.
+    ) -> Contact:
+        """A judged contact, handed to the last step (``_envelope.seal``) for shape repair.
 
         ``repairs`` are those already made while decoding; the model's own follow them.
-        ``body`` is the decoded body when ``data`` is all of it: data it already validated
-        needs no repair, data it failed to validate as it is goes straight to the walk, and its
-        text is validated as sent rather than serialised again.
+        ``body`` is the decoded body when ``data`` is all of it.
         """
-        model = self.options.result_model
-        if model is None or data is None or (body is not None and body.validated):
-            return self.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
-        try:
-            if body is not None and body.needs_walk:
-                checked = repair_by_walk(data, model)
-            else:
-                checked = repair_decoded(data, model, text=None if body is None else body.text)
-        except TypeError as exc:  # the declared model is not a type pydantic can validate
-            detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
-            return self.options.fail(FailureCode.EXECUTION, _P, detail, target=self.target)
-        if isinstance(checked, Rejection):
-            return self.options.fail(
-                FailureCode.SCHEMA,
-                _P,
-                checked.detail,
-                target=self.target,
-                repairs=(*repairs, *checked.repairs),
-                http_status=self.status,
-                raw_sample=raw_sample(self.body),
-            )
-        return self.envelope(
-            outcome, data=checked.value, coverage=coverage, repairs=(*repairs, *checked.repairs)
-        )
+        return Contact(outcome, data, coverage, repairs, body)
 
 
 def body_retry_after(body: bytes) -> float | None:

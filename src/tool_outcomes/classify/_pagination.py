@@ -36,7 +36,6 @@ from tool_outcomes.envelope import (
 )
 from tool_outcomes.redact import redact_text, redact_url
 
-from ._body import Document
 from ._collection import (
     AMBIGUOUS_TOTAL_KEYS,
     INCOMPLETE_FLAGS,
@@ -52,6 +51,7 @@ from ._collection import (
     resolve_path,
     typed_listing,
 )
+from ._decisions import Contact, Document
 from ._exchange import Exchange
 from ._headers import parse_content_range
 from ._verdicts import PartialVerdict, Verdict, as_count
@@ -425,7 +425,7 @@ _EVIDENCE_RANK: dict[TruncatedBy, int] = {
 
 def judge_coverage(
     ex: Exchange, document: Document, value: Any, verdict: Verdict | None
-) -> Envelope[Any]:
+) -> Envelope[Any] | Contact:
     """The outcome of a decoded 2xx body no convention failed: success, empty or partial.
 
     Args:
@@ -435,7 +435,8 @@ def judge_coverage(
         verdict: What the conventions concluded: a partial verdict, or ``None``.
 
     Returns:
-        The finished envelope: its collection, its coverage, and the evidence of any cut.
+        The judged contact (its collection, its coverage, the evidence of any cut), or the
+        failure that ended it (a declared path that is not there).
     """
     forced = document.partial_content
     repairs = document.repairs

@@ -7,6 +7,7 @@
    convention, in ``_rpc``, ``_search_engines``, ``_chat``, ``_rest_errors``.)
 5. Is it a page of something larger? (``_collection`` finds the items, ``_pagination`` the
    evidence of more.)
+6. Last, once: the data repaired into the result model, and the envelope (``_envelope``).
 
 Only when every answer is clean is the result ``success`` or a verified ``empty``. Each step
 either finishes the envelope or hands on; :func:`judge` reads as that list. It reads nothing but
@@ -25,10 +26,11 @@ import httpx
 from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
 from tool_outcomes.evidence import BodyCut, Evidence
-from tool_outcomes.redact import redact_text
 
 from ._body import read_body
 from ._conventions import CONVENTIONS
+from ._decisions import Contact
+from ._envelope import seal
 from ._exchange import Exchange, Options
 from ._pagination import judge_coverage
 from ._status import judge_status
@@ -123,6 +125,8 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         document = read_body(ex)
         if isinstance(document, Envelope):
             return document
+        if isinstance(document, Contact):  # all the data there is: straight to the last step
+            return seal(ex, document)
         value, verdict = document.value, None
         for depth in range(_MAX_UNWRAP + 1):
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
@@ -140,7 +144,8 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
             value = verdict.body  # JSON-RPC: the result is judged as the body
         if isinstance(verdict, FailureVerdict):
             return ex.fail(verdict.code, verdict.kind, f"{verdict.dialect}: {verdict.detail}")
-        return judge_coverage(ex, document, value, verdict)
+        judged = judge_coverage(ex, document, value, verdict)
+        return judged if isinstance(judged, Envelope) else seal(ex, judged)
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here
         return internal_error(exc, options)
 
@@ -153,4 +158,4 @@ def refuse(options: Options, detail: str) -> Envelope[Any]:
 def internal_error(exc: Exception, options: Options) -> Envelope[Any]:
     """The last-resort envelope: an ``execution`` failure naming :data:`INTERNAL_ERROR_DETAIL`."""
     detail = f"{INTERNAL_ERROR_DETAIL}: {exception_text(exc, 300)}"
-    return Envelope[Any].failed(FailureCode.EXECUTION, _P, redact_text(detail), tool=options.tool)
+    return options.fail(FailureCode.EXECUTION, _P, detail)
