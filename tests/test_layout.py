@@ -8,13 +8,14 @@ import json
 import subprocess
 import sys
 import types
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import httpx
+from pydantic import BaseModel
 
 import tool_outcomes
-from tool_outcomes import Outcome, classify_http
+from tool_outcomes import Outcome, classify_http, tool
 
 PACKAGE_DIR = Path(tool_outcomes.__file__).parent
 
@@ -230,3 +231,117 @@ def test_the_layout_rules_see_a_violation() -> None:
     assert {"tool_outcomes.transport", "tool_outcomes.classify"} <= adapter
     graph = {"a": {"b"}, "b": {"a"}}
     assert _cycle(graph) == ["a", "b", "a"]
+
+
+# -- one call's path reads in order ---------------------------------------------------------------
+
+#: The steps of a call's data path, in the order the call must run them, by the modules that
+#: do each. A call enters each step once and never returns to one it has left.
+CALL_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("send and read", ("transport._send", "transport._rebuild", "transport._decode")),
+    ("evidence", ("transport._evidence", "evidence")),
+    ("status", ("classify._status",)),
+    ("body", ("classify._body",)),
+    (
+        "conventions",
+        ("classify._rpc", "classify._search_engines", "classify._chat", "classify._rest_errors"),
+    ),
+    ("collection and pagination", ("classify._collection", "classify._pagination")),
+    ("repair", ("classify._envelope", "repair", "shapes")),
+    ("exit scrub", ("guard",)),
+    ("trace", ("trace",)),
+    ("view", ("_target",)),
+)
+#: Modules that call the steps in turn (returning to them is the path's structure) and shared
+#: vocabulary every step reads or builds (the envelope's value types, the exchange, parsers).
+NOT_STEPS = (
+    "adapter",
+    "retry",
+    "classify._pipeline",
+    "classify._exchange",
+    "classify._decisions",
+    "classify._headers",
+    "classify._verdicts",
+    "classify._messages",
+    "envelope",
+    "redact",
+    "_text",
+    "_numbers",
+    "transport._deadline",
+    "transport._httpx_private",
+)
+
+
+def _steps_entered(run: Callable[[], object]) -> list[str]:
+    """The steps ``run`` is in, in order, a step named again each time it is entered anew,
+    by a call or by a return into it."""
+    step_of = {f"tool_outcomes.{m}": step for step, mods in CALL_STEPS for m in mods}
+    ignored = {f"tool_outcomes.{m}" for m in NOT_STEPS}
+    entered: list[str] = []
+
+    def profile(frame: types.FrameType, event: str, _arg: object) -> None:
+        if event == "call":
+            module = frame.f_globals.get("__name__", "")
+        elif event == "return" and frame.f_back is not None:  # back into the caller's module
+            module = frame.f_back.f_globals.get("__name__", "")
+        else:
+            return
+        if not module.startswith("tool_outcomes.") or module in ignored:
+            return
+        step = step_of.get(module, f"unlisted module {module}")
+        if not entered or entered[-1] != step:
+            entered.append(step)
+
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return entered
+
+
+class _Args(BaseModel):
+    q: str
+
+
+class _Ticket(BaseModel):
+    id: int
+    title: str
+
+
+def test_one_call_enters_each_step_once_in_order() -> None:
+    """A tool call's path reads in order: send, evidence, judge, repair, exit, trace, view.
+
+    Followed with ``sys.setprofile`` over one ``Tool.call`` (a nested collection with a count,
+    a result model, a MockTransport), the steps it enters are the declared ones, each once,
+    in the declared order: no step calls back into an earlier one.
+    """
+    body = {"results": [{"id": 1, "title": "a"}, {"id": 2, "title": "b"}], "count": 5}
+    link = '<https://tickets.test/search?page=2>; rel="next"'
+
+    def answer(_request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=body, headers={"Link": link})
+
+    client = httpx.Client(transport=httpx.MockTransport(answer))
+
+    @tool(args=_Args, result=list[_Ticket], items="results", total="count", secrets=("s3cret",))
+    def search(args: _Args) -> httpx.Request:
+        return httpx.Request("GET", "https://tickets.test/search", params={"q": args.q})
+
+    env = search.call({"q": "x"}, client=client)  # first: lazy imports and caches
+    entered = _steps_entered(lambda: search.call({"q": "x"}, client=client))
+    assert env.outcome is Outcome.PARTIAL
+    assert entered == [step for step, _ in CALL_STEPS]
+
+
+def test_the_path_check_sees_a_step_entered_twice() -> None:
+    """The check can fail: a run that re-enters a step it left is reported as such."""
+    from tool_outcomes.classify import _status
+    from tool_outcomes.evidence import Evidence
+
+    def zigzag() -> None:
+        Evidence.of_response(200, {}, b"")
+        _status.status_rule(200)
+        Evidence.of_response(200, {}, b"")
+
+    assert _steps_entered(zigzag) == ["evidence", "status", "evidence"]
