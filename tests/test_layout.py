@@ -345,3 +345,26 @@ def test_the_path_check_sees_a_step_entered_twice() -> None:
         Evidence.of_response(200, {}, b"")
 
     assert _steps_entered(zigzag) == ["evidence", "status", "evidence"]
+
+
+#: Where text leaves the library, redacted on its way out: the envelope as the adapter hands it
+#: out (guard), as the classifier builds it (its exchange), the trace record, the rendered text.
+REDACTING_EXITS = {
+    "tool_outcomes.guard",
+    "tool_outcomes.classify._exchange",
+    "tool_outcomes.trace",
+    "tool_outcomes.render",
+}
+
+
+def test_redaction_happens_at_the_exits_only() -> None:
+    """At most four modules import redact (the package's re-exports aside): the exits."""
+    modules = _modules()
+    known = set(modules)
+    importers = {
+        name
+        for name, path in modules.items()
+        if name != "tool_outcomes" and "tool_outcomes.redact" in _every_import(name, path, known)
+    }
+    assert importers == REDACTING_EXITS
+    assert len(REDACTING_EXITS) <= 4

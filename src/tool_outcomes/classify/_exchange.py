@@ -28,7 +28,15 @@ from tool_outcomes.redact import redact_text, redact_url
 from ._decisions import Contact, Document
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
 
-__all__ = ["SAFE_METHODS", "Exchange", "Options", "raw_sample"]
+__all__ = [
+    "SAFE_METHODS",
+    "Exchange",
+    "Options",
+    "exit_text",
+    "exit_url",
+    "raw_sample",
+    "target_of",
+]
 
 _P = FailureKind.PERMANENT
 #: Methods that only read (RFC 9110 §9.2.1): an empty answer to one is a statement about data.
@@ -175,9 +183,7 @@ class Exchange:
     @cached_property
     def target(self) -> str | None:
         """The request URL with credentials redacted."""
-        if not self.url:
-            return None
-        return self.url if self.url_redacted else redact_url(self.url)
+        return target_of(self.url, redacted=self.url_redacted)
 
     @cached_property
     def media_type(self) -> str:
@@ -252,6 +258,26 @@ def body_retry_after(body: bytes) -> float | None:
 
 
 _BODY_WAIT_READ = 64 * 1024  # a throttle's body is a line of JSON; a bigger one is not read
+
+
+# -- the classifier's one door for redaction: text that leaves in an envelope ------------------
+
+
+def target_of(url: str | None, *, redacted: bool = False) -> str | None:
+    """A request URL as an envelope's target: its credentials redacted (unless already)."""
+    if not url:
+        return None
+    return url if redacted else redact_url(url)
+
+
+def exit_url(url: str) -> str:
+    """A URL put into an envelope's text or cursor (a redirect's, a next page's), redacted."""
+    return redact_url(url)
+
+
+def exit_text(text: str) -> str:
+    """Text put into an envelope (a coverage detail, a dropped item), redacted."""
+    return redact_text(text)
 
 
 def raw_sample(body: bytes) -> str | None:

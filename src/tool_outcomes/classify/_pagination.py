@@ -34,7 +34,6 @@ from tool_outcomes.envelope import (
     Outcome,
     TruncatedBy,
 )
-from tool_outcomes.redact import redact_text, redact_url
 
 from ._collection import (
     AMBIGUOUS_TOTAL_KEYS,
@@ -52,7 +51,7 @@ from ._collection import (
     typed_listing,
 )
 from ._decisions import Contact, Document
-from ._exchange import Exchange
+from ._exchange import Exchange, exit_text, exit_url
 from ._headers import parse_content_range
 from ._verdicts import PartialVerdict, Verdict, as_count
 
@@ -365,7 +364,7 @@ def _url(url: str, base_url: str | None) -> str:
     if base_url:
         with contextlib.suppress(ValueError):
             url = urljoin(base_url, url)
-    return redact_url(url)
+    return exit_url(url)
 
 
 def _last_id(collection: Collection | None) -> str | None:
@@ -513,7 +512,7 @@ def judge_coverage(
         total=count,
         next_cursor=cursor,
         truncated_by=evidence[0].truncated_by,
-        dropped=tuple(redact_text(d) for d in dropped),
-        detail=redact_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
+        dropped=tuple(exit_text(d) for d in dropped),
+        detail=exit_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
     )
     return ex.finish(Outcome.PARTIAL, data, coverage, repairs, body)

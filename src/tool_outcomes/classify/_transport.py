@@ -14,9 +14,8 @@ import httpx
 
 from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
-from tool_outcomes.redact import redact_url
 
-from ._exchange import Options
+from ._exchange import Options, target_of
 
 __all__ = ["TRANSPORT_RULES", "from_exception"]
 
@@ -64,7 +63,7 @@ def from_exception(exc: BaseException, options: Options, url: str | None) -> Env
         An access failure keyed on the exception's class; its target is the request's URL.
     """
     code, kind, why = _transport_rule(exc)
-    target = redact_url(url) if url else None
+    target = target_of(url)
     detail = exception_text(exc)
     if detail == type(exc).__name__:  # no message of its own: say what the class means
         detail = f"{detail} ({why})"
