@@ -27,7 +27,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Literal, TypedDict, TypeVar, Unpack, cast, overload
+from typing import Any, Generic, Literal, TypeVar, Unpack, cast, overload
 
 import httpx
 from pydantic import BaseModel, ValidationError
@@ -35,7 +35,7 @@ from pydantic import BaseModel, ValidationError
 from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import exception_text
 from .breaker import CircuitBreaker
-from .classify import Options, judge
+from .classify import Declared, Options, judge
 from .envelope import (
     Coverage,
     Envelope,
@@ -524,8 +524,10 @@ def _may_have_taken_effect(request: httpx.Request, failure: Failure) -> bool:
 _COLLECTIONS = (list, tuple, set, frozenset)
 
 
-class ToolOptions(TypedDict, Generic[A], total=False):
-    """The keywords :func:`tool` takes besides ``args`` and ``result``, spelled once.
+class ToolOptions(Declared, Generic[A], total=False):
+    """The keywords :func:`tool` takes besides ``args`` and ``result``, spelled once: what the
+    classifier is told (:class:`~tool_outcomes.classify.Declared`: ``items``, ``total``,
+    ``not_found``, ``expect``), then the tool's own.
 
     Each is the :class:`Tool` field of the same name (its default is the field's), except
     ``name`` (default: the handler's ``__name__``), ``policy`` (``None``: ``RetryPolicy()``) and
@@ -533,10 +535,6 @@ class ToolOptions(TypedDict, Generic[A], total=False):
     """
 
     name: str | None
-    items: str | None
-    total: str | None
-    not_found: Literal["failure", "empty"]
-    expect: Literal["json", "text", "bytes"]
     policy: RetryPolicy | None
     breaker: CircuitBreaker | None
     counter: OutcomeCounter | None

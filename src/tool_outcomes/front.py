@@ -8,13 +8,11 @@ imports nothing from ``transport``; ``transport`` knows nothing of outcomes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Unpack
 
 import httpx
 
-from .classify import Options, internal_error, judge, refuse
+from .classify import ClassifyOptions, Options, internal_error, judge, refuse
 from .envelope import Envelope
 from .transport import exception_evidence, response_evidence
 
@@ -22,15 +20,7 @@ __all__ = ["classify_http"]
 
 
 def classify_http(
-    result: httpx.Response | BaseException,
-    *,
-    items: str | None = None,
-    total: str | None = None,
-    not_found: Literal["failure", "empty"] = "failure",
-    result_model: Any = None,
-    tool: str | None = None,
-    now: Callable[[], datetime] | None = None,
-    expect: Literal["json", "text", "bytes"] = "json",
+    result: httpx.Response | BaseException, **options: Unpack[ClassifyOptions]
 ) -> Envelope[Any]:
     """Classify a response, or the exception raised while getting it, into one outcome.
 
@@ -40,6 +30,9 @@ def classify_http(
     ``success`` with no data; a ``202 Accepted`` answering a read is a transient access failure
     ("not ready yet", whatever its body), answering a write an accepted write whose body is the
     data. A response with no request is judged as the answer to a read.
+
+    The keywords after ``result`` are :class:`~tool_outcomes.classify.ClassifyOptions`, made one
+    frozen :class:`~tool_outcomes.classify.Options` for the classifier.
 
     Args:
         result: An ``httpx.Response`` (its body is read if it was not yet), or an exception
@@ -62,19 +55,19 @@ def classify_http(
         An envelope with exactly one outcome. Never raises (an internal error becomes an
         ``execution`` access failure whose detail starts with :data:`INTERNAL_ERROR_DETAIL`).
     """
-    options = Options(items, total, not_found, result_model, tool, now, expect)
+    declared = Options(**options)
     given: object = result  # typed loosely: callers without type checking pass anything
     try:
         if isinstance(given, httpx.HTTPStatusError):
             given = given.response
         if isinstance(given, BaseException):
-            return judge(exception_evidence(given), options)
+            return judge(exception_evidence(given), declared)
         if not isinstance(given, httpx.Response):
             detail = f"classify_http needs an httpx.Response or an exception, not {type(given)}"
-            return refuse(options, detail)
+            return refuse(declared, detail)
         evidence = response_evidence(given)
         if evidence is None:
-            return refuse(options, "an async response must be read first: await response.aread()")
+            return refuse(declared, "an async response must be read first: await response.aread()")
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here
-        return internal_error(exc, options)
-    return judge(evidence, options)
+        return internal_error(exc, declared)
+    return judge(evidence, declared)

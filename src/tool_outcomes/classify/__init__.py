@@ -37,7 +37,7 @@ from tool_outcomes.evidence import BodyCut
 
 from ._chat import SLACK_ERRORS
 from ._conventions import CONVENTIONS, Convention
-from ._exchange import Options
+from ._exchange import ClassifyOptions, Declared, Options
 from ._pipeline import INTERNAL_ERROR_DETAIL, classify_parts, internal_error, judge, refuse
 from ._rest_errors import AI_VENDOR_ERRORS, GOOGLE_STATUSES, REDDIT_ERRORS
 from ._rpc import GRAPHQL_CODES, JSONRPC_CODES
@@ -56,7 +56,9 @@ __all__ = [
     "STATUS_RULES",
     "TRANSPORT_RULES",
     "BodyCut",
+    "ClassifyOptions",
     "Convention",
+    "Declared",
     "Options",
     "StatusRule",
     "classify_http",

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 import httpx
 
@@ -30,6 +30,8 @@ from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retr
 
 __all__ = [
     "SAFE_METHODS",
+    "ClassifyOptions",
+    "Declared",
     "Exchange",
     "Options",
     "exit_text",
@@ -44,9 +46,29 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 _RAW_SAMPLE_READ = 2048  # bytes looked at for a raw sample; Failure keeps at most 500 chars
 
 
+class Declared(TypedDict, total=False):
+    """What a caller declares about an endpoint's responses, spelled once: the keywords
+    ``classify_http``, ``classify_parts`` and ``tool()`` share (see ``classify_http``)."""
+
+    items: str | None
+    total: str | None
+    not_found: Literal["failure", "empty"]
+    expect: Literal["json", "text", "bytes"]
+
+
+class ClassifyOptions(Declared, total=False):
+    """The keywords of ``classify_http`` and ``classify_parts``: :class:`Declared`, the result
+    model, the tool's name and the clock."""
+
+    result_model: Any
+    tool: str | None
+    now: Callable[[], datetime] | None
+
+
 @dataclass(frozen=True)
 class Options:
-    """What the caller declared about the endpoint (see ``classify_http``)."""
+    """What the caller declared about the endpoint, as one frozen value (see ``classify_http``;
+    built from :class:`ClassifyOptions` by the fronts, once per tool by the adapter)."""
 
     items: str | None = None
     total: str | None = None

@@ -17,9 +17,7 @@ exception into evidence (``classify_http``, the adapter) are outside this packag
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Unpack
 
 import httpx
 
@@ -31,7 +29,7 @@ from ._body import read_body
 from ._conventions import CONVENTIONS
 from ._decisions import Contact
 from ._envelope import seal
-from ._exchange import Exchange, Options
+from ._exchange import ClassifyOptions, Exchange, Options
 from ._pagination import judge_coverage
 from ._status import judge_status
 from ._transport import from_exception
@@ -56,13 +54,7 @@ def classify_parts(
     cut_error: BaseException | None = None,
     url: str | None = None,
     method: str | None = None,
-    items: str | None = None,
-    total: str | None = None,
-    not_found: Literal["failure", "empty"] = "failure",
-    result_model: Any = None,
-    tool: str | None = None,
-    now: Callable[[], datetime] | None = None,
-    expect: Literal["json", "text", "bytes"] = "json",
+    **options: Unpack[ClassifyOptions],
 ) -> Envelope[Any]:
     """Classify a response the caller read itself, possibly stopped early.
 
@@ -77,22 +69,17 @@ def classify_parts(
         url: The request URL (redacted onto ``target``; resolves relative next-page links).
         method: The request method (``"GET"``, ``"POST"`` …); ``None`` is judged as a read.
             See ``classify_http`` for what a write changes.
-        items: See ``classify_http``.
-        total: See ``classify_http``.
-        not_found: See ``classify_http``.
-        result_model: See ``classify_http``.
-        tool: See ``classify_http``.
-        now: See ``classify_http``.
-        expect: See ``classify_http``.
+        **options: ``items``, ``total``, ``not_found``, ``result_model``, ``tool``, ``now``,
+            ``expect``: see ``classify_http``.
 
     Returns:
         An envelope with exactly one outcome. Never raises.
     """
-    options = Options(items, total, not_found, result_model, tool, now, expect)
+    declared = Options(**options)
     evidence = Evidence.of_response(
         status, headers, body, cut=cut, cut_error=cut_error, method=method, url=url
     )
-    return judge(evidence, options)
+    return judge(evidence, declared)
 
 
 def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
