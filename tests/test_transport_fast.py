@@ -20,12 +20,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes.transport import _decode, _rebuild
 from tool_outcomes.transport import (
     DEADLINE_PASSED,
     PIECE_BYTES,
     BodyCut,
     Read,
+    _decode,
+    _rebuild,
     read_sync,
     rebuild,
     send_async,

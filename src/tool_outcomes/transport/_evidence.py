@@ -38,6 +38,7 @@ STAGES: dict[type[BaseException], Stage] = {
     httpx.LocalProtocolError: Stage.SEND,
     # Sent: waiting for or reading the answer.
     httpx.ReadError: Stage.RECEIVE,
+    httpx.CloseError: Stage.RECEIVE,
     httpx.ReadTimeout: Stage.RECEIVE,
     httpx.RemoteProtocolError: Stage.RECEIVE,
     httpx.DecodingError: Stage.RECEIVE,
