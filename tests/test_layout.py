@@ -368,3 +368,11 @@ def test_redaction_happens_at_the_exits_only() -> None:
     }
     assert importers == REDACTING_EXITS
     assert len(REDACTING_EXITS) <= 4
+
+
+def test_classify_http_is_one_function_wherever_it_is_imported_from() -> None:
+    """The front lives outside classify; the old import path still gives the same function."""
+    from tool_outcomes import classify as classify_package
+    from tool_outcomes import front
+
+    assert classify_package.classify_http is front.classify_http is classify_http

@@ -1,10 +1,12 @@
 """Every tool response declares its own outcome, so a failure is never mistaken for an answer.
 
 The public API, re-exported from small modules named for their idea: ``envelope`` (the four
-outcomes), ``fields`` (three-state fields), ``classify`` (HTTP evidence → outcome), ``repair``
-(shape, never meaning), ``retry`` and ``breaker`` (keyed on the outcome), ``trace`` (a record of
-every hidden failure), ``adapter`` (all of it around one tool), ``render`` and ``consume``
-(spending the outcome).
+outcomes), ``fields`` (three-state fields), ``evidence`` (what came back, from any source),
+``transport`` (send and read: the only code that touches a socket), ``classify`` (evidence →
+outcome, no I/O) and ``front`` (``classify_http``: an httpx response or exception → evidence →
+outcome), ``repair`` (shape, never meaning), ``retry`` and ``breaker`` (keyed on the outcome),
+``trace`` (a record of every hidden failure), ``adapter`` (all of it around one tool),
+``render`` and ``consume`` (spending the outcome). ``docs/architecture.md`` draws the path.
 """
 
 # Every module-level name here but the public ones starts with "_" (the exported-members test
