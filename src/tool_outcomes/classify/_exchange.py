@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, cached_property
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 import httpx
 
@@ -131,14 +131,6 @@ class _IndexedHeaders(httpx.Headers):
         super().update(headers)
 
 
-def _headers_of(given: object) -> httpx.Headers:
-    """Any headers a source gives (a mapping, pairs, none) as indexed ``httpx.Headers``."""
-    if isinstance(given, _IndexedHeaders):
-        return given
-    headers = given if isinstance(given, httpx.Headers) else httpx.Headers(given)  # type: ignore[arg-type]
-    return _IndexedHeaders(headers, encoding=headers.encoding)
-
-
 @cache
 def _envelope_any() -> type[Envelope[Any]]:
     """``Envelope[Any]``, parametrised on first use and then held.
@@ -171,7 +163,7 @@ class Exchange:
         """The exchange a response's evidence describes."""
         return cls(
             evidence.status if evidence.status is not None else 0,
-            _headers_of(evidence.headers),
+            cast("httpx.Headers", evidence.headers),  # any mapping: __post_init__ indexes it
             evidence.body,
             options,
             evidence.url,

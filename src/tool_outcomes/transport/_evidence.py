@@ -125,14 +125,15 @@ def response_evidence(response: httpx.Response) -> Evidence | None:
 def _of_read(
     read: Read, method: str | None, url: str | None, *, url_redacted: bool = False
 ) -> Evidence:
-    response = read.response
-    return Evidence.of_response(
+    response = read.response  # (Evidence.of_response's fields, built directly: once per call)
+    return Evidence(
+        None,
         response.status_code,
         response.headers,
         read.body,
-        cut=read.cut,
-        cut_error=read.cut_error,
-        method=method,
-        url=url,
-        url_redacted=url_redacted,
+        read.cut,
+        read.cut_error,
+        method,
+        url,
+        url_redacted,
     )
