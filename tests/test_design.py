@@ -49,6 +49,10 @@ from tool_outcomes.design import (
 from tool_outcomes.workbook.builder import SUPPORT_TICKET
 
 RUFF = Path(sys.executable).with_name("ruff")
+# The support ticket's generated tests: its 13 cases twice (the wire, the routing), its 3
+# outcomes twice (the envelope round trip, the stand-in tool call), the five single tests and
+# the contract check's refusal.
+SUPPORT_TICKET_TESTS = 13 * 2 + 3 * 2 + 5 + 1
 
 
 def _route(reason: NAReason, action: NextAction | None = None, note: str = "") -> Route:
@@ -244,7 +248,8 @@ PROBLEMS = [
     ),
     pytest.param(
         _table(FieldDesign(name="vip", example="yes")),
-        "vip: an example is only for a str field (a bool field is tested with fixed values)",
+        "vip: an example is for a str, int or float field (a bool field is tested with both "
+        "answers)",
         id="example-on-bool",
     ),
     pytest.param(
@@ -453,6 +458,7 @@ def test_the_same_table_gives_byte_identical_files() -> None:
         "support_ticket.outcomes.json",
         "support_ticket_result.py",
         "support_ticket_result.schema.json",
+        "support_ticket_result.envelope.schema.json",
         "test_support_ticket_result.py",
         "support_ticket_routing.md",
     ]
@@ -504,8 +510,7 @@ def test_the_generated_tests_pass_against_the_generated_model(written: Path) -> 
     """pytest, in its own process, runs one test per case, the guards, and passes them all."""
     result = run_tests(written)
     assert result.ok, result.output
-    # 13 cases twice (the wire, the routing), 3 outcomes, and the five single tests.
-    assert result.summary() == f"{13 * 2 + 3 + 5} passed"
+    assert result.summary() == f"{SUPPORT_TICKET_TESTS} passed"
     assert sorted(p.name for p in written.iterdir()) == sorted(SUPPORT_TICKET.files())
 
 
@@ -676,7 +681,7 @@ def test_the_generated_tests_pass_in_a_fresh_folder_with_only_tool_outcomes_and_
         "'--rootdir', '.', '-c', '/dev/null' if sys.platform != 'win32' else 'NUL', '.']))"
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"{13 * 2 + 3 + 5} passed" in done.stdout
+    assert f"{SUPPORT_TICKET_TESTS} passed" in done.stdout
     assert sorted(p.name for p in fresh.iterdir()) == [
         "support_ticket_result.py",
         "test_support_ticket_result.py",

@@ -138,10 +138,10 @@ def test_write_then_run_status_report_files_and_tests(tmp_path: Path) -> None:
     assert "to-otb-refused" in run_status(folder)  # nothing written yet
     written = html.unescape(write_status(SUPPORT_TICKET, folder))
     assert "to-otb-done" in written
-    assert f"Wrote 5 files into {folder!r}: support_ticket.outcomes.json, " in written
+    assert f"Wrote 6 files into {folder!r}: support_ticket.outcomes.json, " in written
     ran = run_status(folder)
     assert "to-otb-done" in ran
-    assert html.unescape(ran).endswith(": 34 passed</div>")
+    assert html.unescape(ran).endswith(": 38 passed</div>")
 
 
 # -- the widget, headless -----------------------------------------------------------------------
@@ -323,7 +323,7 @@ def test_the_write_and_run_buttons_take_the_code_home(tmp_path: Path) -> None:
     _one(builder, css("write")).click()
     assert sorted(p.name for p in folder.iterdir()) == sorted(SUPPORT_TICKET.files())
     _one(builder, css("run")).click()
-    assert html.unescape(_one(builder, css("status")).value).endswith(": 34 passed</div>")
+    assert html.unescape(_one(builder, css("status")).value).endswith(": 38 passed</div>")
 
     _one(builder, css("add")).click()
     _one(builder, css("write")).click()
@@ -331,7 +331,7 @@ def test_the_write_and_run_buttons_take_the_code_home(tmp_path: Path) -> None:
     _one(builder, css("overwrite")).value = True
     _one(builder, css("write")).click()
     _one(builder, css("run")).click()
-    assert html.unescape(_one(builder, css("status")).value).endswith(": 38 passed</div>")
+    assert html.unescape(_one(builder, css("status")).value).endswith(": 42 passed</div>")
 
 
 def test_the_builder_shows_as_a_widget_with_a_readable_text_form() -> None:
