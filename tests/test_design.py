@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from packaging.requirements import Requirement
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 import tool_outcomes
 from tool_outcomes import NAReason, Outcome, TriState, not_applicable, present
@@ -44,6 +44,7 @@ from tool_outcomes.design import (
     WriteRefused,
     allowed_actions,
     run_tests,
+    states_schema,
     suggested_action,
 )
 from tool_outcomes.workbook.builder import SUPPORT_TICKET
@@ -1070,10 +1071,6 @@ def test_the_envelope_schema_is_the_tools_output_schema(written: Path) -> None:
 
 def test_states_schema_refuses_a_route_that_is_not_three_state() -> None:
     """ROUTES naming a bare field, or no field, is a clear error, not a wrong schema."""
-    from pydantic import BaseModel, ConfigDict
-
-    from tool_outcomes.design import states_schema
-
     routes: dict[str, dict[NAReason | None, NextAction]] = {"vip": {None: NextAction.USE_VALUE}}
 
     class Bare(BaseModel):
