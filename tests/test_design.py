@@ -1022,6 +1022,58 @@ def test_the_schema_states_each_fields_states_and_reasons(
     assert accepted is valid
 
 
+def _model_of(table: OutcomeTable) -> type[BaseModel]:
+    """The generated model class, executed as a throwaway module."""
+    module = ModuleType(f"_generated_{table.module_name}")
+    sys.modules[module.__name__] = module
+    try:
+        exec(compile(table.model_source(), "<model>", "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
+    model: type[BaseModel] = getattr(module, table.class_name)
+    return model
+
+
+def _first_wire(field: FieldDesign) -> Any:
+    if field.plain:
+        return field.present_values()[-1]
+    first = present(field.present_values()[-1]) if field.present else None
+    return (first or not_applicable(field.reasons()[0])).model_dump(mode="json")
+
+
+# Each example executes two generated models (~100 ms): fewer than the profile's count.
+@settings(max_examples=30)
+@given(_TABLES)
+def test_for_any_table_the_schema_and_the_model_agree_on_every_state(table: OutcomeTable) -> None:
+    """Each designed state is valid under both; an undeclared reason or state, a bare value or
+    a missing field under neither."""
+    validator = jsonschema.Draft202012Validator(table.json_schema())
+    model = _model_of(table)
+    baseline = {f.name: _first_wire(f) for f in table.fields}
+    instances = [
+        (baseline | {case.field: case.state.model_dump(mode="json")}, True)
+        for case in table.cases()
+    ]
+    for field in table.three_state:
+        undeclared = [not_applicable(r) for r in NAReason if r not in field.reasons()]
+        if not field.present:
+            undeclared.append(present(field.present_values()[0]))
+        instances += [
+            (baseline | {field.name: s.model_dump(mode="json")}, False) for s in undeclared
+        ]
+        instances.append((baseline | {field.name: field.present_values()[0]}, False))
+    instances += [({k: v for k, v in baseline.items() if k != name}, False) for name in baseline]
+    for instance, valid in instances:
+        assert validator.is_valid(instance) is valid, instance
+        try:
+            model.model_validate(instance)
+        except ValidationError:
+            accepted = False
+        else:
+            accepted = True
+        assert accepted is valid, instance
+
+
 def test_a_missing_field_is_refused_by_the_schema() -> None:
     """Every field is required, plain ones too."""
     validator = jsonschema.Draft202012Validator(PLAIN_TICKET.json_schema())
@@ -1106,6 +1158,16 @@ def test_run_tests_in_process_matches_a_fresh_process_and_forgets_the_modules(
     edited = run_tests(written, in_process=True)
     assert edited.failures == ("test_no_field_ever_silently_becomes_false",)
     assert not list(written.rglob("__pycache__"))
+
+
+def test_run_tests_in_process_sets_aside_a_module_of_the_same_name(
+    written: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another folder's support_ticket_result, imported before, is not tested; it is put back."""
+    stale = ModuleType("support_ticket_result")
+    monkeypatch.setitem(sys.modules, "support_ticket_result", stale)
+    assert run_tests(written, in_process=True).summary() == f"{SUPPORT_TICKET_TESTS} passed"
+    assert sys.modules["support_ticket_result"] is stale
 
 
 def test_run_tests_in_process_says_so_without_pytest(

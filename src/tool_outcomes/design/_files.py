@@ -269,9 +269,16 @@ def _run_here(args: list[str], root: str) -> PytestSummary:
 
 @contextlib.contextmanager
 def _isolated(root: str) -> Iterator[None]:
-    """No plugins or options from the environment, no bytecode; forget the folder's modules."""
+    """No plugins or options from the environment, no bytecode; the folder's own modules.
+
+    A module imported before under the name of one of the folder's files (another folder's
+    ``support_ticket_result``, say) is set aside for the run and put back after it; the
+    folder's modules are forgotten, so the next run sees edits.
+    """
     saved_env = {key: os.environ.get(key) for key in ("PYTEST_ADDOPTS", _AUTOLOAD)}
     saved_path, saved_bytecode = list(sys.path), sys.dont_write_bytecode
+    names = {path.stem for path in Path(root).glob("*.py")}
+    set_aside = {name: sys.modules.pop(name) for name in names if name in sys.modules}
     os.environ.pop("PYTEST_ADDOPTS", None)
     os.environ[_AUTOLOAD] = "1"
     sys.dont_write_bytecode = True
@@ -288,6 +295,7 @@ def _isolated(root: str) -> Iterator[None]:
         for name, module in list(sys.modules.items()):
             if (getattr(module, "__file__", None) or "").startswith(root + os.sep):
                 del sys.modules[name]
+        sys.modules.update(set_aside)
 
 
 _AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
