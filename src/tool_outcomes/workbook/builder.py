@@ -390,6 +390,15 @@ class _Look:
             layout=self.plain,
         )
 
+    def checkbox(self, value: bool, description: str, layout: Any = None) -> Any:
+        return self._w.Checkbox(
+            value=value,
+            description=description,
+            indent=False,
+            style=self.check,
+            layout=self.plain if layout is None else layout,
+        )
+
     def row(self, children: list[Any]) -> Any:
         return self._w.HBox(children, layout=self.plain)
 
@@ -410,13 +419,9 @@ class OutcomeTableBuilder:
             value=initial.tool, description="tool name", style=look.text, layout=look.plain
         ).add_class(css("tool"))
         self.outcomes = {
-            o: w.Checkbox(
-                value=o in initial.outcomes,
-                description=o.value,
-                indent=False,
-                style=look.check,
-                layout=look.outcome,
-            ).add_class(css("outcome", o.value))
+            o: look.checkbox(o in initial.outcomes, o.value, look.outcome).add_class(
+                css("outcome", o.value)
+            )
             for o in Outcome
         }
         self.rows: list[_Row] = []
@@ -434,13 +439,8 @@ class OutcomeTableBuilder:
             style=look.text,
             layout=look.folder,
         ).add_class(css("folder"))
-        self.overwrite = w.Checkbox(
-            value=False,
-            description="replace files that differ",
-            indent=False,
-            style=look.check,
-            layout=look.plain,
-        ).add_class(css("overwrite"))
+        self.overwrite = look.checkbox(False, "replace files that differ")
+        self.overwrite.add_class(css("overwrite"))
         self.write = look.button("Write the files", "save").add_class(css("write"))
         self.run = look.button("Run their tests", "play").add_class(css("run"))
         self.status = look.html().add_class(css("status"))
@@ -521,33 +521,16 @@ class OutcomeTableBuilder:
             style=look.dropdown,
             layout=look.type,
         )
-        plain = w.Checkbox(
-            value=design.plain,
-            description="plain (always present, no states)",
-            indent=False,
-            style=look.check,
-            layout=look.plain,
-        )
-        present = w.Checkbox(
-            value=design.present,
-            description="can be present, with a value",
-            indent=False,
-            style=look.check,
-            layout=look.plain,
-        )
+        plain = look.checkbox(design.plain, "plain (always present, no states)")
+        present = look.checkbox(design.present, "can be present, with a value")
         reasons: dict[NAReason, Any] = {}
         actions: dict[NAReason, Any] = {}
         cells = []
         for reason in NAReason:
             route = design.route(reason)
             current = route.action if route is not None else suggested_action(reason)
-            reasons[reason] = w.Checkbox(
-                value=route is not None,
-                description=reason.value,
-                indent=False,
-                style=look.check,
-                layout=look.plain,
-            ).add_class(css("reason", reason.value))
+            reasons[reason] = look.checkbox(route is not None, reason.value)
+            reasons[reason].add_class(css("reason", reason.value))
             actions[reason] = w.Dropdown(
                 options=_action_options(reason, current),
                 value=_NO_ACTION if current is None else current,
