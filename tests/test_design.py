@@ -1230,3 +1230,60 @@ def test_the_generated_contract_check_holds_a_real_tool(written: Path) -> None:
     assert result.failures == ("test_the_naive_tool",), result.output
     assert "the data breaks the contract" in result.output
     assert "customer_vip" in result.output
+
+
+CONFORMANCE = """
+import httpx
+from pydantic import BaseModel
+
+from support_ticket_result import SupportTicketResult
+from test_support_ticket_result import assert_tool_conforms
+from tool_outcomes import tool
+
+
+class Args(BaseModel):
+    ticket_id: str
+
+
+ONE_REAL_ANSWER = {
+    "resolved": {"status": "present", "value": True},
+    "refund_issued": {"status": "not_applicable", "reason": "no_permission"},
+    "customer_vip": {"status": "not_applicable", "reason": "fetch_failed"},
+    "account_manager": {"status": "present", "value": "dana@example.com"},
+}
+
+
+# A lookup by id: a 404 is the confirmed absence the table declares as empty.
+@tool(args=Args, result=SupportTicketResult, not_found="empty")
+def support_ticket(args: Args) -> httpx.Request:
+    return httpx.Request("GET", f"https://tickets.example.test/tickets/{args.ticket_id}")
+
+
+def naive_ticket(ticket_id):
+    try:
+        return httpx.get(f"https://tickets.example.test/tickets/{ticket_id}", timeout=5).json()
+    except Exception:
+        return {}
+
+
+def test_the_designed_tool_conforms():
+    report = assert_tool_conforms(
+        support_ticket, {"ticket_id": "T-1"}, success_body=ONE_REAL_ANSWER
+    )
+    assert report.passed
+
+
+def test_the_naive_tool_conforms():
+    assert_tool_conforms(naive_ticket, {"ticket_id": "T-1"}, success_body=ONE_REAL_ANSWER)
+"""
+
+
+def test_the_generated_conformance_check_drives_a_real_tool_through_the_kit(
+    written: Path,
+) -> None:
+    """A request-building @tool on the designed model passes every fault and keeps the contract
+    under each; a function that swallows failures into {} fails, the kit's report in the output."""
+    (written / "test_conformance.py").write_text(CONFORMANCE)
+    result = run_tests(written, in_process=True)
+    assert result.failures == ("test_the_naive_tool_conforms",), result.output
+    assert "faults declared correctly" in result.output

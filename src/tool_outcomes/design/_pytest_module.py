@@ -44,8 +44,9 @@ def test_source(table: Table) -> str:
             f"({count_words(table)}), one that tells the not-applicable reasons apart, the "
             "guard that no field ever silently becomes false, the routing, and the outcome "
             "classes the tool declares. assert_keeps_the_contract() holds any envelope to the "
-            "table: add a real tool's calls to TOOL_CALLS to check it too. Run them with "
-            f"pytest next to {table.module_name}.py."
+            "table: add a real tool's calls to TOOL_CALLS to check it too, and call "
+            "assert_tool_conforms() to drive an HTTP tool through the conformance kit's "
+            f"faults. Run them with pytest next to {table.module_name}.py."
         ),
         "",
         "from __future__ import annotations",
@@ -59,6 +60,7 @@ def test_source(table: Table) -> str:
         *(f"    {name}," for name in tool_outcomes_names),
         ")",
         "from tool_outcomes.design import NextAction, allowed_actions",
+        "from tool_outcomes.testing import ConformanceReport, check_tool",
         "",
         f"from {table.module_name} import (",
         "    OUTCOMES,",
@@ -269,6 +271,24 @@ _CONTRACT_LINES = (
     "    result = tool(**arguments)",
     "    assert_keeps_the_contract(result)",
     "    return result",
+    "",
+    "",
+    "def assert_tool_conforms(",
+    "    tool: Any, arguments: dict[str, Any], *, success_body: Any = None",
+    ") -> ConformanceReport:",
+    '    """Drive an HTTP tool through every fault of tool_outcomes.testing.check_tool.',
+    "",
+    "    Assert that it declares the right outcome under each fault, and that every",
+    "    envelope it returned keeps the table's contract. success_body is one real,",
+    "    complete answer from the tool's API (without it, the faults made from it are",
+    "    skipped).",
+    '    """',
+    "    report = check_tool(tool, arguments, success_body=success_body)",
+    "    assert report.ok, str(report)",
+    "    for row in report.rows:",
+    "        if row.envelope is not None:",
+    "            assert_keeps_the_contract(row.envelope)",
+    "    return report",
     "",
     "",
     "#: The calls test_each_tool_call_keeps_the_contract makes: (a tool, its arguments by",
