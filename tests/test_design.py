@@ -1177,11 +1177,14 @@ def test_run_tests_in_process_says_so_without_pytest(
     assert result.summary() == "1 error: pytest is not installed: pip install pytest"
 
 
-REAL_TOOLS = """
+# What both test files written beside the generated ones start with: a real tool's arguments
+# and one answer in the designed states.
+TOOL_PRELUDE = """
+import httpx
 from pydantic import BaseModel
 
 from support_ticket_result import SupportTicketResult
-from test_support_ticket_result import assert_tool_keeps_the_contract
+from test_support_ticket_result import assert_tool_conforms, assert_tool_keeps_the_contract
 from tool_outcomes import tool
 
 
@@ -1195,6 +1198,9 @@ WIRE = {
     "customer_vip": {"status": "not_applicable", "reason": "fetch_failed"},
     "account_manager": {"status": "present", "value": "dana@example.com"},
 }
+"""
+
+REAL_TOOLS = """
 
 
 @tool(args=Args, result=SupportTicketResult)
@@ -1225,7 +1231,7 @@ def test_the_naive_tool():
 
 def test_the_generated_contract_check_holds_a_real_tool(written: Path) -> None:
     """A real @tool declaring the designed model passes; one that fills in false fails."""
-    (written / "test_real_tools.py").write_text(REAL_TOOLS)
+    (written / "test_real_tools.py").write_text(TOOL_PRELUDE + REAL_TOOLS)
     result = run_tests(written, in_process=True)
     assert result.failures == ("test_the_naive_tool",), result.output
     assert "the data breaks the contract" in result.output
@@ -1233,24 +1239,6 @@ def test_the_generated_contract_check_holds_a_real_tool(written: Path) -> None:
 
 
 CONFORMANCE = """
-import httpx
-from pydantic import BaseModel
-
-from support_ticket_result import SupportTicketResult
-from test_support_ticket_result import assert_tool_conforms
-from tool_outcomes import tool
-
-
-class Args(BaseModel):
-    ticket_id: str
-
-
-ONE_REAL_ANSWER = {
-    "resolved": {"status": "present", "value": True},
-    "refund_issued": {"status": "not_applicable", "reason": "no_permission"},
-    "customer_vip": {"status": "not_applicable", "reason": "fetch_failed"},
-    "account_manager": {"status": "present", "value": "dana@example.com"},
-}
 
 
 # A lookup by id: a 404 is the confirmed absence the table declares as empty.
@@ -1268,13 +1256,13 @@ def naive_ticket(ticket_id):
 
 def test_the_designed_tool_conforms():
     report = assert_tool_conforms(
-        support_ticket, {"ticket_id": "T-1"}, success_body=ONE_REAL_ANSWER
+        support_ticket, {"ticket_id": "T-1"}, success_body=WIRE
     )
     assert report.passed
 
 
 def test_the_naive_tool_conforms():
-    assert_tool_conforms(naive_ticket, {"ticket_id": "T-1"}, success_body=ONE_REAL_ANSWER)
+    assert_tool_conforms(naive_ticket, {"ticket_id": "T-1"}, success_body=WIRE)
 """
 
 
@@ -1283,7 +1271,7 @@ def test_the_generated_conformance_check_drives_a_real_tool_through_the_kit(
 ) -> None:
     """A request-building @tool on the designed model passes every fault and keeps the contract
     under each; a function that swallows failures into {} fails, the kit's report in the output."""
-    (written / "test_conformance.py").write_text(CONFORMANCE)
+    (written / "test_conformance.py").write_text(TOOL_PRELUDE + CONFORMANCE)
     result = run_tests(written, in_process=True)
     assert result.failures == ("test_the_naive_tool_conforms",), result.output
     assert "faults declared correctly" in result.output
