@@ -16,8 +16,9 @@ deterministically (the same table always gives byte-identical text), one artefac
    reasons (:func:`states_schema`, which the generated model carries), and the envelope's
    schema (an MCP tool's ``outputSchema``);
 5. ``_pytest_module`` — the pytest module: one test per field per state, the reasons told
-   apart, the "no field ever silently becomes false" guard, the routing, the outcomes, and a
-   contract check any envelope (so any real tool) can be held to;
+   apart, the "no field ever silently becomes false" guard, the routing, the outcomes, a
+   contract check any envelope (so any real tool) can be held to, and a helper that drives an
+   HTTP tool through the conformance kit's faults (``tool_outcomes.testing.check_tool``);
 6. ``_routing`` — the routing table as Markdown;
 7. ``_files``   — taking it home: writing the files (:class:`WriteRefused` when it cannot) and
    running their tests (:func:`run_tests`, in a fresh process or in this one).
