@@ -24,6 +24,7 @@ import functools
 import inspect
 import ssl
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -41,12 +42,14 @@ from .classify._pipeline import judge_parts
 from .envelope import (
     RAW_SAMPLE_MAX_CHARS,
     Coverage,
+    Effect,
     Envelope,
     Failure,
     FailureCode,
     FailureKind,
     Outcome,
     Repair,
+    is_write,
 )
 from .guard import scrub_envelope, unsendable
 from .redact import mask_secret_fields, redact_text, redact_url, request_secrets
@@ -96,6 +99,8 @@ class Tool(Generic[A, R]):
     secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = ()
     cursor: str | None = None
     target: TargetView = "full"
+    idempotency_key: str | None = None
+    idempotency_arg: str | None = None
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1:
@@ -110,6 +115,18 @@ class Tool(Generic[A, R]):
                 "handler must receive the cursor as one of its arguments"
             )
         check_target_view(self.target)
+        if self.idempotency_key is not None and not _is_header_name(self.idempotency_key):
+            raise ValueError(
+                f"idempotency_key must name an HTTP header (a token such as "
+                f"'Idempotency-Key'), got {self.idempotency_key!r}"
+            )
+        if self.idempotency_arg is not None and (
+            self.idempotency_arg not in self.args_model.model_fields
+        ):
+            raise ValueError(
+                f"idempotency_arg={self.idempotency_arg!r} names no field of "
+                f"{self.args_model.__name__}: the model passes the key as one of its arguments"
+            )
         if self.expect not in ("json", "text", "bytes"):
             raise ValueError(f"expect must be 'json', 'text' or 'bytes', got {self.expect!r}")
 
@@ -193,16 +210,18 @@ class Tool(Generic[A, R]):
         args_or_failure = self._validate_args(arguments, kwargs)
         if isinstance(args_or_failure, Envelope):
             return self._finish(args_or_failure)
-        args = args_or_failure
+        key = self._call_key(args_or_failure)
+        args = args_or_failure if key is None else key.args
 
         deadline_at = self._deadline_at(clock)
 
         def attempt() -> Envelope[Any]:
-            return self._guarded(self._attempt_sync(args, client, clock, deadline_at), args)
+            env = self._attempt_sync(args, client, clock, deadline_at, key)
+            return self._guarded(_with_key(env, key), args)
 
         once = self._through_breaker(attempt)
         env = with_retry(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
-        return self._finish(env)
+        return self._finish(_with_key(env, key))
 
     def _attempt_sync(
         self,
@@ -210,16 +229,18 @@ class Tool(Generic[A, R]):
         client: httpx.Client | None,
         clock: Callable[[], float],
         deadline_at: float | None,
+        key: _CallKey | None = None,
     ) -> Envelope[Any]:
         try:
             produced = self.handler(args)
         except Exception as exc:  # the handler is the upstream here: its failure is an outcome
             return self._with_target(self._handler_failure(exc), args)
         if isinstance(produced, httpx.Request):
+            keyed = self._send_key(produced, key)
             if client is None:
                 with _owned_client() as owned:
-                    return self._send_sync(owned, produced, clock, deadline_at)
-            return self._send_sync(client, produced, clock, deadline_at)
+                    return self._send_sync(owned, produced, clock, deadline_at, keyed)
+            return self._send_sync(client, produced, clock, deadline_at, keyed)
         if inspect.isawaitable(produced):
             if inspect.iscoroutine(produced):
                 produced.close()  # never awaited here: close it rather than leak a warning
@@ -232,6 +253,7 @@ class Tool(Generic[A, R]):
         request: httpx.Request,
         clock: Callable[[], float],
         deadline_at: float | None,
+        keyed: bool = False,
     ) -> Envelope[Any]:
         read = send_sync(
             client,
@@ -240,7 +262,7 @@ class Tool(Generic[A, R]):
             deadline_at=deadline_at,
             clock=clock,
         )
-        return self._classify_read(read, request)
+        return self._classify_read(read, request, keyed)
 
     # -- async -------------------------------------------------------------------------------
 
@@ -265,16 +287,18 @@ class Tool(Generic[A, R]):
         args_or_failure = self._validate_args(arguments, kwargs)
         if isinstance(args_or_failure, Envelope):
             return self._finish(args_or_failure)
-        args = args_or_failure
+        key = self._call_key(args_or_failure)
+        args = args_or_failure if key is None else key.args
 
         deadline_at = self._deadline_at(clock)
 
         async def attempt() -> Envelope[Any]:
-            return self._guarded(await self._attempt_async(args, client, clock, deadline_at), args)
+            env = await self._attempt_async(args, client, clock, deadline_at, key)
+            return self._guarded(_with_key(env, key), args)
 
         once = self._through_breaker_async(attempt)
         env = await with_retry_async(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
-        return self._finish(env)
+        return self._finish(_with_key(env, key))
 
     async def _attempt_async(
         self,
@@ -282,6 +306,7 @@ class Tool(Generic[A, R]):
         client: httpx.AsyncClient | None,
         clock: Callable[[], float],
         deadline_at: float | None,
+        key: _CallKey | None = None,
     ) -> Envelope[Any]:
         try:
             produced = self.handler(args)
@@ -290,10 +315,11 @@ class Tool(Generic[A, R]):
         except Exception as exc:
             return self._with_target(self._handler_failure(exc), args)
         if isinstance(produced, httpx.Request):
+            keyed = self._send_key(produced, key)
             if client is None:
                 async with _owned_async_client() as owned:
-                    return await self._send_async(owned, produced, clock, deadline_at)
-            return await self._send_async(client, produced, clock, deadline_at)
+                    return await self._send_async(owned, produced, clock, deadline_at, keyed)
+            return await self._send_async(client, produced, clock, deadline_at, keyed)
         return self._with_target(self._from_value(produced), args)
 
     async def _send_async(
@@ -302,6 +328,7 @@ class Tool(Generic[A, R]):
         request: httpx.Request,
         clock: Callable[[], float],
         deadline_at: float | None,
+        keyed: bool = False,
     ) -> Envelope[Any]:
         read = await send_async(
             client,
@@ -310,9 +337,46 @@ class Tool(Generic[A, R]):
             deadline_at=deadline_at,
             clock=clock,
         )
-        return self._classify_read(read, request)
+        return self._classify_read(read, request, keyed)
 
     # -- shared steps ------------------------------------------------------------------------
+
+    def _call_key(self, args: A | Envelope[Any]) -> _CallKey | None:
+        """The one idempotency key of this logical call, made before its first attempt.
+
+        The args field named by ``idempotency_arg`` gives it when the model set it (so the
+        model's own retry carries the same key); otherwise it is generated, and written into
+        that field so the handler sees it too.
+        """
+        if isinstance(args, Envelope) or (
+            self.idempotency_key is None and self.idempotency_arg is None
+        ):
+            return None
+        arg = self.idempotency_arg
+        given = None if arg is None else getattr(args, arg, None)
+        if isinstance(given, str) and given.strip():
+            return _CallKey(args, given, given_by_args=True, argument=arg)
+        key = str(uuid.uuid4())
+        if arg is not None:
+            args = args.model_copy(update={arg: key})
+        return _CallKey(args, key, given_by_args=False, argument=arg)
+
+    def _send_key(self, request: httpx.Request, key: _CallKey | None) -> bool:
+        """Put the call's key on a write's request; whether the request now carries it.
+
+        A key the handler's own first request carries is adopted (unless the arguments gave
+        one); every attempt after carries the same key, whatever the handler put there.
+        """
+        header = self.idempotency_key
+        if key is None or header is None or not is_write(request.method):
+            return False
+        own = request.headers.get(header)
+        if own and not key.given_by_args and not key.sent:
+            key.value = own
+        key.sent = True
+        if own != key.value:
+            request.headers[header] = key.value
+        return True
 
     def _validate_args(self, arguments: Any, kwargs: Mapping[str, Any]) -> A | Envelope[Any]:
         if arguments is not None and kwargs:
@@ -397,9 +461,11 @@ class Tool(Generic[A, R]):
             tool=self.name,
         )
 
-    def _classify_read(self, read: Read | BaseException, request: httpx.Request) -> Envelope[Any]:
+    def _classify_read(
+        self, read: Read | BaseException, request: httpx.Request, keyed: bool = False
+    ) -> Envelope[Any]:
         if isinstance(read, BaseException):
-            return self._stamp(classify_http(read, tool=self.name), request)
+            return self._stamp(classify_http(read, tool=self.name), request, keyed=keyed)
         sent, response = read.response.request, read.response
         target = redact_url(sent.url)
         env = judge_parts(
@@ -413,10 +479,15 @@ class Tool(Generic[A, R]):
             sent.method,
             url_redacted=True,
         )
-        return self._stamp(env, sent, target)
+        return self._stamp(env, sent, target, keyed=keyed)
 
     def _stamp(
-        self, env: Envelope[Any], request: httpx.Request, target: str | None = None
+        self,
+        env: Envelope[Any],
+        request: httpx.Request,
+        target: str | None = None,
+        *,
+        keyed: bool = False,
     ) -> Envelope[Any]:
         # An upstream may echo the credential it refused ("invalid api key sk-…"), anywhere.
         env = scrub_envelope(env, request_secrets(request))
@@ -426,7 +497,8 @@ class Tool(Generic[A, R]):
             return env  # the classifier already stamped it: a copy would change nothing
         update: dict[str, Any] = {"tool": self.name, "target": target}
         if failure is not None:
-            if not self.retry_unsafe_methods and _may_have_taken_effect(request, failure):
+            unsafe = not (keyed or self.retry_unsafe_methods)
+            if unsafe and _may_have_taken_effect(request, failure):
                 failure = failure.model_copy(
                     update={
                         "kind": FailureKind.PERMANENT,
@@ -465,7 +537,9 @@ class Tool(Generic[A, R]):
         return cast("Envelope[R]", final)  # a string: no parametrising per call
 
     def _target(self, args: A) -> str:
-        return f"{self.name}({_describe_args(args, self._declared(args))})"
+        # The idempotency key is no secret, but it is not part of what was asked either.
+        hidden = () if self.idempotency_arg is None else (self.idempotency_arg,)
+        return f"{self.name}({_describe_args(args, self._declared(args), hidden)})"
 
     def _declared(self, args: A) -> Iterable[str]:
         return self.secrets(args) if callable(self.secrets) else self.secrets
@@ -508,8 +582,8 @@ def _owned_async_client() -> httpx.AsyncClient:
     return httpx.AsyncClient(verify=_ssl_context())
 
 
-def _describe_args(args: BaseModel, secrets: Iterable[str]) -> str:
-    masked = mask_secret_fields(args.model_dump())
+def _describe_args(args: BaseModel, secrets: Iterable[str], hidden: tuple[str, ...] = ()) -> str:
+    masked = mask_secret_fields(args.model_dump(exclude=set(hidden) or None))
     # Each value is redacted (reading a bounded prefix) and then cut: it may be megabytes long.
     shown = ", ".join(
         f"{clip(str(key), 40)}={clip(redact_text(repr(value), secrets), 200)}"
@@ -520,16 +594,45 @@ def _describe_args(args: BaseModel, secrets: Iterable[str]) -> str:
 
 #: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).
 _IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
-#: Failures that prove the request was not acted on, so even a POST may be sent again.
-_NOT_ACTED_ON = frozenset({FailureCode.CONNECT, FailureCode.RATE_LIMITED, FailureCode.CIRCUIT_OPEN})
 
 
 def _may_have_taken_effect(request: httpx.Request, failure: Failure) -> bool:
+    """A transient failure of a write that may have reached the upstream: sending it again
+    without a key could do it twice (a refused connection, a 429 or the breaker cannot)."""
     return (
         failure.kind is FailureKind.TRANSIENT
         and request.method.upper() not in _IDEMPOTENT
-        and failure.code not in _NOT_ACTED_ON
+        and failure.effect is Effect.UNKNOWN
     )
+
+
+@dataclass
+class _CallKey:
+    """The idempotency key of one logical call, shared by its attempts."""
+
+    args: Any
+    value: str
+    given_by_args: bool
+    argument: str | None = None
+    sent: bool = False
+
+
+def _with_key(env: Envelope[Any], key: _CallKey | None) -> Envelope[Any]:
+    """``env`` carrying the call's key (and the argument that takes it), when there is one."""
+    if key is None or (
+        env.idempotency_key == key.value and env.idempotency_argument == key.argument
+    ):
+        return env
+    update = {"idempotency_key": key.value, "idempotency_argument": key.argument}
+    return env.model_copy(update=update)
+
+
+def _is_header_name(name: object) -> bool:
+    """An HTTP field name: a non-empty token (RFC 9110 §5.1)."""
+    return isinstance(name, str) and bool(name) and all(c in _TCHAR for c in name)
+
+
+_TCHAR = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def _sample(value: Any) -> str:
@@ -563,6 +666,8 @@ def tool(
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
     cursor: str | None = ...,
     target: TargetView = ...,
+    idempotency_key: str | None = ...,
+    idempotency_arg: str | None = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, R]]: ...
 @overload
 def tool(
@@ -583,6 +688,8 @@ def tool(
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
     cursor: str | None = ...,
     target: TargetView = ...,
+    idempotency_key: str | None = ...,
+    idempotency_arg: str | None = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]: ...
 def tool(
     *,
@@ -602,6 +709,8 @@ def tool(
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = (),
     cursor: str | None = None,
     target: TargetView = "full",
+    idempotency_key: str | None = None,
+    idempotency_arg: str | None = None,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]:
     """Declare a tool: its argument model and result model, next to its handler.
 
@@ -620,9 +729,11 @@ def tool(
         max_body_bytes: Past this, a JSON document is ``too_large`` and a JSON-lines stream is
             ``partial`` with the items read.
         authority: The identity or scope the tool runs under, recorded on every envelope.
-        retry_unsafe_methods: Retry a POST or PATCH after a timeout or a broken connection too.
-            Off by default: such a request may already have taken effect, so its transient
-            failure is reported as permanent (a refused connection or a 429 is still retried).
+        retry_unsafe_methods: "I know these writes are idempotent": retry a POST or PATCH
+            after a timeout, a 5xx or a broken connection too. Off by default: such a request
+            may already have taken effect (``failure.effect`` is ``"unknown"``), so without an
+            idempotency key its transient failure is reported as permanent and not sent again
+            (a refused connection or a 429, which changed nothing, is still retried).
         secrets: Values no generic rule can recognise as secret (a webhook URL's path, an
             OAuth ``code``, a key quoted in prose), removed wherever they appear: detail, raw
             sample, target, cursor, data, trace records, every render. Either the values, or a
@@ -635,6 +746,15 @@ def tool(
             records always keep the full redacted target. Under ``"path"`` and ``"omit"`` a
             next-page URL in ``coverage.next_cursor`` keeps only its path and query, so a
             handler taking it as ``cursor`` joins it with its base URL.
+        idempotency_key: The header that carries an idempotency key (``"Idempotency-Key"``,
+            the IETF draft's and Stripe's name). The adapter makes one key per call (unless
+            the handler's first request already carries one), sends the same key on every
+            attempt of a write, and only then retries a write's transient failures under
+            ``policy``. The envelope carries the key (``idempotency_key``), and a keyed write
+            that failed tells the model to call again with the same key.
+        idempotency_arg: A field of ``args`` that takes the key: when the model sets it, that
+            key is used instead of a new one (so the model's own retry is safe too), and a
+            generated key is written into it for the handler. Left out of the target.
 
     Returns:
         A decorator turning the handler into a :class:`Tool`.
@@ -660,6 +780,8 @@ def tool(
             secrets=secrets if callable(secrets) else tuple(secrets),
             cursor=cursor,
             target=target,
+            idempotency_key=idempotency_key,
+            idempotency_arg=idempotency_arg,
         )
 
     return decorate

@@ -13,12 +13,12 @@ from typing import Any
 import httpx
 
 from tool_outcomes._text import exception_text
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
+from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, is_write
 from tool_outcomes.redact import redact_url
 
 from ._exchange import Options
 
-__all__ = ["TRANSPORT_RULES", "from_exception"]
+__all__ = ["NEVER_SENT", "TRANSPORT_RULES", "from_exception"]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
@@ -52,6 +52,21 @@ TRANSPORT_RULES: dict[type[BaseException], tuple[FailureCode, FailureKind, str]]
 }
 
 
+#: Exceptions that prove a request never left the client (no connection, no proxy tunnel, no
+#: free connection in the pool, a request httpx refused to write): a write that met one changed
+#: nothing. Any other exception raised while sending or reading a write leaves its effect unknown.
+NEVER_SENT: tuple[type[BaseException], ...] = (
+    httpx.ConnectError,
+    httpx.ConnectTimeout,
+    httpx.PoolTimeout,
+    httpx.ProxyError,
+    httpx.UnsupportedProtocol,
+    httpx.LocalProtocolError,
+    httpx.InvalidURL,
+    ConnectionRefusedError,
+)
+
+
 def from_exception(exc: BaseException, options: Options) -> Envelope[Any]:
     """The access failure for an exception raised while sending or reading.
 
@@ -64,16 +79,23 @@ def from_exception(exc: BaseException, options: Options) -> Envelope[Any]:
         when the exception carries one.
     """
     code, kind, why = _transport_rule(exc)
-    target = None
+    target, method = None, None
     if isinstance(exc, httpx.RequestError):
         try:
-            target = redact_url(exc.request.url)
+            request = exc.request
         except RuntimeError:  # raised without a request attached
-            target = None
+            pass
+        else:
+            target, method = redact_url(request.url), request.method
     detail = exception_text(exc)
     if detail == type(exc).__name__:  # no message of its own: say what the class means
         detail = f"{detail} ({why})"
-    return options.fail(code, kind, detail, target=target)
+    writes = is_write(method)
+    reached = writes and not isinstance(exc, NEVER_SENT)
+    effect = Effect.UNKNOWN if reached else Effect.NONE
+    return options.fail(
+        code, kind, detail, target=target, effect=effect, method=method if writes else None
+    )
 
 
 def _transport_rule(exc: BaseException) -> tuple[FailureCode, FailureKind, str]:
