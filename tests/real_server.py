@@ -654,9 +654,36 @@ def _read_request(sock: socket.socket, wake: socket.socket) -> _Request | None:
     Returns:
         The parsed request line, or None when the client sent no parseable request in time.
     """
-    data = b""
     deadline = time.monotonic() + HOLD_MAX_S
-    while b"\r\n\r\n" not in data:
+    data = _receive(sock, wake, b"", lambda got: b"\r\n\r\n" in got, deadline)
+    if data is None:
+        return None
+    head, _, body = data.partition(b"\r\n\r\n")
+    request_line = head.split(b"\r\n", 1)[0].decode("latin-1")
+    parts = request_line.split(" ")
+    if len(parts) != 3:
+        return None
+    req = _Request(parts[0], parts[1], head.decode("latin-1") + "\r\n\r\n")
+    # A write's body is read whole (bounded), so no unread bytes turn the close into a reset.
+    try:
+        length = min(int(req.headers.get("content-length", "0")), _REQUEST_HEAD_MAX_BYTES)
+    except ValueError:
+        length = 0
+    if _receive(sock, wake, body, lambda got: len(got) >= length, deadline) is None:
+        return None
+    return req
+
+
+def _receive(
+    sock: socket.socket,
+    wake: socket.socket,
+    data: bytes,
+    done: Callable[[bytes], bool],
+    deadline: float,
+) -> bytes | None:
+    """``data`` and what arrives after it until ``done``, bounded in size and time and woken
+    by stop(); ``None`` when the client went away, stop() woke it, or time or size ran out."""
+    while not done(data):
         remaining = deadline - time.monotonic()
         if len(data) > _REQUEST_HEAD_MAX_BYTES or remaining <= 0:
             return None
@@ -672,31 +699,7 @@ def _read_request(sock: socket.socket, wake: socket.socket) -> _Request | None:
         if not chunk:
             return None
         data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    request_line = head.split(b"\r\n", 1)[0].decode("latin-1")
-    parts = request_line.split(" ")
-    if len(parts) != 3:
-        return None
-    req = _Request(parts[0], parts[1], head.decode("latin-1") + "\r\n\r\n")
-    # A write's body is read whole (bounded), so no unread bytes turn the close into a reset.
-    try:
-        length = min(int(req.headers.get("content-length", "0")), _REQUEST_HEAD_MAX_BYTES)
-    except ValueError:
-        length = 0
-    while len(body) < length and time.monotonic() < deadline:
-        readable, _, _ = select.select([sock, wake], [], [], deadline - time.monotonic())
-        if wake in readable:
-            return None
-        if not readable:
-            continue
-        try:
-            chunk = sock.recv(4096)
-        except OSError:
-            return None
-        if not chunk:
-            break
-        body += chunk
-    return req
+    return data
 
 
 class _TCPServer(socketserver.ThreadingTCPServer):
