@@ -41,6 +41,9 @@ from tool_outcomes import (
     tool,
 )
 from tool_outcomes.testing import FakeClock
+from tool_outcomes.workbook.charges import CHARGE_URL, ChargeDesk
+from tool_outcomes.workbook.charges import KEY_HEADER as CHARGE_KEY
+from tool_outcomes.workbook.scenarios import get_scenario
 
 
 @pytest.fixture(scope="module")
@@ -656,3 +659,22 @@ def test_a_reads_trace_record_is_unchanged(caplog: pytest.LogCaptureFixture) -> 
     fields = [r.tool_outcomes for r in caplog.records if hasattr(r, "tool_outcomes")]
     assert fields
     assert not {"method", "effect", "idempotency_key"} & set(fields[0])
+
+
+# -- the workbook's payment desk -----------------------------------------------------------------
+
+
+def test_the_charge_ack_lost_scenario_charges_each_unkeyed_post_and_replays_a_key() -> None:
+    """The catalogue's write scenario: the answer lost, a key's replay charges nothing."""
+    scenario = get_scenario("charge_ack_lost")
+    assert (scenario.method, scenario.expected_code) == ("POST", FailureCode.NETWORK)
+    desk = ChargeDesk(lose_acks=1)
+    with desk.client() as http:
+        with pytest.raises(httpx.RemoteProtocolError):
+            http.post(CHARGE_URL, headers={CHARGE_KEY: "k1"})
+        replayed = http.post(CHARGE_URL, headers={CHARGE_KEY: "k1"})
+        other = http.post(CHARGE_URL)
+    assert desk.charges == ["ch_1", "ch_2"]
+    assert replayed.json()["id"] == "ch_1"
+    assert other.json()["id"] == "ch_2"
+    assert desk.keys == ["k1", "k1", None]
