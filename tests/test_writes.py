@@ -53,6 +53,9 @@ def server() -> Iterator[MisbehavingServer]:
         yield running
 
 
+#: No fault here stalls: a generous timeout keeps a busy machine from turning a slow connect
+#: into a timeout (and a retry) the test did not mean.
+PATIENT = httpx.Timeout(5.0)
 RETRY3 = RetryPolicy(max_attempts=3, backoff_base_s=0.1, backoff_cap_s=1.0, seed=7)
 KEY_HEADER = "Idempotency-Key"
 
@@ -101,7 +104,7 @@ def write(
     url = server.url(path) if path else server.refused_url
     fake = FakeClock()
     created = create_tool(url, keyed=keyed, unsafe=unsafe)
-    return run(mode, cast("Any", created), fake=fake), fake
+    return run(mode, cast("Any", created), fake=fake, timeout=PATIENT), fake
 
 
 def new_path(server: MisbehavingServer, fault: str, tag: str, fail: int = 1) -> str:
