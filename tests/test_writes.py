@@ -683,3 +683,32 @@ def test_the_charge_ack_lost_scenario_charges_each_unkeyed_post_and_replays_a_ke
     assert replayed.json()["id"] == "ch_1"
     assert other.json()["id"] == "ch_2"
     assert desk.keys == ["k1", "k1", None]
+
+
+@pytest.mark.parametrize("keyed_by_args", [False, True])
+def test_a_write_the_handler_sent_itself_is_retried_only_under_a_key_it_was_given(
+    keyed_by_args: bool,
+) -> None:
+    """A plain function that POSTs on its own client and raises: without a key in its arguments
+    it is asked once (it may have charged); with one, its transient failure is retried."""
+    desk = ChargeDesk(lose_acks=1)
+
+    @tool(
+        args=Order,
+        policy=RETRY3,
+        idempotency_arg="idempotency_key" if keyed_by_args else None,
+    )
+    def place(args: Order) -> Any:
+        headers = {} if args.idempotency_key is None else {CHARGE_KEY: args.idempotency_key}
+        with desk.client() as http:
+            return http.post(CHARGE_URL, headers=headers).json()
+
+    env = place.call(sleep=FakeClock().sleep)
+    if keyed_by_args:
+        assert env.outcome is Outcome.SUCCESS
+        assert env.attempts == 2
+    else:
+        assert env.attempts == 1
+        assert effect_of(env) is Effect.UNKNOWN
+        assert "may have taken effect" in to_text(env)
+    assert len(desk.charges) == 1

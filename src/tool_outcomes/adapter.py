@@ -234,7 +234,7 @@ class Tool(Generic[A, R]):
         try:
             produced = self.handler(args)
         except Exception as exc:  # the handler is the upstream here: its failure is an outcome
-            return self._with_target(self._handler_failure(exc), args)
+            return self._with_target(self._handler_failure(exc, key), args)
         if isinstance(produced, httpx.Request):
             keyed = self._send_key(produced, key)
             if client is None:
@@ -313,7 +313,7 @@ class Tool(Generic[A, R]):
             if not isinstance(produced, httpx.Request) and inspect.isawaitable(produced):
                 produced = await produced
         except Exception as exc:
-            return self._with_target(self._handler_failure(exc), args)
+            return self._with_target(self._handler_failure(exc, key), args)
         if isinstance(produced, httpx.Request):
             keyed = self._send_key(produced, key)
             if client is None:
@@ -403,12 +403,19 @@ class Tool(Generic[A, R]):
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
         return env
 
-    def _handler_failure(self, exc: Exception) -> Envelope[Any]:
+    def _handler_failure(self, exc: Exception, key: _CallKey | None = None) -> Envelope[Any]:
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
                 detail = redact_text(exception_text(exc))
                 return Envelope[Any].failed(code, kind, detail, tool=self.name)
-        return classify_http(exc, tool=self.name)
+        env = classify_http(exc, tool=self.name)
+        # A handler that sent a write itself (and raised) is keyed only through its arguments.
+        keyed = key is not None and key.argument is not None
+        failure = env.failure
+        if failure is None or env.method is None:
+            return env
+        held = self._held_write(failure, env.method, keyed)
+        return env if held is failure else env.model_copy(update={"failure": held})
 
     def _from_value(self, value: Any) -> Envelope[Any]:
         """Classify what a plain function returned."""
@@ -497,17 +504,16 @@ class Tool(Generic[A, R]):
             return env  # the classifier already stamped it: a copy would change nothing
         update: dict[str, Any] = {"tool": self.name, "target": target}
         if failure is not None:
-            unsafe = not (keyed or self.retry_unsafe_methods)
-            if unsafe and _may_have_taken_effect(request, failure):
-                failure = failure.model_copy(
-                    update={
-                        "kind": FailureKind.PERMANENT,
-                        "detail": f"{failure.detail} ({request.method} not retried: it may "
-                        "have taken effect)",
-                    }
-                )
-            update["failure"] = failure
+            update["failure"] = self._held_write(failure, request.method, keyed)
         return env.model_copy(update=update)
+
+    def _held_write(self, failure: Failure, method: str, keyed: bool) -> Failure:
+        """``failure``, made permanent when it is a write that may have taken effect and
+        sending it again could do it twice (no key, and not declared idempotent)."""
+        if keyed or self.retry_unsafe_methods or not _may_have_taken_effect(method, failure):
+            return failure
+        detail = f"{failure.detail} ({method} not retried: it may have taken effect)"
+        return failure.model_copy(update={"kind": FailureKind.PERMANENT, "detail": detail})
 
     def _with_target(self, env: Envelope[Any], args: A) -> Envelope[Any]:
         if env.target is not None:
@@ -596,12 +602,12 @@ def _describe_args(args: BaseModel, secrets: Iterable[str], hidden: tuple[str, .
 _IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
 
 
-def _may_have_taken_effect(request: httpx.Request, failure: Failure) -> bool:
+def _may_have_taken_effect(method: str, failure: Failure) -> bool:
     """A transient failure of a write that may have reached the upstream: sending it again
     without a key could do it twice (a refused connection, a 429 or the breaker cannot)."""
     return (
         failure.kind is FailureKind.TRANSIENT
-        and request.method.upper() not in _IDEMPOTENT
+        and method.upper() not in _IDEMPOTENT
         and failure.effect is Effect.UNKNOWN
     )
 
