@@ -14,11 +14,11 @@ import httpx
 
 from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, is_write
-from tool_outcomes.redact import redact_url
+from tool_outcomes.evidence import TransportFailure
 
-from ._exchange import Options
+from ._exchange import Options, target_of
 
-__all__ = ["NEVER_SENT", "TRANSPORT_RULES", "from_exception"]
+__all__ = ["TRANSPORT_RULES", "from_exception"]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
@@ -52,47 +52,30 @@ TRANSPORT_RULES: dict[type[BaseException], tuple[FailureCode, FailureKind, str]]
 }
 
 
-#: Exceptions that prove a request never left the client (no connection, no proxy tunnel, no
-#: free connection in the pool, a request httpx refused to write): a write that met one changed
-#: nothing. Any other exception raised while sending or reading a write leaves its effect unknown.
-NEVER_SENT: tuple[type[BaseException], ...] = (
-    httpx.ConnectError,
-    httpx.ConnectTimeout,
-    httpx.PoolTimeout,
-    httpx.ProxyError,
-    httpx.UnsupportedProtocol,
-    httpx.LocalProtocolError,
-    httpx.InvalidURL,
-    ConnectionRefusedError,
-)
-
-
-def from_exception(exc: BaseException, options: Options) -> Envelope[Any]:
+def from_exception(
+    failure: TransportFailure, options: Options, url: str | None, method: str | None = None
+) -> Envelope[Any]:
     """The access failure for an exception raised while sending or reading.
 
     Args:
-        exc: The exception.
+        failure: The exception, and how far the request got.
         options: The caller's options.
+        url: The request's URL as the evidence names it, if it does.
+        method: The request's method, when the evidence names it.
 
     Returns:
-        An access failure keyed on the exception's class; its target is the request's URL
-        when the exception carries one.
+        An access failure keyed on the exception's class; its target is the request's URL. A
+        write whose request can have reached the upstream (sent, or not known to be unsent)
+        has effect ``unknown``; one that never left, and every read, ``none``.
     """
+    exc = failure.exception
     code, kind, why = _transport_rule(exc)
-    target, method = None, None
-    if isinstance(exc, httpx.RequestError):
-        try:
-            request = exc.request
-        except RuntimeError:  # raised without a request attached
-            pass
-        else:
-            target, method = redact_url(request.url), request.method
+    target = target_of(url)
     detail = exception_text(exc)
     if detail == type(exc).__name__:  # no message of its own: say what the class means
         detail = f"{detail} ({why})"
     writes = is_write(method)
-    reached = writes and not isinstance(exc, NEVER_SENT)
-    effect = Effect.UNKNOWN if reached else Effect.NONE
+    effect = Effect.UNKNOWN if writes and failure.can_have_reached else Effect.NONE
     return options.fail(
         code, kind, detail, target=target, effect=effect, method=method if writes else None
     )
