@@ -30,8 +30,8 @@ from tool_outcomes.workbook.tables import Table
 
 from ._catalogue import FAULTS
 from ._clock import FakeClock
-from ._derive import Body
 from ._fault import Expect, Fault, Scope
+from ._success_body import Body
 from ._transport import FaultTransport
 
 __all__ = [

@@ -18,7 +18,7 @@ import httpx
 from tool_outcomes import FailureCode, FailureKind, Outcome
 
 if TYPE_CHECKING:
-    from ._derive import Body
+    from ._success_body import Body
 
 __all__ = ["Expect", "Fault", "Scope", "Serve"]
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 
-from ._derive import Body
 from ._fault import Fault
+from ._success_body import Body
 
 __all__ = ["FaultTransport"]
 
