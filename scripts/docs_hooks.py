@@ -100,10 +100,7 @@ def classifier_rules_markdown() -> str:
     )
     conventions = _table(
         ["order", "convention", "why it sits here"],
-        (
-            (str(n), f"`{c.name}`", c.why)
-            for n, c in enumerate(classify.CONVENTIONS, start=1)
-        ),
+        ((str(n), f"`{c.name}`", c.why) for n, c in enumerate(classify.CONVENTIONS, start=1)),
     )
     vocabularies = "\n".join(
         _code_table(name, getattr(classify, name), key)

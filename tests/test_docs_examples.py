@@ -25,7 +25,9 @@ NO_RUN = "<!-- docs: no-run -->"
 #: Where examples live: the site's pages and the agent skill.
 SOURCES = (ROOT / "docs", ROOT / "skills")
 
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[\w+-]*)[^\n]*\n(?P<code>.*?)^(?P=indent)```", re.S | re.M)
+_FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)```(?P<lang>[\w+-]*)[^\n]*\n(?P<code>.*?)^(?P=indent)```", re.S | re.M
+)
 
 
 @dataclass(frozen=True)
