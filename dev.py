@@ -8,11 +8,15 @@
     python3 dev.py wheelhouse DIR        # download every wheel the workbook needs, for offline use
     python3 dev.py lock                  # re-pin constraints.txt to the newest allowed versions
     python3 dev.py bench [FIGURE ...]    # measure what the adapter costs (not part of the tests)
+    python3 dev.py docs [--build [DIR]]  # serve the documentation site locally (or only build it)
 
 lab passes every option to JupyterLab as given (--no-browser, --port 8899, --ServerApp.ip 0.0.0.0,
 --notebook-dir DIR, ...) and opens notebooks/00_start_here.ipynb unless you name a notebook or a
 folder yourself. lab and setup take --wheelhouse DIR: install from that folder alone, no network.
 wheelhouse takes --this-platform to download for this machine only (quick; what CI tests).
+docs serves the site on http://127.0.0.1:8000, rebuilt on every change (mkdocs serve's options
+pass through: --dev-addr 127.0.0.1:8001); --build builds it strictly into DIR (default site/),
+a broken link or a missing reference failing the build, as the test run does.
 python3 dev.py --dry-run COMMAND ... prints what COMMAND would run, and runs nothing.
 
 The virtual environment lives in .venv next to this file and gets the versions pinned in
@@ -233,7 +237,8 @@ def install_commands(
     """The pip commands that install this checkout with ``extra``, at the pinned versions.
 
     Args:
-        extra: ``workbook`` (a learner) or ``dev`` (a contributor, CI).
+        extra: ``workbook`` (a learner: the published extra) or ``dev`` (a contributor, CI: the
+            PEP 735 dependency group, which names the workbook and every integration's extra).
         wheelhouse: A folder of wheels made by ``python3 dev.py wheelhouse``: install from it
             alone, with no network. None: the package index.
         python: The environment's interpreter.
@@ -244,7 +249,8 @@ def install_commands(
     """
     source = ["--no-index", "--find-links", str(wheelhouse)] if wheelhouse else []
     pip = [str(python), "-m", "pip", "install", *source, "--constraint", str(LOCK)]
-    return [[*pip, "pip"], [*pip, "--editable", f".[{extra}]"]]
+    package = [".", "--group", extra] if extra in _groups() else [f".[{extra}]"]
+    return [[*pip, "pip"], [*pip, "--editable", *package]]
 
 
 _LOCK_SUMMARY = re.compile(
@@ -295,7 +301,7 @@ _NO_ENSUREPIP = (
 )
 
 
-#: Per extra, the installs that include it (pyproject.toml's dev extra lists the workbook's).
+#: Per extra, the installs that include it (pyproject.toml's dev group names the workbook extra).
 INSTALLED_WITH = {"workbook": ("workbook", "dev"), "dev": ("dev",)}
 
 
@@ -555,6 +561,44 @@ def bench(argv: list[str]) -> None:
     _run(PYTHON, "benchmarks/run.py", *argv)
 
 
+#: Where ``docs --build`` writes the site when no folder is named.
+SITE = ROOT / "site"
+
+
+def docs_command(argv: list[str]) -> list[str]:
+    """The mkdocs command for ``python3 dev.py docs ARGV``.
+
+    Args:
+        argv: The arguments after ``docs``: ``--build [DIR]`` builds the site strictly into DIR
+            (``site/`` when none is named); anything else goes to ``mkdocs serve`` as given.
+
+    Returns:
+        ``mkdocs build --strict --site-dir DIR`` or ``mkdocs serve ARGV``, run by this
+        environment's mkdocs.
+    """
+    mkdocs = str(BIN / "mkdocs")
+    if argv[:1] != ["--build"]:
+        return [mkdocs, "serve", *argv]
+    rest = argv[1:]
+    folder = SITE
+    if rest and not rest[0].startswith("-"):
+        folder, rest = Path(rest[0]).expanduser().resolve(), rest[1:]
+    return [mkdocs, "build", "--strict", "--site-dir", str(folder), *rest]
+
+
+def docs(argv: list[str]) -> None:
+    ensure_env("dev")
+    command = docs_command(argv)
+    if command[1] == "build" or os.name != "posix":
+        _run(*command)
+        return
+    _show(command)
+    if _dry_run:
+        return
+    os.chdir(ROOT)  # become the server, so Ctrl-C and SIGTERM reach it directly
+    os.execv(command[0], command)
+
+
 # -- reset ----------------------------------------------------------------------------------------
 
 
@@ -692,8 +736,9 @@ EDITABLE_BUILD_REQUIRES = ("editables",)
 
 
 def project_requirements(*extras: str) -> list[str]:
-    """The project's requirements with ``extras``, without references to the project itself,
-    plus what building it for an editable install needs, and pip."""
+    """The project's requirements with ``extras`` (its published extras, or its PEP 735
+    dependency groups, by name), without references to the project itself, plus what building
+    it for an editable install needs, and pip."""
     data = _pyproject()
     project = data["project"]
     own = _canonical(project["name"])
@@ -704,14 +749,32 @@ def project_requirements(*extras: str) -> list[str]:
         if extra in seen:
             continue
         seen.add(extra)
-        for requirement in project["optional-dependencies"][extra]:
-            if _requirement_name(requirement) == own:
+        for requirement in _extra_or_group(data, extra):
+            if isinstance(requirement, dict):  # {include-group = "name"} (PEP 735)
+                todo.append(requirement["include-group"])
+            elif _requirement_name(requirement) == own:
                 named = _SELF_EXTRAS.search(requirement)
                 todo += named["names"].replace(" ", "").split(",") if named else []
             elif requirement not in wanted:
                 wanted.append(requirement)
     wanted += [*data["build-system"]["requires"], *EDITABLE_BUILD_REQUIRES, "pip"]
     return wanted
+
+
+def _groups() -> dict[str, list[Any]]:
+    """pyproject.toml's PEP 735 dependency groups: contributor tools, never published."""
+    groups: dict[str, list[Any]] = _pyproject().get("dependency-groups", {})
+    return groups
+
+
+def _extra_or_group(data: dict[str, Any], name: str) -> list[Any]:
+    extras: dict[str, list[str]] = data["project"].get("optional-dependencies", {})
+    if name in extras:
+        return list(extras[name])
+    groups: dict[str, list[Any]] = data.get("dependency-groups", {})
+    if name in groups:
+        return list(groups[name])
+    raise DevError(f"pyproject.toml has no extra or dependency group named {name!r}")
 
 
 #: The extras named in a requirement on this project itself: ``tool-outcomes[a, b]``.
@@ -959,6 +1022,7 @@ COMMANDS = {
     "wheelhouse": wheelhouse,
     "lock": lock,
     "bench": bench,
+    "docs": docs,
 }
 
 

@@ -239,21 +239,56 @@ def _installed_closure(name: str, extras: frozenset[str]) -> dict[str, str]:
     return found
 
 
+def _dev_group() -> list[Requirement]:
+    return [Requirement(line) for line in dev._pyproject()["dependency-groups"]["dev"]]
+
+
 def test_this_environment_is_installed_from_the_lock() -> None:
-    """Everything tool-outcomes[dev] needs here is installed at exactly its locked version."""
+    """Everything the dev group needs here is installed at exactly its locked version."""
     pins = dev.locked_versions()
-    installed = _installed_closure("tool-outcomes", frozenset({"dev"}))
+    installed: dict[str, str] = {}
+    for requirement in _dev_group():
+        installed |= _installed_closure(requirement.name, frozenset(requirement.extras))
     installed.pop("tool-outcomes")
     wrong = {n: (v, pins.get(n)) for n, v in installed.items() if pins.get(n) != v}
     assert not wrong, f"installed (left) differs from constraints.txt (right): {wrong}"
 
 
 def test_the_dev_install_includes_the_workbook_as_dev_py_assumes() -> None:
-    """INSTALLED_WITH says a dev install covers the workbook: pyproject's dev extra agrees."""
-    extras = dev._pyproject()["project"]["optional-dependencies"]
-    dev_extra = [Requirement(line) for line in extras["dev"]]
-    assert any(r.name == "tool-outcomes" and "workbook" in r.extras for r in dev_extra)
+    """INSTALLED_WITH says a dev install covers the workbook: pyproject's dev group agrees."""
+    assert any(r.name == "tool-outcomes" and "workbook" in r.extras for r in _dev_group())
     assert dev.INSTALLED_WITH == {"workbook": ("workbook", "dev"), "dev": ("dev",)}
+
+
+def test_contributor_tools_are_a_dependency_group_never_a_published_extra() -> None:
+    """The dev install is the PEP 735 group; no extra is named dev, and the group's install
+    command asks pip for it by name."""
+    assert "dev" not in dev._pyproject()["project"]["optional-dependencies"]
+    assert dev.install_commands("dev")[-1][-4:] == ["--editable", ".", "--group", "dev"]
+    assert "pytest" in {r.name for r in _dev_group()}
+
+
+def test_pip_is_pinned_new_enough_for_dependency_groups() -> None:
+    """pip installs a PEP 735 group with --group from 25.1 on."""
+    assert dev.version_key(dev.locked_versions()["pip"]) >= dev.version_key("25.1")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        ([], ["serve"]),
+        (["--dev-addr", "127.0.0.1:8001"], ["serve", "--dev-addr", "127.0.0.1:8001"]),
+        (["--build"], ["build", "--strict", "--site-dir", str(dev.SITE)]),
+        (["--build", "out"], ["build", "--strict", "--site-dir", str(Path("out").resolve())]),
+        (["--build", "--quiet"], ["build", "--strict", "--site-dir", str(dev.SITE), "--quiet"]),
+    ],
+    ids=" ".join,
+)
+def test_docs_serves_the_site_or_builds_it_strictly(argv: list[str], expected: list[str]) -> None:
+    """docs runs mkdocs serve with the options given; --build [DIR] builds with --strict."""
+    command = dev.docs_command(argv)
+    assert command[0] == str(dev.BIN / "mkdocs")
+    assert command[1:] == expected
 
 
 def test_a_lock_is_rendered_from_a_pip_report_without_the_project_itself() -> None:

@@ -158,6 +158,16 @@ def on_outcome(
 ) -> OutcomeHandlers[T, R]:
     """A reusable router with one handler per outcome, checked complete now.
 
+    Example::
+
+        describe = on_outcome(
+            success=lambda env: f"{len(env.data)} found",
+            empty=lambda env: "none exist",
+            partial=lambda env: f"at least {env.coverage.returned} found",
+            access_failure=lambda env: "the question went unanswered",
+        )
+        describe(env)  # the router is called with the envelope itself
+
     Args:
         success: Called with a ``success`` envelope.
         empty: Called with an ``empty`` envelope.
@@ -165,7 +175,8 @@ def on_outcome(
         access_failure: Called with an ``access_failure`` envelope.
 
     Returns:
-        An :class:`OutcomeHandlers`; ``route(env)`` runs the handler for ``env.outcome``.
+        An :class:`OutcomeHandlers`, itself callable: calling it with an envelope runs the
+        handler for ``env.outcome`` and returns what that handler returns.
 
     Raises:
         TypeError: naming each missing, unknown or non-callable handler.
