@@ -37,6 +37,7 @@ __all__ = [
     "Outcome",
     "Repair",
     "RepairKind",
+    "RetryStop",
     "TruncatedBy",
 ]
 
@@ -122,6 +123,18 @@ class FailureCode(StrEnum):
     """The circuit breaker refused the call without touching the upstream."""
 
 
+class RetryStop(StrEnum):
+    """What stopped the retries of a transient failure, beyond the policy's own attempt count
+    (which ``attempts`` shows) and longest wait (which ``retry_after_s`` shows)."""
+
+    DEADLINE = "deadline"
+    """The next wait would have passed the policy's overall deadline."""
+    BUDGET = "budget"
+    """The shared retry budget ran out (many calls to this upstream are failing)."""
+    CIRCUIT_OPEN = "circuit_open"
+    """The circuit breaker opened and refused the next attempt."""
+
+
 class TruncatedBy(StrEnum):
     """The evidence that a contact returned only part of the answer."""
 
@@ -182,6 +195,10 @@ class Failure(BaseModel):
         default=None,
         max_length=RAW_SAMPLE_MAX_CHARS,
         description=f"At most {RAW_SAMPLE_MAX_CHARS} characters of what actually came back.",
+    )
+    stopped_by: RetryStop | None = Field(
+        default=None,
+        description="For a transient failure: what stopped further attempts, once retrying ended.",
     )
 
     @field_validator("raw_sample", mode="before")
@@ -295,6 +312,12 @@ class Envelope(BaseModel, Generic[T]):
     )
     authority: str | None = Field(
         default=None, description="The identity or scope the call ran under, when known."
+    )
+    call_id: str | None = Field(
+        default=None, description="The call that produced this: the id on its trace records."
+    )
+    tool_call_id: str | None = Field(
+        default=None, description="The agent framework's own id for the call, when it gave one."
     )
 
     @field_validator("target", mode="before")
