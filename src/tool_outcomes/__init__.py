@@ -16,6 +16,7 @@ import typing as _typing
 
 if _typing.TYPE_CHECKING:
     from .adapter import DEFAULT_MAX_BODY_BYTES, Tool, tool
+    from .alarm import AlarmEvent, RateAlarm, Watch
     from .breaker import BreakerState, CircuitBreaker
     from .classify import classify_http, classify_parts
     from .consume import OutcomeHandlers, dispatch, on_outcome
@@ -58,6 +59,7 @@ __all__ = [
     "DEFAULT_MAX_BODY_BYTES",
     "DETAIL_MAX_CHARS",
     "RAW_SAMPLE_MAX_CHARS",
+    "AlarmEvent",
     "BodyCut",
     "BreakerState",
     "CallInfo",
@@ -76,6 +78,7 @@ __all__ = [
     "Outcome",
     "OutcomeCounter",
     "OutcomeHandlers",
+    "RateAlarm",
     "Rejection",
     "Repair",
     "RepairKind",
@@ -87,6 +90,7 @@ __all__ = [
     "TraceRecord",
     "TriState",
     "TruncatedBy",
+    "Watch",
     "__version__",
     "add_listener",
     "classify_http",
@@ -118,6 +122,7 @@ __all__ = [
 #: module loads on its first use, so a program pays only for the parts it touches.
 _HOMES: dict[str, str] = {
     **dict.fromkeys(["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"], "adapter"),
+    **dict.fromkeys(["AlarmEvent", "RateAlarm", "Watch"], "alarm"),
     **dict.fromkeys(["BreakerState", "CircuitBreaker"], "breaker"),
     **dict.fromkeys(["classify_http", "classify_parts"], "classify"),
     **dict.fromkeys(["OutcomeHandlers", "dispatch", "on_outcome"], "consume"),
