@@ -237,37 +237,39 @@ def failing_tool(**options: Any) -> Any:
     )
 
 
-def test_fed_by_a_tools_counter_option() -> None:
-    """@tool(counter=alarm) feeds it every call's final envelope."""
-    events: list[AlarmEvent] = []
-    alarm = RateAlarm(
+def two_failures_alarm(events: list[AlarmEvent]) -> RateAlarm:
+    """Fires when the first two calls of a tool both failed."""
+    return RateAlarm(
         Watch.access_failures(),
         threshold=1.0,
         min_count=2,
         clock=FakeClock(),
         on_change=events.append,
     )
-    account_status, client = failing_tool(counter=alarm)
+
+
+def call_twice(account_status: Any, client: httpx.Client) -> None:
     for _ in range(2):
         account_status.call({"q": "a"}, client=client, sleep=lambda s: None)
+
+
+def test_fed_by_a_tools_counter_option() -> None:
+    """@tool(counter=alarm) feeds it every call's final envelope."""
+    events: list[AlarmEvent] = []
+    alarm = two_failures_alarm(events)
+    account_status, client = failing_tool(counter=alarm)
+    call_twice(account_status, client)
     assert [(e.firing, e.total) for e in events] == [(True, 2)]
 
 
 def test_fed_by_the_listener_it_sees_calls_from_any_tool() -> None:
     """add_listener(alarm.listener): every call, made any way, reaches it."""
     events: list[AlarmEvent] = []
-    alarm = RateAlarm(
-        Watch.access_failures(),
-        threshold=1.0,
-        min_count=2,
-        clock=FakeClock(),
-        on_change=events.append,
-    )
+    alarm = two_failures_alarm(events)
     account_status, client = failing_tool()
     add_listener(alarm.listener)
     try:
-        for _ in range(2):
-            account_status.call({"q": "a"}, client=client, sleep=lambda s: None)
+        call_twice(account_status, client)
     finally:
         remove_listener(alarm.listener)
     assert [(e.firing, e.tool) for e in events] == [(True, TOOL)]
@@ -276,19 +278,12 @@ def test_fed_by_the_listener_it_sees_calls_from_any_tool() -> None:
 def test_fed_by_a_counter_handler_from_the_log() -> None:
     """A CounterHandler feeds outcome watches from trace records (per attempt)."""
     events: list[AlarmEvent] = []
-    alarm = RateAlarm(
-        Watch.access_failures(),
-        threshold=1.0,
-        min_count=2,
-        clock=FakeClock(),
-        on_change=events.append,
-    )
+    alarm = two_failures_alarm(events)
     handler = CounterHandler(alarm)
     trace_logger.addHandler(handler)
     try:
         account_status, client = failing_tool()
-        for _ in range(2):
-            account_status.call({"q": "a"}, client=client, sleep=lambda s: None)
+        call_twice(account_status, client)
     finally:
         trace_logger.removeHandler(handler)
     assert [e.firing for e in events] == [True]
