@@ -41,8 +41,8 @@ alarm_logger = logging.getLogger("tool_outcomes.alarm")
 
 #: What a spike of ``not_applicable`` fields with each reason most likely means.
 REASON_READINGS: Mapping[NAReason, str] = {
-    NAReason.FETCH_FAILED: "upstream outage: the source behind these fields is not answering",
-    NAReason.NO_PERMISSION: "scope misconfiguration: the tool's identity lost access to fields",
+    NAReason.FETCH_FAILED: "upstream outage: the source is not answering",
+    NAReason.NO_PERMISSION: "scope misconfiguration: the tool's identity lacks a scope it needs",
     NAReason.NOT_REQUESTED: "caller change: these fields are no longer being asked for",
     NAReason.OUT_OF_SCOPE: "data change: more entities fall outside these fields' scope",
 }

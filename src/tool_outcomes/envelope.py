@@ -196,9 +196,11 @@ class Failure(BaseModel):
         max_length=RAW_SAMPLE_MAX_CHARS,
         description=f"At most {RAW_SAMPLE_MAX_CHARS} characters of what actually came back.",
     )
+    # Left out of the repr: an error message quoting a failure reads as it did before the field.
     stopped_by: RetryStop | None = Field(
         default=None,
         description="For a transient failure: what stopped further attempts, once retrying ended.",
+        repr=False,
     )
 
     @field_validator("raw_sample", mode="before")
