@@ -51,9 +51,9 @@ from .envelope import (
 from .guard import scrub_envelope, unsendable
 from .observe import (
     ActiveCall,
+    CallScope,
     attempt_async,
     attempt_sync,
-    calling,
     current_call,
     finished_async,
     finished_sync,
@@ -199,7 +199,7 @@ class Tool(Generic[A, R]):
             raise TypeError(f"call() sends on an httpx.Client, got {type(client).__name__}")
         if self._async_handler:
             raise TypeError(f"tool {self.name!r} has an async handler: use `await acall(...)`")
-        with calling(self.name, self.description, clock()) as active:
+        with CallScope(self.name, self.description, clock()) as active:
             args_or_failure = self._validate_args(arguments, kwargs)
             if isinstance(args_or_failure, Envelope):
                 env: Envelope[Any] = args_or_failure
@@ -277,7 +277,7 @@ class Tool(Generic[A, R]):
         """
         if client is not None and not isinstance(client, httpx.AsyncClient):
             raise TypeError(f"acall() sends on an httpx.AsyncClient, got {type(client).__name__}")
-        with calling(self.name, self.description, clock()) as active:
+        with CallScope(self.name, self.description, clock()) as active:
             args_or_failure = self._validate_args(arguments, kwargs)
             if isinstance(args_or_failure, Envelope):
                 env: Envelope[Any] = args_or_failure

@@ -31,7 +31,7 @@ import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .envelope import Envelope
 from .trace import TraceRecord
@@ -59,9 +59,11 @@ def new_call_id() -> str:
     return os.urandom(_CALL_ID_BYTES).hex()
 
 
-@dataclass(frozen=True, slots=True)
-class CallInfo:
-    """Which call this is: what every hook of one call is told about it."""
+class CallInfo(NamedTuple):
+    """Which call this is: what every hook of one call is told about it.
+
+    (A named tuple: one is made for every call, and a frozen dataclass costs more to build.)
+    """
 
     call_id: str
     """Ours: the same on every trace record of the call and on its envelope."""
@@ -239,29 +241,39 @@ def current_call() -> ActiveCall | None:
     return _active.get()
 
 
-@contextmanager
-def calling(tool: str, description: str, started_s: float) -> Iterator[ActiveCall]:
+class CallScope:
     """The scope of one tool call: its id, its listeners told it started and, if it raised, why.
+
+    A class rather than a generator: it is entered on every call, and stays cheap with no
+    listener registered.
 
     Args:
         tool: The tool's name.
         description: The tool's description.
         started_s: The call's clock reading when it began.
     """
-    listeners = _listeners
-    info = CallInfo(new_call_id(), tool, _framework_call_id.get(), description)
-    call = ActiveCall(info, started_s, listeners)
-    for listener in listeners:
-        _guard(listener.call_started, info)
-    token = _active.set(call)
-    try:
-        yield call
-    except BaseException as exc:
-        for listener in listeners:
-            _guard(listener.call_abandoned, info, exc)
-        raise
-    finally:
-        _active.reset(token)
+
+    __slots__ = ("_call", "_token")
+
+    def __init__(self, tool: str, description: str, started_s: float) -> None:
+        info = CallInfo(new_call_id(), tool, _framework_call_id.get(), description)
+        self._call = ActiveCall(info, started_s, _listeners)
+        self._token: contextvars.Token[ActiveCall | None] | None = None
+
+    def __enter__(self) -> ActiveCall:
+        call = self._call
+        for listener in call.listeners:
+            _guard(listener.call_started, call.info)
+        self._token = _active.set(call)
+        return call
+
+    def __exit__(self, exc_type: object, error: BaseException | None, traceback: object) -> None:
+        if self._token is not None:
+            _active.reset(self._token)
+        call = self._call
+        if error is not None and not call.done:
+            for listener in call.listeners:
+                _guard(listener.call_abandoned, call.info, error)
 
 
 def attempt_sync(listeners: tuple[CallListener, ...], record: TraceRecord) -> None:
