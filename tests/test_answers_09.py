@@ -109,6 +109,12 @@ WRONG_091: list[tuple[str, Callable[[], object], str, tuple[str, ...]]] = [
         ("str",),
     ),
     (
+        "the manager as a plain field: its out-of-scope state lost",
+        lambda: _with_field(EMPLOYEE_LOOKUP, "manager", plain=True, not_applicable=()),
+        "case 7 (manager): manager: plain=True, but the text says it can be not applicable",
+        ("out_of_scope",),
+    ),
+    (
         "the table as JSON text instead of a table",
         lambda: EMPLOYEE_LOOKUP.to_json(),
         "case 1 (the table's problems): expected an OutcomeTable, got str",

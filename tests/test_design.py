@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from packaging.requirements import Requirement
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 import tool_outcomes
 from tool_outcomes import NAReason, Outcome, TriState, not_applicable, present
@@ -44,11 +44,16 @@ from tool_outcomes.design import (
     WriteRefused,
     allowed_actions,
     run_tests,
+    states_schema,
     suggested_action,
 )
 from tool_outcomes.workbook.builder import SUPPORT_TICKET
 
 RUFF = Path(sys.executable).with_name("ruff")
+# The support ticket's generated tests: its 13 cases twice (the wire, the routing), its 3
+# outcomes twice (the envelope round trip, the stand-in tool call), the five single tests and
+# the contract check's refusal.
+SUPPORT_TICKET_TESTS = 13 * 2 + 3 * 2 + 5 + 1
 
 
 def _route(reason: NAReason, action: NextAction | None = None, note: str = "") -> Route:
@@ -244,7 +249,8 @@ PROBLEMS = [
     ),
     pytest.param(
         _table(FieldDesign(name="vip", example="yes")),
-        "vip: an example is only for a str field (a bool field is tested with fixed values)",
+        "vip: an example is for a str, int or float field (a bool field is tested with both "
+        "answers)",
         id="example-on-bool",
     ),
     pytest.param(
@@ -398,13 +404,20 @@ def _fields(draw: st.DrawFn) -> FieldDesign:
         if draw(st.booleans())
     ]
     kind = draw(st.sampled_from(FieldType))
-    example = draw(st.from_regex(r"[ a-zA-Z0-9@.:_-]{0,30}", fullmatch=True) | st.none())
+    plain = draw(st.booleans()) and draw(st.booleans())  # one field in four
+    examples = {
+        FieldType.STR: st.from_regex(r"[ a-zA-Z0-9@.:_-]{0,30}", fullmatch=True),
+        FieldType.INT: st.integers(-(10**12), 10**12),
+        FieldType.FLOAT: st.floats(-1e9, 1e9, allow_nan=False) | st.integers(-999, 999),
+        FieldType.BOOL: st.none(),
+    }
     return FieldDesign(
         name=draw(_NAMES),
         type=kind,
-        present=draw(st.booleans()) if routes else True,
-        example=example if kind is FieldType.STR else None,
-        not_applicable=tuple(draw(st.permutations(routes))),
+        plain=plain,
+        present=draw(st.booleans()) if routes and not plain else True,
+        example=draw(examples[kind] | st.none()),
+        not_applicable=() if plain else tuple(draw(st.permutations(routes))),
     )
 
 
@@ -414,7 +427,9 @@ _TABLES = st.builds(
     outcomes=st.lists(st.sampled_from(Outcome), unique=True).map(
         lambda rest: (Outcome.SUCCESS, *(o for o in rest if o is not Outcome.SUCCESS))
     ),
-    fields=st.lists(_fields(), min_size=1, max_size=5, unique_by=lambda f: f.name).map(tuple),
+    fields=st.lists(_fields(), min_size=1, max_size=5, unique_by=lambda f: f.name)
+    .filter(lambda fields: not all(f.plain for f in fields))
+    .map(tuple),
 )
 
 
@@ -433,7 +448,9 @@ def test_any_ready_table_generates_code_that_compiles(table: OutcomeTable) -> No
     """For any valid table: no problems, the count adds up, and both modules compile."""
     assert table.problems() == []
     expected = sum(
-        (len(f.present_values()) if f.present else 0) + len(f.reasons()) for f in table.fields
+        (len(f.present_values()) if f.present else 0) + len(f.reasons())
+        for f in table.fields
+        if not f.plain
     )
     assert table.case_count == expected
     compile(table.model_source(), "model.py", "exec")
@@ -453,6 +470,7 @@ def test_the_same_table_gives_byte_identical_files() -> None:
         "support_ticket.outcomes.json",
         "support_ticket_result.py",
         "support_ticket_result.schema.json",
+        "support_ticket_result.envelope.schema.json",
         "test_support_ticket_result.py",
         "support_ticket_routing.md",
     ]
@@ -504,8 +522,7 @@ def test_the_generated_tests_pass_against_the_generated_model(written: Path) -> 
     """pytest, in its own process, runs one test per case, the guards, and passes them all."""
     result = run_tests(written)
     assert result.ok, result.output
-    # 13 cases twice (the wire, the routing), 3 outcomes, and the five single tests.
-    assert result.summary() == f"{13 * 2 + 3 + 5} passed"
+    assert result.summary() == f"{SUPPORT_TICKET_TESTS} passed"
     assert sorted(p.name for p in written.iterdir()) == sorted(SUPPORT_TICKET.files())
 
 
@@ -676,7 +693,7 @@ def test_the_generated_tests_pass_in_a_fresh_folder_with_only_tool_outcomes_and_
         "'--rootdir', '.', '-c', '/dev/null' if sys.platform != 'win32' else 'NUL', '.']))"
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"{13 * 2 + 3 + 5} passed" in done.stdout
+    assert f"{SUPPORT_TICKET_TESTS} passed" in done.stdout
     assert sorted(p.name for p in fresh.iterdir()) == [
         "support_ticket_result.py",
         "test_support_ticket_result.py",
@@ -794,3 +811,467 @@ def test_run_tests_says_so_when_pytest_cannot_run(
     result = run_tests(tmp_path)
     assert result.summary() == "1 error: pytest exited 1: /usr/bin/python: No module named pytest"
     assert not result.ok
+
+
+# -- plain fields and typed examples ------------------------------------------------------------
+
+PLAIN_TICKET = OutcomeTable(
+    tool="ticket_status",
+    outcomes=(Outcome.SUCCESS, Outcome.ACCESS_FAILURE),
+    fields=(
+        FieldDesign(name="ticket_id", type=FieldType.STR, plain=True, example="T-1042"),
+        FieldDesign(name="resolved", not_applicable=(_route(NAReason.FETCH_FAILED),)),
+        FieldDesign(name="reopen_count", type=FieldType.INT, plain=True, example=3),
+        FieldDesign(
+            name="refund_eur",
+            type=FieldType.FLOAT,
+            example=12,
+            not_applicable=(_route(NAReason.NO_PERMISSION), _route(NAReason.NOT_REQUESTED)),
+        ),
+    ),
+)
+
+
+def test_a_plain_field_has_no_cases_and_is_counted_apart() -> None:
+    """A plain field has one state, its value: no cases, and the count line names it apart."""
+    assert PLAIN_TICKET.problems() == []
+    assert [f.name for f in PLAIN_TICKET.plain] == ["ticket_id", "reopen_count"]
+    assert {c.field for c in PLAIN_TICKET.cases()} == {"resolved", "refund_eur"}
+    assert PLAIN_TICKET.count_line() == (
+        "ticket_status: 6 cases from 2 fields (2 × 3 would say 6), plus 2 plain fields"
+    )
+    assert "Plain fields, always present (use the value): `ticket_id`, `reopen_count`." in (
+        PLAIN_TICKET.routing_markdown()
+    )
+
+
+def test_the_generated_model_declares_plain_fields_as_bare_values() -> None:
+    """``ticket_id: str`` beside ``TriState[...]`` fields; ROUTES holds the three-state ones."""
+    source = PLAIN_TICKET.model_source()
+    assert "    ticket_id: str = Field(\n" in source
+    assert "    reopen_count: int = Field(\n" in source
+    assert "    refund_eur: TriState[float] = Field(\n" in source
+    assert '    "ticket_id": {' not in source
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        (
+            FieldDesign(name="user_id", type=FieldType.STR, plain=True, present=False),
+            "user_id: a plain field is always present: allow it to be present",
+        ),
+        (
+            FieldDesign(
+                name="user_id",
+                type=FieldType.STR,
+                plain=True,
+                not_applicable=(_route(NAReason.FETCH_FAILED),),
+            ),
+            "user_id: a plain field has no not-applicable reasons: make it three-state, or "
+            "remove its reasons",
+        ),
+        (
+            FieldDesign(name="stock", type=FieldType.INT, example="many"),
+            "stock: the example 'many' is a str, not an int",
+        ),
+        (
+            FieldDesign(name="stock", type=FieldType.INT, example=2.5),
+            "stock: the example 2.5 is a float, not an int",
+        ),
+        (
+            FieldDesign(name="stock", type=FieldType.INT, example=True),
+            "stock: the example True is a bool, not an int",
+        ),
+        (
+            FieldDesign(name="price", type=FieldType.FLOAT, example=float("inf")),
+            "price: the example inf is not a JSON number",
+        ),
+        (
+            FieldDesign(name="price", type=FieldType.FLOAT, example=10**40),
+            f"price: the example must be at most {MAX_NAME_CHARS} characters written out",
+        ),
+        (
+            FieldDesign(name="sku", type=FieldType.STR, example=12),
+            "sku: the example 12 is an int, not a str",
+        ),
+    ],
+    ids=[
+        "plain-not-present",
+        "plain-with-reasons",
+        "str-example-for-int",
+        "float-example-for-int",
+        "bool-example-for-int",
+        "infinite-float",
+        "long-number",
+        "int-example-for-str",
+    ],
+)
+def test_a_wrong_plain_field_or_example_is_a_clear_problem(
+    field: FieldDesign, message: str
+) -> None:
+    """A plain field with states, or an example of another type, names the field and the rule."""
+    table = _table(FieldDesign(name="vip"), field)
+    assert table.problems() == [message]
+    with pytest.raises(TableError, match=message.split(":")[0]):
+        table.model_source()
+
+
+def test_a_table_of_plain_fields_only_is_a_problem() -> None:
+    """The table is about states: with only plain fields there is nothing to design."""
+    table = _table(FieldDesign(name="user_id", type=FieldType.STR, plain=True))
+    assert table.problems() == [
+        "fields: only plain fields: add a three-state field, the table is about its states"
+    ]
+
+
+def test_typed_examples_are_the_values_the_tests_use() -> None:
+    """An int example is used as is, a float field's int example as a float; JSON keeps types."""
+    by_name = {f.name: f for f in PLAIN_TICKET.fields}
+    assert by_name["reopen_count"].present_values() == (3,)
+    assert by_name["refund_eur"].present_values() == (12.0,)
+    assert isinstance(by_name["refund_eur"].present_values()[0], float)
+    assert present(12.0) in [c.state for c in PLAIN_TICKET.cases()]
+    again = OutcomeTable.from_json(PLAIN_TICKET.to_json())
+    assert again == PLAIN_TICKET
+    assert [type(f.example) for f in again.fields] == [str, type(None), int, int]
+    assert "REOPEN" not in PLAIN_TICKET.test_source()  # no constant made of a field name
+    assert '    "reopen_count": 3,' in PLAIN_TICKET.test_source()
+
+
+def test_a_table_with_plain_fields_generates_tests_that_pass(tmp_path: Path) -> None:
+    """Plain fields in the model, the schema and the tests: ruff-clean, and every test passes."""
+    PLAIN_TICKET.write_files(tmp_path / "plain")
+    test_the_generated_code_is_ruff_clean_and_formatted(tmp_path / "plain")
+    result = run_tests(tmp_path / "plain")
+    # 6 cases twice, 2 outcomes twice, the five single tests, the refusal, the plain fields.
+    assert result.summary() == f"{6 * 2 + 2 * 2 + 5 + 1 + 1} passed", result.output
+    assert "test_plain_fields_are_required_bare_values" in PLAIN_TICKET.test_source()
+
+
+# -- the JSON Schemas ---------------------------------------------------------------------------
+
+jsonschema = pytest.importorskip("jsonschema")
+
+TICKET_OK: dict[str, Any] = {
+    "resolved": {"status": "present", "value": False, "reason": None},
+    "refund_issued": {"status": "not_applicable", "value": None, "reason": "no_permission"},
+    "customer_vip": {"status": "not_applicable", "reason": "fetch_failed"},
+    "account_manager": {"status": "present", "value": "dana@example.com"},
+}
+
+
+def _accepts(model: type[BaseModel], instance: dict[str, Any]) -> bool:
+    """Whether the model validates the instance."""
+    try:
+        model.model_validate(instance)
+    except ValidationError:
+        return False
+    return True
+
+
+SCHEMA_CASES = [
+    pytest.param({}, True, id="the-designed-states"),
+    pytest.param(
+        {"refund_issued": {"status": "not_applicable", "reason": "fetch_failed"}},
+        False,
+        id="a-reason-the-field-does-not-have",
+    ),
+    pytest.param(
+        {"resolved": {"status": "not_applicable", "reason": "no_permission"}},
+        False,
+        id="a-reason-of-another-field",
+    ),
+    pytest.param(
+        {"customer_vip": {"status": "not_applicable", "value": False, "reason": "fetch_failed"}},
+        False,
+        id="not-applicable-with-a-value",
+    ),
+    pytest.param(
+        {"customer_vip": {"status": "not_applicable"}}, False, id="not-applicable-without-reason"
+    ),
+    pytest.param(
+        {"resolved": {"status": "present", "value": True, "reason": "fetch_failed"}},
+        False,
+        id="present-with-a-reason",
+    ),
+    pytest.param({"resolved": {"status": "present"}}, False, id="present-without-a-value"),
+    pytest.param(
+        {"account_manager": {"status": "present", "value": 7}}, False, id="a-value-of-another-type"
+    ),
+    pytest.param({"resolved": False}, False, id="a-bare-false"),
+    pytest.param({"resolved": {"status": "maybe", "value": True}}, False, id="an-unknown-status"),
+    pytest.param({"priority": 1}, False, id="an-unknown-field"),
+    pytest.param(
+        {"account_manager": {"status": "not_applicable", "value": None, "reason": "out_of_scope"}},
+        True,
+        id="out-of-scope-where-designed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "valid"), SCHEMA_CASES)
+def test_the_schema_states_each_fields_states_and_reasons(
+    change: dict[str, Any], valid: bool, written: Path
+) -> None:
+    """present ⇒ a value of the type; not_applicable ⇒ null value + one of the field's reasons.
+
+    The generated model agrees with its schema on every instance.
+    """
+    schema = SUPPORT_TICKET.json_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    instance = TICKET_OK | change
+    assert jsonschema.Draft202012Validator(schema).is_valid(instance) is valid
+    model = _load(written, "support_ticket_result").SupportTicketResult
+    assert _accepts(model, instance) is valid
+
+
+def _model_of(table: OutcomeTable) -> type[BaseModel]:
+    """The generated model class, executed as a throwaway module."""
+    module = ModuleType(f"_generated_{table.module_name}")
+    sys.modules[module.__name__] = module
+    try:
+        exec(compile(table.model_source(), "<model>", "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
+    model: type[BaseModel] = getattr(module, table.class_name)
+    return model
+
+
+def _first_wire(field: FieldDesign) -> Any:
+    if field.plain:
+        return field.present_values()[-1]
+    first = present(field.present_values()[-1]) if field.present else None
+    return (first or not_applicable(field.reasons()[0])).model_dump(mode="json")
+
+
+# Each example executes two generated models (~100 ms): fewer than the profile's count.
+@settings(max_examples=30)
+@given(_TABLES)
+def test_for_any_table_the_schema_and_the_model_agree_on_every_state(table: OutcomeTable) -> None:
+    """Each designed state is valid under both; an undeclared reason or state, a bare value or
+    a missing field under neither."""
+    validator = jsonschema.Draft202012Validator(table.json_schema())
+    model = _model_of(table)
+    baseline = {f.name: _first_wire(f) for f in table.fields}
+    instances = [
+        (baseline | {case.field: case.state.model_dump(mode="json")}, True)
+        for case in table.cases()
+    ]
+    for field in table.three_state:
+        undeclared = [not_applicable(r) for r in NAReason if r not in field.reasons()]
+        if not field.present:
+            undeclared.append(present(field.present_values()[0]))
+        instances += [
+            (baseline | {field.name: s.model_dump(mode="json")}, False) for s in undeclared
+        ]
+        instances.append((baseline | {field.name: field.present_values()[0]}, False))
+    instances += [({k: v for k, v in baseline.items() if k != name}, False) for name in baseline]
+    for instance, valid in instances:
+        assert validator.is_valid(instance) is valid, instance
+        assert _accepts(model, instance) is valid, instance
+
+
+def test_a_missing_field_is_refused_by_the_schema() -> None:
+    """Every field is required, plain ones too."""
+    validator = jsonschema.Draft202012Validator(PLAIN_TICKET.json_schema())
+    instance = {
+        "ticket_id": "T-1",
+        "resolved": {"status": "present", "value": True},
+        "reopen_count": 0,
+        "refund_eur": {"status": "present", "value": 9.5},
+    }
+    assert validator.is_valid(instance)
+    for name in instance:
+        assert not validator.is_valid({k: v for k, v in instance.items() if k != name}), name
+    assert not validator.is_valid(instance | {"ticket_id": None})
+    assert not validator.is_valid(instance | {"reopen_count": {"status": "present", "value": 1}})
+
+
+def test_each_three_state_field_is_a_one_of_its_states() -> None:
+    """The schema reads as the table: one branch per state, the reasons the field's own."""
+    field = SUPPORT_TICKET.json_schema()["properties"]["refund_issued"]
+    assert field["description"] == "yes or no; not applicable: no_permission, not_requested"
+    present_state, absent_state = field["oneOf"]
+    assert present_state["properties"]["value"] == {"type": "boolean"}
+    assert absent_state["properties"]["reason"] == {"enum": ["no_permission", "not_requested"]}
+    assert absent_state["properties"]["value"] == {"type": "null"}
+    legacy = _table(
+        FieldDesign(name="legacy", present=False, not_applicable=(_route(NAReason.OUT_OF_SCOPE),))
+    )
+    (only,) = legacy.json_schema()["properties"]["legacy"]["oneOf"]
+    assert only["properties"]["status"] == {"const": "not_applicable"}
+
+
+def test_the_envelope_schema_is_the_tools_output_schema(written: Path) -> None:
+    """envelope_schema() is envelope_output_schema(model): outcome required, states kept."""
+    model = _load(written, "support_ticket_result").SupportTicketResult
+    schema = SUPPORT_TICKET.envelope_schema()
+    assert schema == tool_outcomes.envelope_output_schema(model)
+    assert json.loads((written / "support_ticket_result.envelope.schema.json").read_text()) == (
+        schema
+    )
+    validator = jsonschema.Draft202012Validator(schema)
+    ok = {"outcome": "success", "data": TICKET_OK, "tool": "support_ticket"}
+    assert validator.is_valid(ok)
+    assert not validator.is_valid(ok | {"outcome": "maybe"})
+    assert not validator.is_valid({k: v for k, v in ok.items() if k != "outcome"})
+    assert not validator.is_valid(ok | {"data": TICKET_OK | {"resolved": False}})
+
+
+def test_states_schema_refuses_a_route_that_is_not_three_state() -> None:
+    """ROUTES naming a bare field, or no field, is a clear error, not a wrong schema."""
+    routes: dict[str, dict[NAReason | None, NextAction]] = {"vip": {None: NextAction.USE_VALUE}}
+
+    class Bare(BaseModel):
+        model_config = ConfigDict(json_schema_extra=states_schema(routes))
+        vip: bool
+
+    with pytest.raises(TypeError, match=r"Bare\.vip is <class 'bool'>, not a TriState"):
+        Bare.model_json_schema()
+
+    class Missing(BaseModel):
+        model_config = ConfigDict(json_schema_extra=states_schema(routes))
+        other: TriState[bool]
+
+    with pytest.raises(TypeError, match="Missing has no field 'vip', which ROUTES names"):
+        Missing.model_json_schema()
+
+
+# -- running in this process, and real tools ----------------------------------------------------
+
+
+def test_run_tests_in_process_matches_a_fresh_process_and_forgets_the_modules(
+    written: Path,
+) -> None:
+    """In-process: the same summary; an edit is seen by the next run; nothing is left behind."""
+    path_before, modules_before = list(sys.path), set(sys.modules)
+    assert run_tests(written, in_process=True).summary() == f"{SUPPORT_TICKET_TESTS} passed"
+    assert sys.path == path_before
+    assert not {m for m in set(sys.modules) - modules_before if "support_ticket" in m}
+    model = written / "support_ticket_result.py"
+    field = "    customer_vip: TriState[bool] = Field(\n"
+    source = model.read_text().replace(field, field + "        default=present(False),\n")
+    model.write_text(source.replace("Outcome, TriState\n", "Outcome, TriState, present\n"))
+    edited = run_tests(written, in_process=True)
+    assert edited.failures == ("test_no_field_ever_silently_becomes_false",)
+    assert not list(written.rglob("__pycache__"))
+
+
+def test_run_tests_in_process_sets_aside_a_module_of_the_same_name(
+    written: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another folder's support_ticket_result, imported before, is not tested; it is put back."""
+    stale = ModuleType("support_ticket_result")
+    monkeypatch.setitem(sys.modules, "support_ticket_result", stale)
+    assert run_tests(written, in_process=True).summary() == f"{SUPPORT_TICKET_TESTS} passed"
+    assert sys.modules["support_ticket_result"] is stale
+
+
+def test_run_tests_in_process_says_so_without_pytest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No pytest importable: one error that says how to get it, not a crash."""
+    monkeypatch.setitem(sys.modules, "pytest", None)
+    result = run_tests(tmp_path, in_process=True)
+    assert result.summary() == "1 error: pytest is not installed: pip install pytest"
+
+
+# What both test files written beside the generated ones start with: a real tool's arguments
+# and one answer in the designed states.
+TOOL_PRELUDE = """
+import httpx
+from pydantic import BaseModel
+
+from support_ticket_result import SupportTicketResult
+from test_support_ticket_result import assert_tool_conforms, assert_tool_keeps_the_contract
+from tool_outcomes import tool
+
+
+class Args(BaseModel):
+    ticket_id: str
+
+
+WIRE = {
+    "resolved": {"status": "present", "value": True},
+    "refund_issued": {"status": "not_applicable", "reason": "no_permission"},
+    "customer_vip": {"status": "not_applicable", "reason": "fetch_failed"},
+    "account_manager": {"status": "present", "value": "dana@example.com"},
+}
+"""
+
+REAL_TOOLS = """
+
+
+@tool(args=Args, result=SupportTicketResult)
+def designed(args):
+    return WIRE
+
+
+class NaiveTicket(BaseModel):
+    resolved: bool = False
+    refund_issued: bool = False
+    customer_vip: bool = False
+    account_manager: str | None = None
+
+
+@tool(args=Args, result=NaiveTicket)
+def naive(args):
+    return {"resolved": True, "account_manager": "dana@example.com"}
+
+
+def test_the_designed_tool():
+    assert_tool_keeps_the_contract(designed, ticket_id="T-1")
+
+
+def test_the_naive_tool():
+    assert_tool_keeps_the_contract(naive, ticket_id="T-1")
+"""
+
+
+def test_the_generated_contract_check_holds_a_real_tool(written: Path) -> None:
+    """A real @tool declaring the designed model passes; one that fills in false fails."""
+    (written / "test_real_tools.py").write_text(TOOL_PRELUDE + REAL_TOOLS)
+    result = run_tests(written, in_process=True)
+    assert result.failures == ("test_the_naive_tool",), result.output
+    assert "the data breaks the contract" in result.output
+    assert "customer_vip" in result.output
+
+
+CONFORMANCE = """
+
+
+# A lookup by id: a 404 is the confirmed absence the table declares as empty.
+@tool(args=Args, result=SupportTicketResult, not_found="empty")
+def support_ticket(args: Args) -> httpx.Request:
+    return httpx.Request("GET", f"https://tickets.example.test/tickets/{args.ticket_id}")
+
+
+def naive_ticket(ticket_id):
+    try:
+        return httpx.get(f"https://tickets.example.test/tickets/{ticket_id}", timeout=5).json()
+    except Exception:
+        return {}
+
+
+def test_the_designed_tool_conforms():
+    report = assert_tool_conforms(
+        support_ticket, {"ticket_id": "T-1"}, success_body=WIRE
+    )
+    assert report.passed
+
+
+def test_the_naive_tool_conforms():
+    assert_tool_conforms(naive_ticket, {"ticket_id": "T-1"}, success_body=WIRE)
+"""
+
+
+def test_the_generated_conformance_check_drives_a_real_tool_through_the_kit(
+    written: Path,
+) -> None:
+    """A request-building @tool on the designed model passes every fault and keeps the contract
+    under each; a function that swallows failures into {} fails, the kit's report in the output."""
+    (written / "test_conformance.py").write_text(TOOL_PRELUDE + CONFORMANCE)
+    result = run_tests(written, in_process=True)
+    assert result.failures == ("test_the_naive_tool_conforms",), result.output
+    assert "faults declared correctly" in result.output

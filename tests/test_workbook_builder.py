@@ -92,6 +92,8 @@ def test_panes_show_everything_generated_for_a_ready_table() -> None:
     assert files["test_support_ticket_result.py"] in html.unescape(shown["tests"])
     assert files["support_ticket_routing.md"] in html.unescape(shown["routing"])
     assert files["support_ticket_result.schema.json"] in html.unescape(shown["schema"])
+    envelope = files["support_ticket_result.envelope.schema.json"]
+    assert envelope in html.unescape(shown["envelope"])
     assert SUPPORT_TICKET.to_json() in html.unescape(shown["design"])
     assert "data-count='13'" in shown["cases"]
 
@@ -99,7 +101,7 @@ def test_panes_show_everything_generated_for_a_ready_table() -> None:
 def test_panes_of_a_draft_wait_for_the_fix_but_still_show_the_design() -> None:
     """Nothing is generated from a draft; its JSON can still be read (and saved)."""
     shown = panes(DRAFT)
-    for key in ("model", "schema", "tests", "routing"):
+    for key in ("model", "schema", "envelope", "tests", "routing"):
         assert "Nothing to show until the problems above are fixed" in shown[key]
     assert DRAFT.to_json() in html.unescape(shown["design"])
 
@@ -138,10 +140,10 @@ def test_write_then_run_status_report_files_and_tests(tmp_path: Path) -> None:
     assert "to-otb-refused" in run_status(folder)  # nothing written yet
     written = html.unescape(write_status(SUPPORT_TICKET, folder))
     assert "to-otb-done" in written
-    assert f"Wrote 5 files into {folder!r}: support_ticket.outcomes.json, " in written
+    assert f"Wrote 6 files into {folder!r}: support_ticket.outcomes.json, " in written
     ran = run_status(folder)
     assert "to-otb-done" in ran
-    assert html.unescape(ran).endswith(": 34 passed</div>")
+    assert html.unescape(ran).endswith(": 38 passed</div>")
 
 
 # -- the widget, headless -----------------------------------------------------------------------
@@ -187,7 +189,8 @@ def test_the_controls_carry_any_table_faithfully() -> None:
                     Route(reason=NAReason.NO_PERMISSION, action=None),
                 ),
             ),
-            FieldDesign(name="stock", type=FieldType.FLOAT),
+            FieldDesign(name="stock", type=FieldType.FLOAT, example=12),
+            FieldDesign(name="store_id", type=FieldType.INT, plain=True, example=7),
         ),
     )
     builder = outcome_table_builder(table)
@@ -195,7 +198,7 @@ def test_the_controls_carry_any_table_faithfully() -> None:
     legacy = table.fields[1]
     reordered = legacy.model_copy(update={"not_applicable": legacy.not_applicable[::-1]})
     assert builder.table == table.model_copy(
-        update={"fields": (table.fields[0], reordered, table.fields[2])}
+        update={"fields": (table.fields[0], reordered, *table.fields[2:])}
     )
     assert sorted(builder.table.problems()) == sorted(table.problems())
     assert len(table.problems()) == 2  # out_of_scope → escalate, and no_permission unchosen
@@ -208,7 +211,7 @@ def test_every_control_carries_its_css_class() -> None:
         assert len(parts[css(single)]) == 1, single
     for single in ("overwrite", "run", "status"):
         assert len(parts[css(single)]) == 1, single
-    for per_row in ("field", "name", "type", "present", "remove"):
+    for per_row in ("field", "name", "type", "plain", "present", "remove"):
         assert len(parts[css(per_row)]) == 4, per_row
     for reason in NAReason:
         assert len(parts[css("reason", reason.value)]) == 4
@@ -323,7 +326,7 @@ def test_the_write_and_run_buttons_take_the_code_home(tmp_path: Path) -> None:
     _one(builder, css("write")).click()
     assert sorted(p.name for p in folder.iterdir()) == sorted(SUPPORT_TICKET.files())
     _one(builder, css("run")).click()
-    assert html.unescape(_one(builder, css("status")).value).endswith(": 34 passed</div>")
+    assert html.unescape(_one(builder, css("status")).value).endswith(": 38 passed</div>")
 
     _one(builder, css("add")).click()
     _one(builder, css("write")).click()
@@ -331,7 +334,7 @@ def test_the_write_and_run_buttons_take_the_code_home(tmp_path: Path) -> None:
     _one(builder, css("overwrite")).value = True
     _one(builder, css("write")).click()
     _one(builder, css("run")).click()
-    assert html.unescape(_one(builder, css("status")).value).endswith(": 38 passed</div>")
+    assert html.unescape(_one(builder, css("status")).value).endswith(": 42 passed</div>")
 
 
 def test_the_builder_shows_as_a_widget_with_a_readable_text_form() -> None:
@@ -342,3 +345,40 @@ def test_the_builder_shows_as_a_widget_with_a_readable_text_form() -> None:
     assert bundle["text/plain"] == builder_text(SUPPORT_TICKET)
     _one(builder, css("add")).click()
     assert repr(builder).endswith("15 cases from 5 fields (5 × 3 would say 15)")
+
+
+def test_ticking_plain_makes_a_bare_always_present_field() -> None:
+    """A plain field: a bare value in the model, no cases, its states and reasons greyed out."""
+    builder = outcome_table_builder()
+    _one(builder, css("add")).click()
+    row = len(builder.table.fields) - 1
+    _by_class(builder)[css("name")][row].value = "user_id"
+    _by_class(builder)[css("type")][row].value = FieldType.STR
+    _by_class(builder)[css("plain")][row].value = True
+    assert builder.table.fields[-1] == FieldDesign(name="user_id", type=FieldType.STR, plain=True)
+    assert _count(builder) == 13
+    assert "    user_id: str = Field(" in _pane(builder, "model")
+    assert _by_class(builder)[css("present")][row].disabled
+    assert all(_by_class(builder)[css("reason", r.value)][row].disabled for r in NAReason)
+    assert '"user_id"' in _pane(builder, "schema")
+
+    _by_class(builder)[css("reason", "fetch_failed")][row].value = True
+    assert "a plain field has no not-applicable reasons" in _one(builder, css("summary")).value
+    _by_class(builder)[css("plain")][row].value = False
+    assert not _by_class(builder)[css("reason", "fetch_failed")][row].disabled
+    assert _count(builder) == 13 + 2  # its value, and fetch_failed
+
+
+def test_an_example_is_kept_only_while_its_type_is() -> None:
+    """A typed example survives the controls, and is dropped when the type changes under it."""
+    table = OutcomeTable(
+        tool="inventory",
+        outcomes=(Outcome.SUCCESS,),
+        fields=(FieldDesign(name="stock", type=FieldType.INT, example=40),),
+    )
+    builder = outcome_table_builder(table)
+    assert builder.table == table
+    _one(builder, css("type")).value = FieldType.STR
+    assert builder.table.fields[0].example is None
+    _one(builder, css("type")).value = FieldType.INT
+    assert builder.table.fields[0].example == 40

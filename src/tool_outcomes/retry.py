@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 
 from ._text import clip, exception_text
 from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome, RetryStop
+from .guard import clean
 from .observe import ActiveCall, attempt_async, attempt_sync, current_call, new_call_id, registered
-from .redact import redact_text
 from .trace import Decision, TraceRecord, emit, heard, record_for
 
 __all__ = [
@@ -229,7 +229,7 @@ def execution_failure(
         raise again) and the redacted exception text as its detail.
     """
     text = exc if isinstance(exc, str) else exception_text(exc)
-    text = clip(redact_text(text), _EXECUTION_DETAIL_MAX_CHARS)
+    text = clip(clean(text), _EXECUTION_DETAIL_MAX_CHARS)
     return Envelope[Any].failed(
         FailureCode.EXECUTION, FailureKind.PERMANENT, text, tool=tool, target=target
     )

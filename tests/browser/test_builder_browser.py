@@ -97,11 +97,11 @@ def test_a_person_designs_a_field_and_takes_the_code_home(ran: NotebookRun, tmp_
     target = tmp_path / "escalation_contract"
     folder.fill(str(target))
     builder.locator(f".{css('write')}").click()
-    expect(status.locator(".to-otb-done")).to_contain_text("Wrote 5 files into")
+    expect(status.locator(".to-otb-done")).to_contain_text("Wrote 6 files into")
     assert {p.name: p.read_text() for p in target.iterdir()} == designed.files()
     builder.locator(f".{css('run')}").click()
     expect(status.locator(".to-otb-done")).to_contain_text(
-        f": {16 * 2 + 3 + 5} passed", timeout=RUN_TESTS_LIMIT_MS
+        f": {16 * 2 + 3 * 2 + 5 + 1} passed", timeout=RUN_TESTS_LIMIT_MS
     )
 
     SHOTS.mkdir(parents=True, exist_ok=True)

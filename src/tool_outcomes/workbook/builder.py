@@ -1,9 +1,10 @@
 """The outcome-table builder (notebook 09): design a tool's result contract with the mouse.
 
 A thin ipywidgets layer over :class:`~tool_outcomes.design.OutcomeTable`, which holds all the
-logic. One row per field (name, type, whether it can be present, and for each of the four
-not-applicable reasons a tick box and the consumer's next action), a live summary (the real
-case count, the table's problems) and tabs with everything generated from the table, plus a
+logic. One row per field (name, type, whether it is plain (``user_id: str``, always present),
+whether it can be present, and for each of the four not-applicable reasons a tick box and the
+consumer's next action), a live summary (the real case count, the table's problems) and tabs
+with everything generated from the table, plus a
 button that writes the files into a folder the user names and one that runs the generated
 tests there. Every change of a control rebuilds the table from the controls
 (:attr:`OutcomeTableBuilder.table`) and redraws the summary and tabs from it.
@@ -115,8 +116,8 @@ def css(part: str, detail: str = "") -> str:
 
     Args:
         part: ``builder``, ``tool``, ``outcome``, ``fields``, ``field``, ``name``, ``type``,
-            ``present``, ``reason``, ``action``, ``remove``, ``add``, ``summary``, ``tabs``,
-            ``pane``, ``folder``, ``overwrite``, ``write``, ``run`` or ``status``.
+            ``plain``, ``present``, ``reason``, ``action``, ``remove``, ``add``, ``summary``,
+            ``tabs``, ``pane``, ``folder``, ``overwrite``, ``write``, ``run`` or ``status``.
         detail: Which one, for parts that come in several (an outcome, a reason, a pane).
 
     Returns:
@@ -162,7 +163,7 @@ def summary_html(table: OutcomeTable) -> str:
         )
     return (
         f"{count}<div class='to-otb-ready' style='{_OK_STYLE}'>No problems: the tabs below "
-        "hold the result model, its JSON Schema, its tests and the routing.</div>"
+        "hold the result model, its JSON Schemas, its tests and the routing.</div>"
     )
 
 
@@ -171,6 +172,7 @@ PANES: dict[str, str] = {
     "cases": "Cases",
     "model": "Result model",
     "schema": "JSON Schema",
+    "envelope": "Envelope schema",
     "tests": "Tests",
     "routing": "Routing",
     "design": "Design (JSON)",
@@ -201,6 +203,7 @@ def panes(table: OutcomeTable) -> dict[str, str]:
     generated = {
         "model": files[f"{table.module_name}.py"],
         "schema": files[f"{table.module_name}.schema.json"],
+        "envelope": files[f"{table.module_name}.envelope.schema.json"],
         "tests": files[f"test_{table.module_name}.py"],
         "routing": files[f"{table.tool}_routing.md"],
     }
@@ -302,12 +305,14 @@ class _Row:
 
     name: Any
     type: Any
+    plain: Any
     present: Any
     reasons: dict[NAReason, Any]
     actions: dict[NAReason, Any]
     remove: Any
     box: Any
-    example: str | None = None
+    example: FieldDesign | None = None
+    """The design the row came from, if it had an example: kept while its type is unchanged."""
     notes: dict[NAReason, str] = field(default_factory=dict)
 
     def design(self) -> FieldDesign:
@@ -320,17 +325,22 @@ class _Row:
             for reason in NAReason
             if self.reasons[reason].value
         )
+        kept = self.example is not None and self.example.type is self.type.value
         return FieldDesign(
             name=self.name.value.strip(),
             type=self.type.value,
+            plain=self.plain.value,
             present=self.present.value,
-            example=self.example if self.type.value is FieldType.STR else None,
+            example=self.example.example if kept and self.example is not None else None,
             not_applicable=routes,
         )
 
     def grey_out(self) -> None:
+        # A plain field has one state, its value: its states and reasons are not asked for.
+        self.present.disabled = self.plain.value
         for reason, box in self.reasons.items():
-            self.actions[reason].disabled = not box.value
+            box.disabled = self.plain.value
+            self.actions[reason].disabled = self.plain.value or not box.value
 
 
 # Each field is a box of two lines: name, type, "present" and remove; then the four reasons,
@@ -380,6 +390,15 @@ class _Look:
             layout=self.plain,
         )
 
+    def checkbox(self, value: bool, description: str, layout: Any = None) -> Any:
+        return self._w.Checkbox(
+            value=value,
+            description=description,
+            indent=False,
+            style=self.check,
+            layout=self.plain if layout is None else layout,
+        )
+
     def row(self, children: list[Any]) -> Any:
         return self._w.HBox(children, layout=self.plain)
 
@@ -400,13 +419,9 @@ class OutcomeTableBuilder:
             value=initial.tool, description="tool name", style=look.text, layout=look.plain
         ).add_class(css("tool"))
         self.outcomes = {
-            o: w.Checkbox(
-                value=o in initial.outcomes,
-                description=o.value,
-                indent=False,
-                style=look.check,
-                layout=look.outcome,
-            ).add_class(css("outcome", o.value))
+            o: look.checkbox(o in initial.outcomes, o.value, look.outcome).add_class(
+                css("outcome", o.value)
+            )
             for o in Outcome
         }
         self.rows: list[_Row] = []
@@ -424,13 +439,8 @@ class OutcomeTableBuilder:
             style=look.text,
             layout=look.folder,
         ).add_class(css("folder"))
-        self.overwrite = w.Checkbox(
-            value=False,
-            description="replace files that differ",
-            indent=False,
-            style=look.check,
-            layout=look.plain,
-        ).add_class(css("overwrite"))
+        self.overwrite = look.checkbox(False, "replace files that differ")
+        self.overwrite.add_class(css("overwrite"))
         self.write = look.button("Write the files", "save").add_class(css("write"))
         self.run = look.button("Run their tests", "play").add_class(css("run"))
         self.status = look.html().add_class(css("status"))
@@ -446,10 +456,11 @@ class OutcomeTableBuilder:
 
         intro = look.html(
             "<b>Design a tool's result contract.</b> One box per field: its name and type, "
-            "whether it can be present with a value, and below, each reason it can be <i>not "
-            "applicable</i> for (tick the ones that can really happen) with what the consumer "
-            "does next then. The count and the tabs follow every change; write the files to "
-            "take them home."
+            "whether it is plain (an identifier such as <code>user_id</code>: always present, "
+            "no states), whether it can be present with a value, and below, each reason it "
+            "can be <i>not applicable</i> for (tick the ones that can really happen) with "
+            "what the consumer does next then. The count and the tabs follow every change; "
+            "write the files to take them home."
         )
         self.widget: ipywidgets.VBox = w.VBox(
             [
@@ -510,26 +521,16 @@ class OutcomeTableBuilder:
             style=look.dropdown,
             layout=look.type,
         )
-        present = w.Checkbox(
-            value=design.present,
-            description="can be present, with a value",
-            indent=False,
-            style=look.check,
-            layout=look.plain,
-        )
+        plain = look.checkbox(design.plain, "plain (always present, no states)")
+        present = look.checkbox(design.present, "can be present, with a value")
         reasons: dict[NAReason, Any] = {}
         actions: dict[NAReason, Any] = {}
         cells = []
         for reason in NAReason:
             route = design.route(reason)
             current = route.action if route is not None else suggested_action(reason)
-            reasons[reason] = w.Checkbox(
-                value=route is not None,
-                description=reason.value,
-                indent=False,
-                style=look.check,
-                layout=look.plain,
-            ).add_class(css("reason", reason.value))
+            reasons[reason] = look.checkbox(route is not None, reason.value)
+            reasons[reason].add_class(css("reason", reason.value))
             actions[reason] = w.Dropdown(
                 options=_action_options(reason, current),
                 value=_NO_ACTION if current is None else current,
@@ -541,23 +542,25 @@ class OutcomeTableBuilder:
         remove.add_class(css("remove"))
         name.add_class(css("name"))
         type_.add_class(css("type"))
+        plain.add_class(css("plain"))
         present.add_class(css("present"))
         box = w.VBox(
-            [look.row([name, type_, present, remove]), w.HBox(cells, layout=look.wrap)],
+            [look.row([name, type_, plain, present, remove]), w.HBox(cells, layout=look.wrap)],
             layout=look.field,
         ).add_class(css("field"))
         row = _Row(
             name,
             type_,
+            plain,
             present,
             reasons,
             actions,
             remove,
             box,
-            example=design.example,
+            example=design if design.example is not None else None,
             notes={r.reason: r.note for r in design.not_applicable if r.note},
         )
-        for control in (name, type_, present, *reasons.values(), *actions.values()):
+        for control in (name, type_, plain, present, *reasons.values(), *actions.values()):
             control.observe(self._refresh, names="value")
         remove.on_click(lambda _button: self.remove_field(self.rows.index(row)))
         self.rows.append(row)

@@ -173,6 +173,9 @@ def _field(expected: FieldDesign) -> Verify:
             return f"no field named {name!r}"
         if got.type is not expected.type:
             return f"{name}: type {got.type.value} is not what the text says it holds"
+        if got.plain is not expected.plain:
+            states = "it can be not applicable" if got.plain else "it is always there"
+            return f"{name}: plain={got.plain}, but the text says {states}"
         if got.present is not expected.present:
             return f"{name}: present={got.present}, but the text says otherwise"
         extra = [r for r in got.reasons() if r not in expected.reasons()]
