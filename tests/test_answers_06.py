@@ -54,9 +54,10 @@ def test_each_06_1_decision_is_what_with_retry_traces(
 
 
 def test_the_06_1_cases_cover_every_decision_a_first_attempt_can_take() -> None:
-    """Without budget or deadline, these five decisions are all a first attempt can lead to."""
+    """Without budget or deadline, these six decisions are all a first attempt can lead to."""
     assert {decision for _, _, decision, _ in DECISION_CASES} == {
         Decision.DONE,
+        Decision.RETURN_PARTIAL,
         Decision.NOT_RETRYABLE,
         Decision.RETRY,
         Decision.GIVE_UP,
@@ -69,7 +70,7 @@ def reference_first_decision(env: Envelope[Any]) -> Decision:
     if env.outcome in (Outcome.SUCCESS, Outcome.EMPTY):
         return Decision.DONE
     if env.outcome is Outcome.PARTIAL:
-        return Decision.NOT_RETRYABLE
+        return Decision.RETURN_PARTIAL
     assert env.failure is not None
     if env.failure.code is FailureCode.CIRCUIT_OPEN:
         return Decision.CIRCUIT_OPEN

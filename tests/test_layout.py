@@ -257,6 +257,7 @@ CALL_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 NOT_STEPS = (
     "adapter",
     "retry",
+    "observe",  # the call's own frame: its id, the status it heard, its listeners
     "classify._pipeline",
     "classify._exchange",
     "classify._decisions",

@@ -19,6 +19,7 @@ from tool_outcomes import (
     Outcome,
     RetryBudget,
     RetryPolicy,
+    RetryStop,
     TruncatedBy,
     with_retry,
     with_retry_async,
@@ -142,17 +143,34 @@ def _check(world: World, policy: RetryPolicy, env: Envelope[Any]) -> None:
     """Every claim the retry loop makes about its result, for one run."""
     calls = len(world.returned)
     last = world.returned[-1]
+    refused_retry = (
+        calls > 1
+        and isinstance(last, Envelope)
+        and last.failure is not None
+        and last.failure.code is FailureCode.CIRCUIT_OPEN
+    )
+    # A breaker's refusal of a retry answers nothing: the failure before it is the result.
+    answered = calls - 1 if refused_retry else calls
+    result = world.returned[answered - 1]
 
-    assert 1 <= env.attempts == calls <= policy.max_attempts
+    assert 1 <= env.attempts == answered <= policy.max_attempts
     # The result is the last thing the upstream gave, attempts updated: nothing invented.
-    if isinstance(last, Boom):
+    if isinstance(result, Boom):
         assert env.failure is not None
         assert (env.failure.code, env.failure.kind) == (
             FailureCode.EXECUTION,
             FailureKind.PERMANENT,
         )
     else:
-        assert env == last.model_copy(update={"attempts": calls})
+        expected = result.model_copy(update={"attempts": answered})
+        stop = env.failure.stopped_by if env.failure is not None else None
+        if stop is not None:  # what stopped the retries is recorded; nothing else changes
+            assert result.failure is not None
+            assert stop is (RetryStop.CIRCUIT_OPEN if refused_retry else stop)
+            assert stop in (RetryStop.BUDGET, RetryStop.DEADLINE, RetryStop.CIRCUIT_OPEN)
+            stopped = result.failure.model_copy(update={"stopped_by": stop})
+            expected = expected.model_copy(update={"failure": stopped})
+        assert env == expected
     # Never an empty unless the upstream itself said empty.
     if env.outcome is Outcome.EMPTY:
         assert isinstance(last, Envelope)

@@ -18,6 +18,7 @@ import typing as _typing
 
 if _typing.TYPE_CHECKING:
     from .adapter import DEFAULT_MAX_BODY_BYTES, Tool, tool
+    from .alarm import AlarmEvent, RateAlarm, Watch
     from .breaker import BreakerState, CircuitBreaker
     from .classify import classify_parts
     from .consume import OutcomeHandlers, dispatch, on_outcome
@@ -33,11 +34,22 @@ if _typing.TYPE_CHECKING:
         Outcome,
         Repair,
         RepairKind,
+        RetryStop,
         TruncatedBy,
     )
     from .evidence import BodyCut
     from .fields import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
     from .front import classify_http
+    from .observe import (
+        CallInfo,
+        CallListener,
+        CallResult,
+        add_listener,
+        framework_call,
+        on_attempt,
+        on_result,
+        remove_listener,
+    )
     from .redact import redact_headers, redact_text, redact_url
     from .render import to_text
     from .repair import Rejection, Repaired, repair
@@ -51,8 +63,12 @@ __all__ = [
     "DEFAULT_MAX_BODY_BYTES",
     "DETAIL_MAX_CHARS",
     "RAW_SAMPLE_MAX_CHARS",
+    "AlarmEvent",
     "BodyCut",
     "BreakerState",
+    "CallInfo",
+    "CallListener",
+    "CallResult",
     "CircuitBreaker",
     "CounterHandler",
     "Coverage",
@@ -67,27 +83,35 @@ __all__ = [
     "Outcome",
     "OutcomeCounter",
     "OutcomeHandlers",
+    "RateAlarm",
     "Rejection",
     "Repair",
     "RepairKind",
     "Repaired",
     "RetryBudget",
     "RetryPolicy",
+    "RetryStop",
     "Tool",
     "TraceRecord",
     "TriState",
     "TruncatedBy",
+    "Watch",
     "__version__",
+    "add_listener",
     "classify_http",
     "classify_parts",
     "dispatch",
     "envelope_output_schema",
+    "framework_call",
     "not_applicable",
+    "on_attempt",
     "on_outcome",
+    "on_result",
     "present",
     "redact_headers",
     "redact_text",
     "redact_url",
+    "remove_listener",
     "repair",
     "to_anthropic",
     "to_mcp",
@@ -103,6 +127,7 @@ __all__ = [
 #: module loads on its first use, so a program pays only for the parts it touches.
 _HOMES: dict[str, str] = {
     **dict.fromkeys(["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"], "adapter"),
+    **dict.fromkeys(["AlarmEvent", "RateAlarm", "Watch"], "alarm"),
     **dict.fromkeys(["BreakerState", "CircuitBreaker"], "breaker"),
     "classify_parts": "classify",
     "classify_http": "front",
@@ -120,9 +145,23 @@ _HOMES: dict[str, str] = {
             "Outcome",
             "Repair",
             "RepairKind",
+            "RetryStop",
             "TruncatedBy",
         ],
         "envelope",
+    ),
+    **dict.fromkeys(
+        [
+            "CallInfo",
+            "CallListener",
+            "CallResult",
+            "add_listener",
+            "framework_call",
+            "on_attempt",
+            "on_result",
+            "remove_listener",
+        ],
+        "observe",
     ),
     **dict.fromkeys(
         ["FieldStatus", "NAReason", "TriState", "not_applicable", "present", "validate_fields"],

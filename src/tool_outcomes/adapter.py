@@ -58,9 +58,18 @@ from .guard import (
     scrub_for_request,
     unsendable,
 )
+from .observe import (
+    ActiveCall,
+    CallScope,
+    attempt_async,
+    attempt_sync,
+    current_call,
+    finished_async,
+    finished_sync,
+)
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
-from .trace import Decision, OutcomeCounter, emit, record_for
+from .trace import Decision, OutcomeCounter, TraceRecord, emit, record_for
 from .transport import DEFAULT_MAX_BODY_BYTES, Read, evidence_of, send_async, send_sync
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "ToolOptions", "tool"]
@@ -217,21 +226,28 @@ class Tool(Generic[A, R]):
             raise TypeError(f"call() sends on an httpx.Client, got {type(client).__name__}")
         if self._async_handler:
             raise TypeError(f"tool {self.name!r} has an async handler: use `await acall(...)`")
-        args_or_failure = self._validate_args(arguments, kwargs)
-        if isinstance(args_or_failure, Envelope):
-            return self._finish(args_or_failure)
-        key = self._call_key(args_or_failure)
-        args = args_or_failure if key is None else key.args
+        with CallScope(self.name, self.description, clock()) as active:
+            args_or_failure = self._validate_args(arguments, kwargs)
+            if isinstance(args_or_failure, Envelope):
+                env: Envelope[Any] = args_or_failure
+                record = self._refused(env, active)
+                if active.listeners:
+                    attempt_sync(active.listeners, record)
+            else:
+                key = self._call_key(args_or_failure)
+                args = args_or_failure if key is None else key.args
+                deadline_at = self._deadline_at(clock)
 
-        deadline_at = self._deadline_at(clock)
+                def attempt() -> Envelope[Any]:
+                    env = self._attempt_sync(args, client, clock, deadline_at, key)
+                    return self._guarded(_with_key(env, key), args)
 
-        def attempt() -> Envelope[Any]:
-            env = self._attempt_sync(args, client, clock, deadline_at, key)
-            return self._guarded(_with_key(env, key), args)
-
-        once = self._through_breaker(attempt)
-        env = with_retry(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
-        return self._finish(_with_key(env, key))
+                once = self._through_breaker(attempt)
+                env = with_retry(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
+                env = _with_key(env, key)
+            final = self._finish(env, active)
+            finished_sync(active, final, clock())
+            return final
 
     def _attempt_sync(
         self,
@@ -294,21 +310,30 @@ class Tool(Generic[A, R]):
         """
         if client is not None and not isinstance(client, httpx.AsyncClient):
             raise TypeError(f"acall() sends on an httpx.AsyncClient, got {type(client).__name__}")
-        args_or_failure = self._validate_args(arguments, kwargs)
-        if isinstance(args_or_failure, Envelope):
-            return self._finish(args_or_failure)
-        key = self._call_key(args_or_failure)
-        args = args_or_failure if key is None else key.args
+        with CallScope(self.name, self.description, clock()) as active:
+            args_or_failure = self._validate_args(arguments, kwargs)
+            if isinstance(args_or_failure, Envelope):
+                env: Envelope[Any] = args_or_failure
+                record = self._refused(env, active)
+                if active.listeners:
+                    await attempt_async(active.listeners, record)
+            else:
+                key = self._call_key(args_or_failure)
+                args = args_or_failure if key is None else key.args
+                deadline_at = self._deadline_at(clock)
 
-        deadline_at = self._deadline_at(clock)
+                async def attempt() -> Envelope[Any]:
+                    env = await self._attempt_async(args, client, clock, deadline_at, key)
+                    return self._guarded(_with_key(env, key), args)
 
-        async def attempt() -> Envelope[Any]:
-            env = await self._attempt_async(args, client, clock, deadline_at, key)
-            return self._guarded(_with_key(env, key), args)
-
-        once = self._through_breaker_async(attempt)
-        env = await with_retry_async(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
-        return self._finish(_with_key(env, key))
+                once = self._through_breaker_async(attempt)
+                env = await with_retry_async(
+                    once, self.policy, sleep=sleep, clock=clock, tool=self.name
+                )
+                env = _with_key(env, key)
+            final = self._finish(env, active)
+            await finished_async(active, final, clock())
+            return final
 
     async def _attempt_async(
         self,
@@ -404,14 +429,26 @@ class Tool(Generic[A, R]):
         except Exception as exc:  # a validator that raised something else: still the arguments
             problems = exception_text(exc)
         static = () if callable(self.secrets) else self.secrets
-        env = Envelope[Any].failed(
+        return Envelope[Any].failed(
             FailureCode.INVALID_ARGUMENTS,
             FailureKind.PERMANENT,
             clean(problems, static),
             tool=self.name,
         )
-        emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
-        return env
+
+    @staticmethod
+    def _refused(env: Envelope[Any], active: ActiveCall) -> TraceRecord:
+        """The one record of a call whose arguments were refused (nothing was attempted)."""
+        record = record_for(
+            env,
+            attempt=1,
+            decision=Decision.NOT_RETRYABLE,
+            note="invalid arguments",
+            call_id=active.info.call_id,
+            tool_call_id=active.info.tool_call_id,
+        )
+        emit(record)
+        return record
 
     def _handler_failure(self, exc: Exception, key: _CallKey | None = None) -> Envelope[Any]:
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
@@ -432,6 +469,7 @@ class Tool(Generic[A, R]):
         if isinstance(value, Envelope):
             return value
         if isinstance(value, httpx.Response):
+            _note_status(value.status_code)
             return classify_http(
                 value,
                 items=self.items,
@@ -485,6 +523,7 @@ class Tool(Generic[A, R]):
             failed = judge(evidence_of(read, request), self._failure_options)
             return self._stamp(failed, request, keyed=keyed)
         sent = read.response.request
+        _note_status(read.response.status_code)
         env = judge(evidence_of(read, request), self._options)  # its target: sent.url, redacted
         return self._stamp(env, sent, env.target, keyed=keyed)
 
@@ -523,10 +562,15 @@ class Tool(Generic[A, R]):
         """An attempt's envelope with the tool's declared secrets removed, before any trace."""
         return scrub_envelope(env, self._declared(args)) if self.secrets else env
 
-    def _finish(self, env: Envelope[Any]) -> Envelope[R]:
+    def _finish(self, env: Envelope[Any], active: ActiveCall) -> Envelope[R]:
         # Traces were emitted per attempt with the full (redacted) target; from here on the
         # envelope carries only what the tool lets a model see.
-        update: dict[str, Any] = {"tool": self.name, "target": view_target(env.target, self.target)}
+        update: dict[str, Any] = {
+            "tool": self.name,
+            "target": view_target(env.target, self.target),
+            "call_id": active.info.call_id,
+            "tool_call_id": active.info.tool_call_id,
+        }
         if self.authority is not None:
             update["authority"] = self.authority
         coverage = env.coverage
@@ -585,6 +629,13 @@ def _owned_client() -> httpx.Client:
 
 def _owned_async_client() -> httpx.AsyncClient:
     return httpx.AsyncClient(verify=_ssl_context())
+
+
+def _note_status(status: int) -> None:
+    """Keep the upstream's status for the attempt's trace record (a success carries none)."""
+    active = current_call()
+    if active is not None:
+        active.http_status = status
 
 
 #: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).

@@ -39,6 +39,7 @@ __all__ = [
     "Outcome",
     "Repair",
     "RepairKind",
+    "RetryStop",
     "TruncatedBy",
     "is_write",
 ]
@@ -158,6 +159,18 @@ def is_write(method: str | None) -> bool:
 _CONTACTED_NOTHING = frozenset({FailureCode.INVALID_ARGUMENTS, FailureCode.CIRCUIT_OPEN})
 
 
+class RetryStop(StrEnum):
+    """What stopped the retries of a transient failure, beyond the policy's own attempt count
+    (which ``attempts`` shows) and longest wait (which ``retry_after_s`` shows)."""
+
+    DEADLINE = "deadline"
+    """The next wait would have passed the policy's overall deadline."""
+    BUDGET = "budget"
+    """The shared retry budget ran out (many calls to this upstream are failing)."""
+    CIRCUIT_OPEN = "circuit_open"
+    """The circuit breaker opened and refused the next attempt."""
+
+
 class TruncatedBy(StrEnum):
     """The evidence that a contact returned only part of the answer."""
 
@@ -233,6 +246,13 @@ class Failure(BaseModel):
         if self.effect is Effect.UNKNOWN and self.code in _CONTACTED_NOTHING:
             raise ValueError(f"a {self.code.value} failure contacted nothing: its effect is none")
         return self
+
+    # Left out of the repr: an error message quoting a failure reads as it did before the field.
+    stopped_by: RetryStop | None = Field(
+        default=None,
+        description="For a transient failure: what stopped further attempts, once retrying ended.",
+        repr=False,
+    )
 
     @field_validator("raw_sample", mode="before")
     @classmethod
@@ -372,6 +392,13 @@ class Envelope(BaseModel, Generic[T]):
     @classmethod
     def _cap_key(cls, value: object) -> object:
         return clip(value, _DROPPED_MAX_CHARS) if isinstance(value, str) else value
+
+    call_id: str | None = Field(
+        default=None, description="The call that produced this: the id on its trace records."
+    )
+    tool_call_id: str | None = Field(
+        default=None, description="The agent framework's own id for the call, when it gave one."
+    )
 
     @field_validator("target", mode="before")
     @classmethod

@@ -37,6 +37,7 @@ from .envelope import (
     FailureKind,
     Outcome,
     RepairKind,
+    RetryStop,
     TruncatedBy,
 )
 from .redact import redact_text, redact_url
@@ -44,6 +45,7 @@ from .redact import redact_text, redact_url
 __all__ = [
     "FAILURE_VERBS",
     "PERMANENT_ADVICE",
+    "STOP_ADVICE",
     "TRUNCATION_REASONS",
     "WORDING",
     "WRITE_ADVICE",
@@ -91,6 +93,10 @@ class Line(StrEnum):
     CIRCUIT_OPEN = "circuit_open"
     CIRCUIT_OPEN_NO_WAIT = "circuit_open_no_wait"
     CONFLICT = "conflict"
+    # What stopped a transient failure's retries early (see STOP_ADVICE).
+    BUDGET_RAN_OUT = "budget_ran_out"
+    DEADLINE_REACHED = "deadline_reached"
+    BREAKER_STOPPED = "breaker_stopped"
     SAMPLE = "sample"
     # Writes: what was done, and what a failure did (by its effect) and advises.
     IDEMPOTENCY_KEY = "idempotency_key"
@@ -230,6 +236,20 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "The upstream is being shed (circuit open): the call was refused without "
             "contacting it. Retry later."
         ),
+        Line.BUDGET_RAN_OUT: (
+            "The failure is transient, but the shared retry budget ran out (attempts made: "
+            "{attempts}): no more were made, because many calls to this source are failing. "
+            "Report that the question went unanswered."
+        ),
+        Line.DEADLINE_REACHED: (
+            "The failure is transient, but the call's deadline left no time for another attempt "
+            "(attempts made: {attempts}). Report that the question went unanswered."
+        ),
+        Line.BREAKER_STOPPED: (
+            "The failure is transient, but the circuit breaker then opened and stopped further "
+            "attempts (attempts made: {attempts}): the source is being shed. Report that the "
+            "question went unanswered; a later call may succeed."
+        ),
         Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
         Line.CONFLICT: (
             "The source refused the request because it conflicts with what the source holds "
@@ -333,6 +353,14 @@ WRITE_ADVICE: Final[Mapping[Line, Line]] = {
     Line.REJECTED: Line.WRITE_PERMANENT,
     Line.TOO_LARGE: Line.WRITE_PERMANENT,
     Line.EXHAUSTED: Line.WRITE_EXHAUSTED,
+}
+
+#: What a transient failure advises when something other than its attempt count stopped its
+#: retries: the envelope says what did, not "may succeed later".
+STOP_ADVICE: Final[Mapping[RetryStop, Line]] = {
+    RetryStop.BUDGET: Line.BUDGET_RAN_OUT,
+    RetryStop.DEADLINE: Line.DEADLINE_REACHED,
+    RetryStop.CIRCUIT_OPEN: Line.BREAKER_STOPPED,
 }
 
 _FENCE_CHAR = "`"
@@ -532,6 +560,8 @@ def _advice(failure: Failure, attempts: int) -> Line:
         return Line.CIRCUIT_OPEN if failure.retry_after_s is not None else Line.CIRCUIT_OPEN_NO_WAIT
     if failure.code is FailureCode.SCHEMA:
         return Line.REJECTED
+    if failure.stopped_by is not None:
+        return STOP_ADVICE[failure.stopped_by]
     if failure.kind is FailureKind.TRANSIENT:
         # A transient failure that was already retried is not "may succeed later": it gave up.
         return Line.EXHAUSTED if attempts > 1 else Line.RETRY_LATER

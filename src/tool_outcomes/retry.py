@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ._text import clip, exception_text
-from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome
+from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome, RetryStop
 from .guard import clean
+from .observe import ActiveCall, attempt_async, attempt_sync, current_call, new_call_id, registered
 from .trace import Decision, TraceRecord, emit, heard, record_for
 
 __all__ = [
@@ -248,13 +249,16 @@ class _Step:
     decision: Decision
     sleep_s: float | None = None
     note: str | None = None
+    stop: RetryStop | None = None
+    """What stopped the retries, when it was not the policy's own count or wait (those show in
+    ``attempts`` and ``retry_after_s``)."""
 
 
 #: The decision for every outcome that is never retried.
 _FINAL_BY_OUTCOME: dict[Outcome, Decision] = {
     Outcome.SUCCESS: Decision.DONE,
     Outcome.EMPTY: Decision.DONE,
-    Outcome.PARTIAL: Decision.NOT_RETRYABLE,
+    Outcome.PARTIAL: Decision.RETURN_PARTIAL,
 }
 
 
@@ -287,11 +291,14 @@ def _decide(
     assert failure is not None  # the Envelope validator guarantees it for access_failure
     if failure.code is FailureCode.CIRCUIT_OPEN:
         # Waiting out the breaker inside a retry loop would queue every caller up as a probe.
-        return _Step(Decision.CIRCUIT_OPEN)
+        return _Step(Decision.CIRCUIT_OPEN, stop=RetryStop.CIRCUIT_OPEN)
     if failure.kind is FailureKind.PERMANENT:
         return _Step(Decision.NOT_RETRYABLE)
     if attempt >= policy.max_attempts:
-        return _Step(Decision.GIVE_UP, note=f"{attempt} of {policy.max_attempts} attempts made")
+        return _Step(
+            Decision.GIVE_UP,
+            note=f"{attempt} of {policy.max_attempts} attempts made",
+        )
     delay_s = policy.backoff_s(attempt - 1, jitter.source())
     retry_after_s = failure.retry_after_s
     if policy.respect_retry_after and retry_after_s is not None:
@@ -306,9 +313,14 @@ def _decide(
         return _Step(
             Decision.DEADLINE_EXCEEDED,
             note=f"sleeping {delay_s:.3g} s would pass deadline_s={policy.deadline_s:g}",
+            stop=RetryStop.DEADLINE,
         )
     if policy.budget is not None and not policy.budget.try_acquire(failure):
-        return _Step(Decision.BUDGET_EXHAUSTED, note=f"budget {policy.budget.available} left")
+        return _Step(
+            Decision.BUDGET_EXHAUSTED,
+            note=f"retry budget ran out ({policy.budget.available} tokens left)",
+            stop=RetryStop.BUDGET,
+        )
     return _Step(Decision.RETRY, sleep_s=delay_s)
 
 
@@ -318,28 +330,76 @@ def _check_policy(policy: object) -> RetryPolicy:
     return policy
 
 
-def _record(
-    env: Envelope[Any],
-    attempt: int,
-    step: _Step,
-    elapsed_s: float,
-    tool: str | None,
-    target: str | None,
-) -> TraceRecord:
-    return record_for(
-        env,
-        attempt=attempt,
-        decision=step.decision,
-        sleep_s=step.sleep_s,
-        elapsed_s=elapsed_s,
-        target=target,
-        note=step.note,
-        tool=tool,
-    )
+class _Loop:
+    """One retry loop's view of its call: the id its records carry, the listeners it tells."""
+
+    __slots__ = ("active", "call_id", "listeners", "tool", "tool_call_id")
+
+    def __init__(self, tool: str | None) -> None:
+        active = current_call()
+        self.active: ActiveCall | None = active
+        self.tool = tool
+        self.call_id: str | None
+        self.tool_call_id: str | None
+        if active is None:  # with_retry called on its own: the loop is the call (id made lazily)
+            self.call_id, self.tool_call_id = None, None
+            self.listeners = registered()
+        else:
+            self.call_id, self.tool_call_id = active.info.call_id, active.info.tool_call_id
+            self.listeners = active.listeners
+
+    def begin_attempt(self) -> None:
+        if self.active is not None:
+            self.active.http_status = None
+
+    def record(
+        self,
+        env: Envelope[Any],
+        attempt: int,
+        step: _Step,
+        elapsed_s: float,
+        target: str | None,
+    ) -> TraceRecord | None:
+        """The attempt's record, emitted; ``None`` when no handler or listener would see it."""
+        heard_by_log = heard(step.decision, env.outcome)
+        if not (heard_by_log or self.listeners):  # no record is built for no listener
+            return None
+        if self.call_id is None:
+            self.call_id = new_call_id()
+        record = record_for(
+            env,
+            attempt=attempt,
+            decision=step.decision,
+            sleep_s=step.sleep_s,
+            elapsed_s=elapsed_s,
+            target=target,
+            note=step.note,
+            tool=self.tool,
+            http_status=None if self.active is None else self.active.http_status,
+            call_id=self.call_id,
+            tool_call_id=self.tool_call_id,
+        )
+        if heard_by_log:
+            emit(record)
+        return record
 
 
-def _finish(env: Envelope[T], attempt: int) -> Envelope[T]:
-    return env if env.attempts == attempt else env.model_copy(update={"attempts": attempt})
+def _finish(
+    env: Envelope[T], attempt: int, step: _Step, previous: Envelope[T] | None
+) -> Envelope[T]:
+    """The envelope a loop returns: the last attempt's, saying what stopped the retries.
+
+    A breaker that refuses a retry did not answer the question: the failure of the attempt
+    that did reach the upstream is the truth, and the breaker is why no more followed.
+    """
+    if step.stop is RetryStop.CIRCUIT_OPEN and previous is not None:
+        env, attempt = previous, attempt - 1
+    elif step.stop is None or step.stop is RetryStop.CIRCUIT_OPEN:
+        return env if env.attempts == attempt else env.model_copy(update={"attempts": attempt})
+    failure = env.failure
+    assert failure is not None  # a stop is only ever decided on an access failure
+    stopped = failure.model_copy(update={"stopped_by": step.stop})
+    return env.model_copy(update={"failure": stopped, "attempts": attempt})
 
 
 def with_retry(
@@ -367,26 +427,36 @@ def with_retry(
 
     Returns:
         The last envelope the call returned, with ``attempts`` set to the number of calls made.
-        It is an ``access_failure`` whenever the retries ran out: never an ``empty``.
+        It is an ``access_failure`` whenever the retries ran out: never an ``empty``; a
+        transient failure's ``stopped_by`` then says what stopped them. When the circuit
+        breaker refuses a retry, the failure of the last attempt that ran is returned (its
+        ``stopped_by`` is ``circuit_open``), not the refusal.
 
-    Every attempt emits exactly one trace record with the decision taken on it.
+    Every attempt emits exactly one trace record with the decision taken on it, carrying one
+    ``call_id`` for the whole loop; listeners registered with
+    :func:`~tool_outcomes.add_listener` see each record.
     """
     policy = _check_policy(policy)
     jitter = _Jitter(policy, rng)
+    loop = _Loop(tool)
     start_s = clock()
     attempt = 0
+    previous: Envelope[Any] | None = None
     while True:
         attempt += 1
+        loop.begin_attempt()
         try:
             env: Envelope[Any] = checked_envelope(call(), tool, target)
         except Exception as exc:  # the adapter never raises; anything that does is classified
             env = execution_failure(exc, tool=tool, target=target)
         elapsed_s = clock() - start_s
         step = _decide(env, attempt, elapsed_s, policy, jitter)
-        if heard(step.decision, env.outcome):  # no record is built for no listener
-            emit(_record(env, attempt, step, elapsed_s, tool, target))
+        record = loop.record(env, attempt, step, elapsed_s, target)
+        if record is not None and loop.listeners:
+            attempt_sync(loop.listeners, record)
         if step.sleep_s is None:
-            return _finish(env, attempt)
+            return _finish(env, attempt, step, previous)
+        previous = env
         sleep(step.sleep_s)
 
 
@@ -416,18 +486,23 @@ async def with_retry_async(
     """
     policy = _check_policy(policy)
     jitter = _Jitter(policy, rng)
+    loop = _Loop(tool)
     start_s = clock()
     attempt = 0
+    previous: Envelope[Any] | None = None
     while True:
         attempt += 1
+        loop.begin_attempt()
         try:
             env: Envelope[Any] = checked_envelope(await call(), tool, target)
         except Exception as exc:  # CancelledError is a BaseException and is not caught
             env = execution_failure(exc, tool=tool, target=target)
         elapsed_s = clock() - start_s
         step = _decide(env, attempt, elapsed_s, policy, jitter)
-        if heard(step.decision, env.outcome):  # no record is built for no listener
-            emit(_record(env, attempt, step, elapsed_s, tool, target))
+        record = loop.record(env, attempt, step, elapsed_s, target)
+        if record is not None and loop.listeners:
+            await attempt_async(loop.listeners, record)
         if step.sleep_s is None:
-            return _finish(env, attempt)
+            return _finish(env, attempt, step, previous)
+        previous = env
         await sleep(step.sleep_s)

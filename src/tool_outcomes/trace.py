@@ -63,7 +63,9 @@ class Decision(StrEnum):
     CIRCUIT_OPEN = "circuit_open"
     """The circuit breaker refused the call; retrying now would only hammer it."""
     NOT_RETRYABLE = "not_retryable"
-    """A permanent failure, or a partial (resume it from its cursor): returned as is."""
+    """A permanent failure: returned as is (asking again cannot help)."""
+    RETURN_PARTIAL = "return_partial"
+    """A partial: returned as is, never retried (resume it from its cursor)."""
     DONE = "done"
     """A complete answer (success or empty) was returned."""
     BREAKER_STATE = "breaker_state"
@@ -92,6 +94,10 @@ class TraceRecord:
     """For a failure: whether it may have changed something upstream."""
     idempotency_key: str | None = None
     """The key every attempt of a keyed call carried (never part of the target)."""
+    call_id: str | None = None
+    """The call this attempt belongs to: the same for every attempt of one call."""
+    tool_call_id: str | None = None
+    """The agent framework's own id for the call, when it gave one."""
 
     def __post_init__(self) -> None:
         # Redact here, not only in record_for, so no way of building a record can leak.
@@ -166,6 +172,9 @@ def record_for(
     target: str | None = None,
     note: str | None = None,
     tool: str | None = None,
+    http_status: int | None = None,
+    call_id: str | None = None,
+    tool_call_id: str | None = None,
 ) -> TraceRecord:
     """The trace record for one envelope and the decision taken on it.
 
@@ -179,6 +188,10 @@ def record_for(
         note: Why the decision was taken, when the envelope alone does not say
             (appended to the detail).
         tool: The tool's name when ``env.tool`` is not set.
+        http_status: The status the upstream answered with, for an attempt whose envelope
+            does not carry one (a success); a failure's own ``http_status`` wins.
+        call_id: The call the attempt belongs to.
+        tool_call_id: The agent framework's own id for the call.
 
     Returns:
         A :class:`TraceRecord` with credentials redacted from target and detail.
@@ -197,7 +210,11 @@ def record_for(
         outcome=env.outcome,
         failure_code=failure.code if failure is not None else None,
         failure_kind=failure.kind if failure is not None else None,
-        http_status=failure.http_status if failure is not None else None,
+        http_status=(
+            failure.http_status
+            if failure is not None and failure.http_status is not None
+            else http_status
+        ),
         attempt=attempt,
         decision=decision,
         retry_after_s=failure.retry_after_s if failure is not None else None,
@@ -207,6 +224,8 @@ def record_for(
         method=env.method,
         effect=failure.effect if failure is not None and env.method is not None else None,
         idempotency_key=env.idempotency_key,
+        call_id=call_id,
+        tool_call_id=tool_call_id,
     )
 
 

@@ -11,15 +11,29 @@ from typing import Any, assert_never
 from pydantic import BaseModel
 
 from tool_outcomes import (
+    AlarmEvent,
+    CallListener,
+    CallResult,
     Coverage,
     Effect,
     Envelope,
     Failure,
+    NAReason,
     Outcome,
+    OutcomeCounter,
     OutcomeHandlers,
+    RateAlarm,
+    RetryStop,
+    TraceRecord,
+    Watch,
+    add_listener,
     dispatch,
     envelope_output_schema,
+    framework_call,
+    on_attempt,
     on_outcome,
+    on_result,
+    remove_listener,
     to_anthropic,
     to_mcp,
     to_openai,
@@ -115,3 +129,34 @@ shown: str = to_text(called, target="omit")
 
 async def find_async() -> Envelope[list[Item]]:
     return await find.acall({"q": "kettle"})
+
+
+# Observability: ids on every envelope, hooks of either colour, alarms that are counters.
+call_id: str | None = called.call_id
+tool_call_id: str | None = called.tool_call_id
+
+
+def log_attempt(record: TraceRecord) -> None:
+    print(record.call_id, record.decision)
+
+
+async def log_result(result: CallResult) -> None:
+    print(result.call.tool_call_id, result.envelope.outcome, result.duration_s)
+
+
+attempt_hook: CallListener = on_attempt(log_attempt)
+result_hook: CallListener = on_result(log_result)
+remove_listener(attempt_hook)
+
+with framework_call("toolu_01"):
+    find(q="kettle")
+
+
+def page(event: AlarmEvent) -> None:
+    print(event.message(), event.rate)
+
+
+alarm = RateAlarm(Watch.reason(NAReason.FETCH_FAILED), threshold=0.2, on_change=page)
+as_counter: OutcomeCounter = alarm
+add_listener(alarm.listener)
+stopped: RetryStop | None = None if called.failure is None else called.failure.stopped_by

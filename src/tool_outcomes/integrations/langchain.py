@@ -23,6 +23,7 @@ import httpx
 
 from tool_outcomes.adapter import Tool
 from tool_outcomes.envelope import Envelope, Outcome
+from tool_outcomes.observe import framework_call
 from tool_outcomes.render import to_text
 
 from ._extra import missing_extra
@@ -37,13 +38,19 @@ __all__ = ["OutcomeStructuredTool", "langchain_tool"]
 
 
 class OutcomeStructuredTool(StructuredTool):
-    """A ``StructuredTool`` whose ``ToolMessage`` is an error exactly when its envelope is one."""
+    """A ``StructuredTool`` whose ``ToolMessage`` is an error exactly when its envelope is one.
+
+    The tool call's ``id`` (LangChain's ``tool_call_id``) is kept as the envelope's and the
+    trace's ``tool_call_id``.
+    """
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
-        return _with_status(super().run(*args, **kwargs))
+        with framework_call(kwargs.get("tool_call_id")):
+            return _with_status(super().run(*args, **kwargs))
 
     async def arun(self, *args: Any, **kwargs: Any) -> Any:
-        return _with_status(await super().arun(*args, **kwargs))
+        with framework_call(kwargs.get("tool_call_id")):
+            return _with_status(await super().arun(*args, **kwargs))
 
 
 def _with_status(output: Any) -> Any:

@@ -26,6 +26,7 @@ from pydantic import ConfigDict
 
 from tool_outcomes.adapter import Tool
 from tool_outcomes.envelope import Envelope
+from tool_outcomes.observe import framework_call
 from tool_outcomes.wire import to_mcp
 
 from ._extra import missing_extra
@@ -33,7 +34,7 @@ from ._extra import missing_extra
 try:
     from mcp.server.context import ServerRequestContext
     from mcp.server.lowlevel import Server
-    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver import Context, MCPServer
     from mcp.server.mcpserver.tools import Tool as MCPServerTool
     from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
     from mcp.types import (
@@ -54,6 +55,7 @@ async def call_tool_result(
     arguments: Mapping[str, Any] | None,
     *,
     client: httpx.AsyncClient | None = None,
+    request_id: str | int | None = None,
 ) -> CallToolResult:
     """Run ``tool`` on the arguments an MCP client sent and answer with a ``CallToolResult``.
 
@@ -61,11 +63,14 @@ async def call_tool_result(
         tool: The tool to run.
         arguments: The ``arguments`` of the ``tools/call`` request (``None`` means none).
         client: The client a request-building handler sends on; without one the tool opens its own.
+        request_id: The JSON-RPC id of the ``tools/call`` request, kept as the envelope's and
+            the trace's ``tool_call_id``.
 
     Returns:
         The result: text, the envelope as ``structuredContent``, ``isError`` for an access failure.
     """
-    env = await tool.acall(dict(arguments or {}), client=client)
+    with framework_call(request_id):
+        env = await tool.acall(dict(arguments or {}), client=client)
     return CallToolResult.model_validate(to_mcp(env))
 
 
@@ -108,8 +113,8 @@ def mcp_tool(tool: Tool[Any, Any], *, client: httpx.AsyncClient | None = None) -
     """
     model = tool.result_model if tool.result_model is not None else Any
 
-    async def run(arguments: dict[str, Any]) -> CallToolResult:
-        return await call_tool_result(tool, arguments, client=client)
+    async def run(arguments: dict[str, Any], ctx: Context[Any, Any]) -> CallToolResult:
+        return await call_tool_result(tool, arguments, client=client, request_id=ctx.request_id)
 
     return MCPServerTool(
         fn=run,
@@ -122,6 +127,7 @@ def mcp_tool(tool: Tool[Any, Any], *, client: httpx.AsyncClient | None = None) -
             output_model=Envelope[model],  # type: ignore[valid-type]
         ),
         is_async=True,
+        context_kwarg="ctx",
     )
 
 
@@ -179,7 +185,9 @@ def _register_lowlevel(
     async def call_tool(ctx: ServerRequestContext[Any], params: CallToolRequestParams) -> Any:
         tool = tools.get(params.name)
         if tool is not None:
-            return await call_tool_result(tool, params.arguments, client=client)
+            return await call_tool_result(
+                tool, params.arguments, client=client, request_id=ctx.request_id
+            )
         if previous_call is not None:
             return await previous_call.handler(ctx, params)
         return CallToolResult.model_validate(

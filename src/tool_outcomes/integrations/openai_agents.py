@@ -30,6 +30,7 @@ import httpx
 
 from tool_outcomes.adapter import Tool
 from tool_outcomes.envelope import Envelope
+from tool_outcomes.observe import framework_call
 from tool_outcomes.render import to_text
 
 from ._extra import missing_extra
@@ -70,7 +71,8 @@ def openai_agents_tool(
 
     async def invoke(ctx: ToolContext[Any], raw: str) -> str:
         arguments = _arguments(raw, optional if strict else frozenset())
-        env = await tool.acall(arguments, client=client)
+        with framework_call(ctx.tool_call_id):
+            env = await tool.acall(arguments, client=client)
         pending[ctx.tool_call_id] = env
         return to_text(env)
 

@@ -36,6 +36,7 @@ import httpx
 
 from tool_outcomes.adapter import Tool
 from tool_outcomes.envelope import Envelope, FailureCode, Outcome
+from tool_outcomes.observe import framework_call
 from tool_outcomes.render import to_text
 
 from ._extra import missing_extra
@@ -86,7 +87,8 @@ def pydantic_ai_tool(
     kept: MutableMapping[str, Envelope[Any]] = {} if envelopes is None else envelopes
 
     async def run(ctx: RunContext[Any], **arguments: Any) -> ToolReturn[str]:
-        env = await tool.acall(arguments, client=client)
+        with framework_call(ctx.tool_call_id):
+            env = await tool.acall(arguments, client=client)
         if ctx.tool_call_id is not None:
             kept[ctx.tool_call_id] = env
         text = to_text(env)

@@ -77,11 +77,11 @@ _LATER = "this failure may pass: is there anything in it that forbids waiting fo
 DECISION_CASES: tuple[tuple[str, Envelope[Any], Decision, str], ...] = (
     ("three widgets", _SUCCESS, Decision.DONE, _SETTLED),
     ("a confirmed empty", _EMPTY, Decision.DONE, _SETTLED),
-    ("page 1 with a next cursor", _PAGE, Decision.NOT_RETRYABLE, _RESUME),
+    ("page 1 with a next cursor", _PAGE, Decision.RETURN_PARTIAL, _RESUME),
     (
         "a search that timed out upstream with no hits",
         _CUT_TO_NOTHING,
-        Decision.NOT_RETRYABLE,
+        Decision.RETURN_PARTIAL,
         _RESUME,
     ),
     ("a read timeout", failed(FailureCode.TIMEOUT), Decision.RETRY, _LATER),
