@@ -17,6 +17,7 @@ from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
 from tool_outcomes.redact import redact_url
 
 from ._exchange import Options
+from ._libraries import recognise
 
 __all__ = ["TRANSPORT_RULES", "from_exception"]
 
@@ -60,9 +61,19 @@ def from_exception(exc: BaseException, options: Options) -> Envelope[Any]:
         options: The caller's options.
 
     Returns:
-        An access failure keyed on the exception's class; its target is the request's URL
-        when the exception carries one.
+        An access failure keyed on the exception's class: a library's by
+        :data:`LIBRARY_RULES`, any other by :data:`TRANSPORT_RULES`; its target is the
+        request's URL when an httpx exception carries one.
     """
+    known = recognise(exc)  # a library's own exception, read as the library documents it
+    if known is not None:
+        return options.fail(
+            known.code,
+            known.kind,
+            known.detail,
+            http_status=known.http_status,
+            retry_after_s=known.retry_after_s,
+        )
     code, kind, why = _transport_rule(exc)
     target = None
     if isinstance(exc, httpx.RequestError):
