@@ -41,7 +41,7 @@ from tool_outcomes._text import clip, exception_text
 from tool_outcomes.envelope import DETAIL_MAX_CHARS, Failure, FailureCode, FailureKind
 
 from ._headers import parse_retry_after
-from ._rest_errors import AI_VENDOR_ERRORS
+from ._rest_errors import AI_VENDOR_ERRORS, GOOGLE_STATUSES
 from ._status import THROTTLING_CODES, status_rule
 
 __all__ = [
@@ -481,23 +481,11 @@ _GOOGLE_RULES: tuple[LibraryRule, ...] = (
                 test=_has_status),
 )  # fmt: skip
 
-#: gRPC status codes (grpc's ``StatusCode``; doc/statuscodes.md), as google-api-core maps them.
+#: gRPC status codes (grpc's ``StatusCode``): the canonical names Google's error bodies use
+#: (:data:`GOOGLE_STATUSES`), and the two only a live call reports.
 GRPC_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
-    "UNAVAILABLE": (FailureCode.SERVER_ERROR, _T),
-    "DEADLINE_EXCEEDED": (FailureCode.TIMEOUT, _T),
-    "RESOURCE_EXHAUSTED": (FailureCode.RATE_LIMITED, _T),
-    "ABORTED": (FailureCode.SERVER_ERROR, _T),  # a concurrency conflict: retry the sequence
-    "INTERNAL": (FailureCode.SERVER_ERROR, _T),
-    "UNKNOWN": (FailureCode.SERVER_ERROR, _T),
-    "DATA_LOSS": (FailureCode.SERVER_ERROR, _P),
-    "NOT_FOUND": (FailureCode.NOT_FOUND, _P),
-    "PERMISSION_DENIED": (FailureCode.FORBIDDEN, _P),
-    "UNAUTHENTICATED": (FailureCode.UNAUTHORIZED, _P),
-    "INVALID_ARGUMENT": (FailureCode.BAD_REQUEST, _P),
-    "FAILED_PRECONDITION": (FailureCode.BAD_REQUEST, _P),
-    "OUT_OF_RANGE": (FailureCode.BAD_REQUEST, _P),
-    "ALREADY_EXISTS": (FailureCode.BAD_REQUEST, _P),
-    "UNIMPLEMENTED": (FailureCode.BAD_REQUEST, _P),
+    **GOOGLE_STATUSES,
+    "UNKNOWN": (FailureCode.SERVER_ERROR, _T),  # HTTP 500's equivalent
     "CANCELLED": (FailureCode.EXECUTION, _P),  # cancelled by the caller
 }
 
