@@ -4,7 +4,7 @@ The public API, re-exported from small modules named for their idea: ``envelope`
 outcomes), ``fields`` (three-state fields), ``classify`` (HTTP evidence → outcome), ``repair``
 (shape, never meaning), ``retry`` and ``breaker`` (keyed on the outcome), ``trace`` (a record of
 every hidden failure), ``adapter`` (all of it around one tool), ``render`` and ``consume``
-(spending the outcome).
+(spending the outcome), ``failures`` (what a handler declares).
 """
 
 # Every module-level name here but the public ones starts with "_" (the exported-members test
@@ -32,6 +32,7 @@ if _typing.TYPE_CHECKING:
         RepairKind,
         TruncatedBy,
     )
+    from .failures import ToolFailure
     from .fields import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
     from .redact import redact_headers, redact_text, redact_url
     from .render import to_text
@@ -69,6 +70,7 @@ __all__ = [
     "RetryBudget",
     "RetryPolicy",
     "Tool",
+    "ToolFailure",
     "TraceRecord",
     "TriState",
     "TruncatedBy",
@@ -117,6 +119,7 @@ _HOMES: dict[str, str] = {
         ],
         "envelope",
     ),
+    "ToolFailure": "failures",
     **dict.fromkeys(
         ["FieldStatus", "NAReason", "TriState", "not_applicable", "present", "validate_fields"],
         "fields",

@@ -32,6 +32,7 @@ from typing import Any, Generic, Literal, TypeVar, cast, overload
 import httpx
 from pydantic import BaseModel, ValidationError
 
+from ._responses import response_parts
 from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import clip, exception_text
 from .breaker import CircuitBreaker
@@ -48,6 +49,7 @@ from .envelope import (
     Outcome,
     Repair,
 )
+from .failures import ErrorMapping, check_errors, declared_failure
 from .guard import scrub_envelope, unsendable
 from .redact import mask_secret_fields, redact_text, redact_url, request_secrets
 from .repair import Rejection, repair
@@ -96,8 +98,10 @@ class Tool(Generic[A, R]):
     secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = ()
     cursor: str | None = None
     target: TargetView = "full"
+    errors: Mapping[type[BaseException], ErrorMapping] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "errors", check_errors(self.errors))
         if self.max_body_bytes < 1:
             raise ValueError(f"max_body_bytes must be at least 1, got {self.max_body_bytes}")
         if not (isinstance(self.args_model, type) and issubclass(self.args_model, BaseModel)):
@@ -312,6 +316,33 @@ class Tool(Generic[A, R]):
         )
         return self._classify_read(read, request)
 
+    # -- a result the caller got itself -------------------------------------------------------
+
+    def classify(self, result: object) -> Envelope[R]:
+        """Classify a response (or the exception) the caller got itself, with this tool's options.
+
+        ``result`` is judged exactly as if the handler had returned (or raised) it: an
+        ``httpx.Response``, a ``requests.Response`` or any response-like object goes through the
+        tool's items, total, ``not_found``, ``expect``, byte cap and result model; an exception
+        through ``errors=``, the library rules and the transport rules. Nothing is retried (the
+        caller made the call); one trace record is emitted and the tool's counter counts it.
+
+        Args:
+            result: A response, an exception, or a plain value.
+
+        Returns:
+            The envelope, as ``call`` would return it.
+        """
+        if isinstance(result, BaseException):
+            env = self._handler_failure(result)
+        else:
+            env = self._from_value(result)
+        if self.secrets and not callable(self.secrets):
+            env = scrub_envelope(env, self.secrets)
+        final = Decision.DONE if env.outcome in _COMPLETE else Decision.NOT_RETRYABLE
+        emit(record_for(env, attempt=1, decision=final, note="classified by tool.classify"))
+        return self._finish(env)
+
     # -- shared steps ------------------------------------------------------------------------
 
     def _validate_args(self, arguments: Any, kwargs: Mapping[str, Any]) -> A | Envelope[Any]:
@@ -339,7 +370,20 @@ class Tool(Generic[A, R]):
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
         return env
 
-    def _handler_failure(self, exc: Exception) -> Envelope[Any]:
+    def _handler_failure(self, exc: BaseException) -> Envelope[Any]:
+        # Declared first: a ToolFailure, then the tool's errors= mappings, then the built-in rules
+        # (a library's exceptions by LIBRARY_RULES, the rest by TRANSPORT_RULES).
+        declared = declared_failure(exc, self.errors)
+        if declared is not None:
+            return Envelope[Any].failed(
+                declared.code,
+                declared.kind,
+                redact_text(declared.detail),
+                http_status=declared.http_status,
+                retry_after_s=declared.retry_after_s,
+                raw_sample=declared.raw_sample,
+                tool=self.name,
+            )
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
                 detail = redact_text(exception_text(exc))
@@ -350,7 +394,22 @@ class Tool(Generic[A, R]):
         """Classify what a plain function returned."""
         if isinstance(value, Envelope):
             return value
-        if isinstance(value, httpx.Response):
+        if not isinstance(value, _PLAIN):  # any client's response, read as httpx's is
+            parts = response_parts(value, self.max_body_bytes)
+            if isinstance(parts, BaseException):
+                return self._handler_failure(parts)
+            if parts is not None:
+                return judge_parts(
+                    self._options,
+                    parts.status,
+                    parts.headers,
+                    parts.body,
+                    parts.cut,
+                    None,
+                    parts.url,
+                    parts.method,
+                )
+        if isinstance(value, httpx.Response):  # its stream not read yet
             return classify_http(
                 value,
                 items=self.items,
@@ -542,6 +601,10 @@ def _sample(value: Any) -> str:
 
 #: What a plain function may return as a collection of items.
 _COLLECTIONS = (list, tuple, set, frozenset)
+#: Complete answers: a caller's own response that is one needs nothing more.
+_COMPLETE = frozenset({Outcome.SUCCESS, Outcome.EMPTY})
+#: Values that are data, never a client's response: no attribute is read from them.
+_PLAIN = (dict, list, tuple, str, bytes, int, float, bool, type(None), BaseModel)
 
 
 @overload
@@ -563,6 +626,7 @@ def tool(
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
     cursor: str | None = ...,
     target: TargetView = ...,
+    errors: Mapping[type[BaseException], ErrorMapping] | None = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, R]]: ...
 @overload
 def tool(
@@ -583,6 +647,7 @@ def tool(
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
     cursor: str | None = ...,
     target: TargetView = ...,
+    errors: Mapping[type[BaseException], ErrorMapping] | None = ...,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]: ...
 def tool(
     *,
@@ -602,6 +667,7 @@ def tool(
     secrets: Iterable[str] | Callable[[A], Iterable[str]] = (),
     cursor: str | None = None,
     target: TargetView = "full",
+    errors: Mapping[type[BaseException], ErrorMapping] | None = None,
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]:
     """Declare a tool: its argument model and result model, next to its handler.
 
@@ -635,6 +701,11 @@ def tool(
             records always keep the full redacted target. Under ``"path"`` and ``"omit"`` a
             next-page URL in ``coverage.next_cursor`` keeps only its path and query, so a
             handler taking it as ``cursor`` joins it with its base URL.
+        errors: How the handler's exceptions are classified, before the built-in rules: an
+            exception class → ``(FailureCode, FailureKind)``, or → a function of the exception
+            returning a :class:`Failure` (or ``None``: not decided, read on). Looked up along the
+            exception's MRO, most specific first. A :class:`ToolFailure` the handler raises is
+            classified as it declares, before any mapping.
 
     Returns:
         A decorator turning the handler into a :class:`Tool`.
@@ -660,6 +731,7 @@ def tool(
             secrets=secrets if callable(secrets) else tuple(secrets),
             cursor=cursor,
             target=target,
+            errors=check_errors(errors),
         )
 
     return decorate

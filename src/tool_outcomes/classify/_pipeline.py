@@ -14,7 +14,7 @@ either finishes the envelope or hands on; :func:`_judge` reads as that list.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
@@ -33,7 +33,23 @@ from ._status import judge_status
 from ._transport import from_exception
 from ._verdicts import FailureVerdict, Unwrap
 
-__all__ = ["INTERNAL_ERROR_DETAIL", "classify_http", "classify_parts", "judge_parts"]
+__all__ = [
+    "INTERNAL_ERROR_DETAIL",
+    "HeadersLike",
+    "classify_http",
+    "classify_parts",
+    "judge_parts",
+]
+
+#: Headers as any client holds them: ``httpx.Headers``, ``requests``' ``CaseInsensitiveDict``,
+#: aiohttp's ``CIMultiDictProxy``, a plain dict, or a list of pairs.
+HeadersLike = (
+    httpx.Headers
+    | Mapping[str, str]
+    | Mapping[bytes, bytes]
+    | Sequence[tuple[str, str]]
+    | Sequence[tuple[bytes, bytes]]
+)
 
 _P = FailureKind.PERMANENT
 
@@ -104,7 +120,7 @@ def classify_http(
 
 def classify_parts(
     status: int,
-    headers: httpx.Headers,
+    headers: HeadersLike,
     body: bytes,
     *,
     cut: BodyCut | None = None,
@@ -123,7 +139,8 @@ def classify_parts(
 
     Args:
         status: The final HTTP status.
-        headers: The response headers (any mapping ``httpx.Headers`` accepts).
+        headers: The response headers: ``httpx.Headers``, any mapping (a ``requests``
+            response's ``r.headers``, aiohttp's ``resp.headers``, a dict) or a list of pairs.
         body: The bytes read (already content-decoded).
         cut: Why the body stopped early, or ``None`` when it is complete. A JSON-lines body
             cut early is ``partial`` (its complete lines are the items); a single JSON document
@@ -150,7 +167,7 @@ def classify_parts(
 def judge_parts(
     options: Options,
     status: int,
-    headers: httpx.Headers,
+    headers: HeadersLike,
     body: bytes,
     cut: BodyCut | None = None,
     cut_error: BaseException | None = None,
@@ -162,6 +179,12 @@ def judge_parts(
     """:func:`classify_parts` for a caller that holds its :class:`Options` (the adapter builds
     a tool's once) and may have redacted the URL already (``url_redacted``). Never raises."""
     try:
+        if not isinstance(headers, httpx.Headers):
+            try:
+                headers = httpx.Headers(headers)
+            except (TypeError, ValueError, AttributeError) as exc:
+                detail = f"the response headers could not be read: {exception_text(exc, 300)}"
+                return options.fail(FailureCode.EXECUTION, _P, detail)
         exchange = Exchange(
             status, headers, body, options, url, cut, cut_error, method, url_redacted
         )
