@@ -352,7 +352,8 @@ _URLLIB3_CAUSE = Unwrap("its urllib3 error (args[0])", _first_arg)
 _REQUESTS: tuple[LibraryRule, ...] = (
     # requests wraps urllib3's error as args[0]; that error names the cause (refused, DNS, …).
     LibraryRule("requests", _RQ + "ConnectionError", unwrap=_URLLIB3_CAUSE),
-    LibraryRule("requests", _RQ + "HTTPError", by=BY_STATUS, when=".response", test=_has_status),
+    LibraryRule("requests", _RQ + "HTTPError", by=BY_STATUS, when="with a response",
+                test=_has_status),
     LibraryRule("requests", _RQ + "ConnectTimeout", FailureCode.TIMEOUT, _T),
     LibraryRule("requests", _RQ + "ReadTimeout", FailureCode.TIMEOUT, _T),
     LibraryRule("requests", _RQ + "Timeout", FailureCode.TIMEOUT, _T),
@@ -396,7 +397,7 @@ _AIOHTTP: tuple[LibraryRule, ...] = (
     LibraryRule("aiohttp", _AIO + "ContentTypeError", FailureCode.INVALID_BODY, _P,
                 when="status below 400", test=_not_an_error_status),
     LibraryRule("aiohttp", _AIO + "TooManyRedirects", FailureCode.PROTOCOL, _P),
-    LibraryRule("aiohttp", _AIO + "ClientResponseError", by=BY_STATUS, when=".status",
+    LibraryRule("aiohttp", _AIO + "ClientResponseError", by=BY_STATUS, when="with a .status",
                 test=_has_status),
     LibraryRule("aiohttp", _AIO + "ServerTimeoutError", FailureCode.TIMEOUT, _T),
     LibraryRule("aiohttp", _AIO + "ClientSSLError", FailureCode.CONNECT, _P),
@@ -425,7 +426,7 @@ _BOTOCORE: tuple[LibraryRule, ...] = (
                 when="ResponseMetadata.HTTPStatusCode is 509",
                 test=lambda exc, reading: reading.status == 509),
     LibraryRule("botocore", _BOTO + "ClientError", by=BY_STATUS,
-                when="ResponseMetadata.HTTPStatusCode", test=_has_status),
+                when="with a ResponseMetadata.HTTPStatusCode", test=_has_status),
     LibraryRule("botocore", _BOTO + "ConnectTimeoutError", FailureCode.TIMEOUT, _T),
     LibraryRule("botocore", _BOTO + "ReadTimeoutError", FailureCode.TIMEOUT, _T),
     LibraryRule("botocore", _BOTO + "SSLError", FailureCode.CONNECT, _P),
@@ -453,7 +454,7 @@ def _ai_sdk(source: str) -> tuple[LibraryRule, ...]:
         LibraryRule(source, f"{source}.APIStatusError", by=BY_VENDOR,
                     when="error.type (or code) names the failure", test=_code_in(AI_VENDOR_ERRORS)),
         # 429 with retry-after, 529 overloaded, 5xx: the status, as for any HTTP answer.
-        LibraryRule(source, f"{source}.APIStatusError", by=BY_STATUS, when=".status_code",
+        LibraryRule(source, f"{source}.APIStatusError", by=BY_STATUS, when="with a .status_code",
                     test=_has_status),
         LibraryRule(source, f"{source}.APIResponseValidationError", FailureCode.INVALID_BODY, _P),
     )  # fmt: skip
@@ -477,8 +478,8 @@ _GOOGLE_RULES: tuple[LibraryRule, ...] = (
     LibraryRule("google-api-core", _GOOGLE + "NotFound", FailureCode.NOT_FOUND, _P),
     LibraryRule("google-api-core", _GOOGLE + "BadRequest", FailureCode.BAD_REQUEST, _P),
     LibraryRule("google-api-core", _GOOGLE + "Conflict", FailureCode.BAD_REQUEST, _P),
-    LibraryRule("google-api-core", _GOOGLE + "GoogleAPICallError", by=BY_STATUS, when=".code",
-                test=_has_status),
+    LibraryRule("google-api-core", _GOOGLE + "GoogleAPICallError", by=BY_STATUS,
+                when="with an HTTP .code", test=_has_status),
 )  # fmt: skip
 
 #: gRPC status codes (grpc's ``StatusCode``): the canonical names Google's error bodies use
