@@ -1,8 +1,9 @@
-"""A response any HTTP client returned, as the parts the classifier reads.
+"""A response any HTTP client returned, as the evidence the classifier judges.
 
 A handler may return an ``httpx.Response`` it read itself, a ``requests.Response``, or any object
 with ``status_code``, ``headers`` and ``content`` (bytes) or ``text``. :func:`response_parts`
-reads each the same way, so one pipeline classifies them all alike: the status, the headers as
+reads each the same way into one :class:`~tool_outcomes.evidence.Evidence`, so one judge
+classifies them all alike: the status, the headers as
 any mapping, the body cut at the tool's byte cap (``size_cap``, as the adapter's own reads are),
 and the request's URL and method where the object keeps them. Nothing here is imported from
 another client: the object is read by its attributes.
@@ -11,36 +12,23 @@ another client: the object is read by its attributes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import httpx
 
-from .transport import BodyCut
+from .evidence import BodyCut, Evidence
 
-__all__ = ["ResponseParts", "response_parts"]
-
-
-@dataclass(frozen=True)
-class ResponseParts:
-    """What a client's response holds, ready for ``judge_parts``."""
-
-    status: int
-    headers: httpx.Headers | Mapping[str, str]
-    body: bytes
-    cut: BodyCut | None = None
-    url: str | None = None
-    method: str | None = None
+__all__ = ["response_parts"]
 
 
-def response_parts(value: object, max_body_bytes: int) -> ResponseParts | BaseException | None:
-    """The parts of a response-like ``value``, or ``None`` when it is not one.
+def response_parts(value: object, max_body_bytes: int) -> Evidence | BaseException | None:
+    """The evidence a response-like ``value`` holds, or ``None`` when it is not one.
 
     Args:
         value: What a handler returned.
         max_body_bytes: Past this many bytes the body is cut, and says so (``size_cap``).
 
     Returns:
-        The parts; the exception raised while reading the body (a stream that broke, a body
+        The evidence; the exception raised while reading the body (a stream that broke, a body
         already consumed), for the caller to classify as one; or ``None`` for a value with no
         integer ``status_code``, no header mapping, or neither ``content`` bytes nor ``text``
         (an ``httpx.Response`` whose stream was not read yet is also ``None``: ``classify_http``
@@ -64,7 +52,7 @@ def response_parts(value: object, max_body_bytes: int) -> ResponseParts | BaseEx
     if len(body) > max_body_bytes:
         body, cut = body[:max_body_bytes], BodyCut.SIZE_CAP
     url, method = _request_of(value)
-    return ResponseParts(status, headers, body, cut, url, method)
+    return Evidence.of_response(status, headers, body, cut=cut, method=method, url=url)
 
 
 def _body(value: object) -> bytes | None:

@@ -1,4 +1,4 @@
-"""Helpers for testing code that uses tool_outcomes, without real waiting.
+"""A clock for tests: time moves only when something sleeps on it.
 
 Retry policies, breakers and adapters take an injectable ``clock`` and ``sleep``. A
 :class:`FakeClock` is both: time moves only when something sleeps on it (or when a test advances
