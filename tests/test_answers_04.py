@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
+from pydantic import BaseModel
 
-from tool_outcomes import Outcome, classify_http
+from tool_outcomes import (
+    Failure,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    RetryPolicy,
+    classify_http,
+    tool,
+)
+from tool_outcomes.testing import FakeClock
+from tool_outcomes.workbook import warehouse
 from tool_outcomes.workbook.ex04 import NOT_FOUND_ENDPOINTS, PREDICT_SCENARIOS
 from tool_outcomes.workbook.scenarios import get_scenario
 from wrong_answers import assert_fails, assert_passes
@@ -188,3 +200,92 @@ def _predicted(**changes: object) -> tuple[object, ...]:
 def test_04_3_turns_down_wrong_predictions(answer: object, caught_by: str) -> None:
     """All-success, one wrong class, strings or a short tuple fail without the right class."""
     assert_fails("04.3", answer, caught_by=caught_by)
+
+
+# -- 04.4 -----------------------------------------------------------------------------------------
+
+
+class Sku(BaseModel):
+    sku: str
+
+
+def warehouse_failure(exc: BaseException) -> Failure | None:
+    """The reference answer to 04.4: the SDK's documented exceptions, most specific first."""
+    detail = str(exc)
+    if isinstance(exc, warehouse.QuotaExhausted):
+        return Failure(code=FailureCode.RATE_LIMITED, kind=FailureKind.PERMANENT, detail=detail)
+    if isinstance(exc, warehouse.Throttled):
+        return Failure(
+            code=FailureCode.RATE_LIMITED,
+            kind=FailureKind.TRANSIENT,
+            detail=detail,
+            retry_after_s=exc.retry_in_s,
+        )
+    if isinstance(exc, warehouse.SkuNotFound):
+        return Failure(code=FailureCode.NOT_FOUND, kind=FailureKind.PERMANENT, detail=detail)
+    if isinstance(exc, warehouse.Unavailable):
+        return Failure(code=FailureCode.SERVER_ERROR, kind=FailureKind.TRANSIENT, detail=detail)
+    return None
+
+
+def _throttle_first(exc: BaseException) -> Failure | None:
+    if isinstance(exc, warehouse.Throttled):
+        wait = exc.retry_in_s
+        return Failure(code="rate_limited", kind="transient", retry_after_s=wait)
+    return warehouse_failure(exc)
+
+
+def _no_wait(exc: BaseException) -> Failure | None:
+    found = warehouse_failure(exc)
+    return None if found is None else found.model_copy(update={"retry_after_s": None})
+
+
+def _catch_all(exc: BaseException) -> Failure | None:
+    found = warehouse_failure(exc)
+    return found or Failure(code=FailureCode.EXECUTION, kind=FailureKind.PERMANENT)
+
+
+def _unknown_is_transient(exc: BaseException) -> Failure | None:
+    found = warehouse_failure(exc)
+    if found is None and isinstance(exc, warehouse.WarehouseError):
+        return Failure(code=FailureCode.SERVER_ERROR, kind=FailureKind.TRANSIENT)
+    return found
+
+
+WRONG_WAREHOUSE: list[tuple[str, Callable[[BaseException], Any], str]] = [
+    ("hard-coded-none", lambda exc: None, "(Throttled, retry in 4 s)"),
+    ("a-quota-is-just-a-throttle", _throttle_first, "(QuotaExhausted, resets in 10 h)"),
+    ("ignores-the-sdks-wait", _no_wait, "is not the wait the SDK asked for"),
+    ("catch-all-execution", _catch_all, "(a WarehouseError its docs do not explain)"),
+    ("unknown-is-transient", _unknown_is_transient, "(a WarehouseError its docs do not explain)"),
+    ("returns-a-pair", lambda exc: (FailureCode.TIMEOUT, FailureKind.TRANSIENT), "got tuple"),
+]
+
+
+def test_04_4_the_reference_mapping_passes_and_keeps_the_built_in_rules() -> None:
+    """The answer passes; as errors={Exception: answer}, a locked database is still transient."""
+    assert_passes("04.4", warehouse_failure)
+
+    @tool(args=Sku, errors={Exception: warehouse_failure}, policy=RetryPolicy(max_attempts=2))
+    def stock(args: Sku) -> int:
+        raise sqlite3.OperationalError("database is locked")
+
+    clock = FakeClock()
+    env = stock.call(sku="A-1", sleep=clock.sleep, clock=clock)
+    assert env.failure is not None
+    assert (env.failure.code, env.failure.kind, env.attempts) == (
+        FailureCode.TIMEOUT,
+        FailureKind.TRANSIENT,
+        2,
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "caught_by"),
+    [pytest.param(answer, caught_by, id=name) for name, answer, caught_by in WRONG_WAREHOUSE],
+)
+def test_04_4_turns_down_wrong_mappings(
+    answer: Callable[[BaseException], Any], caught_by: str
+) -> None:
+    """A missing wait, a quota read as a throttle, a catch-all: each fails on its case."""
+    assert_fails("04.4", answer, caught_by=caught_by)

@@ -967,7 +967,7 @@ def test_classify_parts_url_sets_target_and_resolves_relative_links() -> None:
 
 def test_classify_parts_accepts_a_plain_header_mapping() -> None:
     """Headers given as a dict are accepted like httpx.Headers."""
-    env = classify_parts(429, {"Retry-After": "4"}, b"")  # type: ignore[arg-type]
+    env = classify_parts(429, {"Retry-After": "4"}, b"")
     assert env.failure is not None
     assert env.failure.retry_after_s == 4.0
 

@@ -6,7 +6,8 @@ outcomes), ``fields`` (three-state fields), ``evidence`` (what came back, from a
 outcome, no I/O) and ``front`` (``classify_http``: an httpx response or exception → evidence →
 outcome), ``repair`` (shape, never meaning), ``retry`` and ``breaker`` (keyed on the outcome),
 ``trace`` (a record of every hidden failure), ``adapter`` (all of it around one tool),
-``render`` and ``consume`` (spending the outcome). ``docs/architecture.md`` draws the path.
+``render`` and ``consume`` (spending the outcome), ``failures`` (what a handler
+declares). ``docs/architecture.md`` draws the path.
 """
 
 # Every module-level name here but the public ones starts with "_" (the exported-members test
@@ -38,6 +39,7 @@ if _typing.TYPE_CHECKING:
         TruncatedBy,
     )
     from .evidence import BodyCut
+    from .failures import ToolFailure
     from .fields import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
     from .front import classify_http
     from .observe import (
@@ -92,6 +94,7 @@ __all__ = [
     "RetryPolicy",
     "RetryStop",
     "Tool",
+    "ToolFailure",
     "TraceRecord",
     "TriState",
     "TruncatedBy",
@@ -150,6 +153,7 @@ _HOMES: dict[str, str] = {
         ],
         "envelope",
     ),
+    "ToolFailure": "failures",
     **dict.fromkeys(
         [
             "CallInfo",

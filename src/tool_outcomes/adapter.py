@@ -33,6 +33,7 @@ from typing import Any, Generic, Literal, TypeVar, Unpack, cast, overload
 import httpx
 from pydantic import BaseModel, ValidationError
 
+from ._responses import response_parts
 from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import exception_text
 from .breaker import CircuitBreaker
@@ -48,6 +49,7 @@ from .envelope import (
     Repair,
     is_write,
 )
+from .failures import ErrorMapping, check_errors, declared_failure
 from .front import classify_http
 from .guard import (
     clean,
@@ -115,8 +117,10 @@ class Tool(Generic[A, R]):
     target: TargetView = "full"
     idempotency_key: str | None = None
     idempotency_arg: str | None = None
+    errors: Mapping[type[BaseException], ErrorMapping] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "errors", check_errors(self.errors))
         if self.max_body_bytes < 1:
             raise ValueError(f"max_body_bytes must be at least 1, got {self.max_body_bytes}")
         if not (isinstance(self.args_model, type) and issubclass(self.args_model, BaseModel)):
@@ -374,6 +378,33 @@ class Tool(Generic[A, R]):
         )
         return self._classify_read(read, request, keyed)
 
+    # -- a result the caller got itself -------------------------------------------------------
+
+    def classify(self, result: object) -> Envelope[R]:
+        """Classify a response (or the exception) the caller got itself, with this tool's options.
+
+        ``result`` is judged exactly as if the handler had returned (or raised) it: an
+        ``httpx.Response``, a ``requests.Response`` or any response-like object goes through the
+        tool's items, total, ``not_found``, ``expect``, byte cap and result model; an exception
+        through ``errors=``, the library rules and the transport rules. Nothing is retried (the
+        caller made the call); one trace record is emitted and the tool's counter counts it.
+
+        Args:
+            result: A response, an exception, or a plain value.
+
+        Returns:
+            The envelope, as ``call`` would return it.
+        """
+        if isinstance(result, BaseException):
+            env = self._handler_failure(result)
+        else:
+            env = self._from_value(result)
+        if self.secrets and not callable(self.secrets):
+            env = scrub_envelope(env, self.secrets)
+        final = Decision.DONE if env.outcome in _COMPLETE else Decision.NOT_RETRYABLE
+        emit(record_for(env, attempt=1, decision=final, note="classified by tool.classify"))
+        return self._finish(env)
+
     # -- shared steps ------------------------------------------------------------------------
 
     def _call_key(self, args: A | Envelope[Any]) -> _CallKey | None:
@@ -450,7 +481,20 @@ class Tool(Generic[A, R]):
         emit(record)
         return record
 
-    def _handler_failure(self, exc: Exception, key: _CallKey | None = None) -> Envelope[Any]:
+    def _handler_failure(self, exc: BaseException, key: _CallKey | None = None) -> Envelope[Any]:
+        # Declared first: a ToolFailure, then the tool's errors= mappings, then the built-in rules
+        # (a library's exceptions by LIBRARY_RULES, the rest by TRANSPORT_RULES).
+        declared = declared_failure(exc, self.errors)
+        if declared is not None:
+            return Envelope[Any].failed(
+                declared.code,
+                declared.kind,
+                clean(declared.detail),
+                http_status=declared.http_status,
+                retry_after_s=declared.retry_after_s,
+                raw_sample=declared.raw_sample,
+                tool=self.name,
+            )
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
                 detail = clean(exception_text(exc))
@@ -468,7 +512,13 @@ class Tool(Generic[A, R]):
         """Classify what a plain function returned."""
         if isinstance(value, Envelope):
             return value
-        if isinstance(value, httpx.Response):
+        if not isinstance(value, _PLAIN):  # any client's response, read as httpx's is
+            parts = response_parts(value, self.max_body_bytes)
+            if isinstance(parts, BaseException):
+                return self._handler_failure(parts)
+            if parts is not None:
+                return judge(parts, self._options)
+        if isinstance(value, httpx.Response):  # its stream not read yet
             _note_status(value.status_code)
             return classify_http(
                 value,
@@ -683,6 +733,10 @@ _TCHAR = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHI
 
 #: What a plain function may return as a collection of items.
 _COLLECTIONS = (list, tuple, set, frozenset)
+#: Complete answers: a caller's own response that is one needs nothing more.
+_COMPLETE = frozenset({Outcome.SUCCESS, Outcome.EMPTY})
+#: Values that are data, never a client's response: no attribute is read from them.
+_PLAIN = (dict, list, tuple, str, bytes, int, float, bool, type(None), BaseModel)
 
 
 class ToolOptions(Declared, Generic[A], total=False):
@@ -707,6 +761,7 @@ class ToolOptions(Declared, Generic[A], total=False):
     target: TargetView
     idempotency_key: str | None
     idempotency_arg: str | None
+    errors: Mapping[type[BaseException], ErrorMapping] | None
 
 
 @overload
@@ -763,6 +818,11 @@ def tool(
         idempotency_arg: A field of ``args`` that takes the key: when the model sets it, that
             key is used instead of a new one (so the model's own retry is safe too), and a
             generated key is written into it for the handler. Left out of the target.
+        errors: How the handler's exceptions are classified, before the built-in rules: an
+            exception class → ``(FailureCode, FailureKind)``, or → a function of the exception
+            returning a :class:`Failure` (or ``None``: not decided, read on). Looked up along the
+            exception's MRO, most specific first. A :class:`ToolFailure` the handler raises is
+            classified as it declares, before any mapping.
 
     Returns:
         A decorator turning the handler into a :class:`Tool`.

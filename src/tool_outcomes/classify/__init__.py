@@ -5,7 +5,9 @@ no I/O: a front turns what a source gave into evidence first (``tool_outcomes.fr
 httpx response or exception, the adapter for what its transport read). The modules are the
 pipeline, one question each, in the order :func:`judge` asks them:
 
-1. ``_transport``  — an exception raised while sending or reading (:data:`TRANSPORT_RULES`);
+1. ``_transport``  — an exception raised while sending or reading (:data:`TRANSPORT_RULES`),
+   and ``_libraries`` — one raised by a library a tool is built on (:data:`LIBRARY_RULES`:
+   requests, aiohttp, botocore, the AI SDKs, google-api-core, grpc, DB-API drivers, redis);
 2. ``_status``     — the final status (:data:`STATUS_RULES`), and a 2xx that carries no content;
 3. ``_body``       — a 2xx body: JSON as promised, complete, whole;
 4. ``_conventions`` — an upstream's own words for failure or truncation (:data:`CONVENTIONS`),
@@ -38,6 +40,14 @@ from tool_outcomes.evidence import BodyCut
 from ._chat import SLACK_ERRORS
 from ._conventions import CONVENTIONS, Convention
 from ._exchange import ClassifyOptions, Declared, Options
+from ._libraries import (
+    GRPC_CODES,
+    LIBRARY_RULES,
+    SQLSTATE_RULES,
+    LibraryRule,
+    library_rules_markdown,
+    recognise,
+)
 from ._pipeline import INTERNAL_ERROR_DETAIL, classify_parts, internal_error, judge, refuse
 from ._rest_errors import AI_VENDOR_ERRORS, GOOGLE_STATUSES, REDDIT_ERRORS
 from ._rpc import GRAPHQL_CODES, JSONRPC_CODES
@@ -49,22 +59,28 @@ __all__ = [
     "CONVENTIONS",
     "GOOGLE_STATUSES",
     "GRAPHQL_CODES",
+    "GRPC_CODES",
     "INTERNAL_ERROR_DETAIL",
     "JSONRPC_CODES",
+    "LIBRARY_RULES",
     "REDDIT_ERRORS",
     "SLACK_ERRORS",
+    "SQLSTATE_RULES",
     "STATUS_RULES",
     "TRANSPORT_RULES",
     "BodyCut",
     "ClassifyOptions",
     "Convention",
     "Declared",
+    "LibraryRule",
     "Options",
     "StatusRule",
     "classify_http",
     "classify_parts",
     "internal_error",
     "judge",
+    "library_rules_markdown",
+    "recognise",
     "refuse",
     "status_rule",
 ]

@@ -17,6 +17,7 @@ exception into evidence (``classify_http``, the adapter) are outside this packag
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Unpack
 
 import httpx
@@ -35,7 +36,24 @@ from ._status import judge_status
 from ._transport import from_exception
 from ._verdicts import FailureVerdict, Unwrap
 
-__all__ = ["INTERNAL_ERROR_DETAIL", "classify_parts", "internal_error", "judge", "refuse"]
+__all__ = [
+    "INTERNAL_ERROR_DETAIL",
+    "HeadersLike",
+    "classify_parts",
+    "internal_error",
+    "judge",
+    "refuse",
+]
+
+#: Headers as any client holds them: ``httpx.Headers``, ``requests``' ``CaseInsensitiveDict``,
+#: aiohttp's ``CIMultiDictProxy``, a plain dict, or a list of pairs.
+HeadersLike = (
+    httpx.Headers
+    | Mapping[str, str]
+    | Mapping[bytes, bytes]
+    | Sequence[tuple[str, str]]
+    | Sequence[tuple[bytes, bytes]]
+)
 
 _P = FailureKind.PERMANENT
 
@@ -47,7 +65,7 @@ _MAX_UNWRAP = 3
 
 def classify_parts(
     status: int,
-    headers: httpx.Headers,
+    headers: HeadersLike,
     body: bytes,
     *,
     cut: BodyCut | None = None,
@@ -60,7 +78,8 @@ def classify_parts(
 
     Args:
         status: The final HTTP status.
-        headers: The response headers (any mapping ``httpx.Headers`` accepts).
+        headers: The response headers: ``httpx.Headers``, any mapping (a ``requests``
+            response's ``r.headers``, aiohttp's ``resp.headers``, a dict) or a list of pairs.
         body: The bytes read (already content-decoded).
         cut: Why the body stopped early, or ``None`` when it is complete. A JSON-lines body
             cut early is ``partial`` (its complete lines are the items); a single JSON document
@@ -76,6 +95,12 @@ def classify_parts(
         An envelope with exactly one outcome. Never raises.
     """
     declared = Options(**options)
+    if not isinstance(headers, httpx.Headers):
+        try:
+            headers = httpx.Headers(headers)
+        except (TypeError, ValueError, AttributeError) as exc:
+            detail = f"the response headers could not be read: {exception_text(exc, 300)}"
+            return declared.fail(FailureCode.EXECUTION, _P, detail)
     evidence = Evidence.of_response(
         status, headers, body, cut=cut, cut_error=cut_error, method=method, url=url
     )

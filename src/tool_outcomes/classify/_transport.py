@@ -17,6 +17,7 @@ from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, i
 from tool_outcomes.evidence import TransportFailure
 
 from ._exchange import Options, target_of
+from ._libraries import recognise
 
 __all__ = ["TRANSPORT_RULES", "from_exception"]
 
@@ -64,18 +65,32 @@ def from_exception(
         method: The request's method, when the evidence names it.
 
     Returns:
-        An access failure keyed on the exception's class; its target is the request's URL. A
-        write whose request can have reached the upstream (sent, or not known to be unsent)
-        has effect ``unknown``; one that never left, and every read, ``none``.
+        An access failure keyed on the exception's class: a library's by
+        :data:`LIBRARY_RULES`, any other by :data:`TRANSPORT_RULES`; its target is the
+        request's URL. A write whose request can have reached the upstream (sent, or not known
+        to be unsent) has effect ``unknown``; one that never left, and every read, ``none``.
     """
     exc = failure.exception
+    writes = is_write(method)
+    effect = Effect.UNKNOWN if writes and failure.can_have_reached else Effect.NONE
+    known = recognise(exc)  # a library's own exception, read as the library documents it
+    if known is not None:
+        if known.http_status is not None and 400 <= known.http_status < 500:
+            effect = Effect.NONE  # the upstream answered that it did nothing
+        return options.fail(
+            known.code,
+            known.kind,
+            known.detail,
+            http_status=known.http_status,
+            retry_after_s=known.retry_after_s,
+            effect=effect,
+            method=method if writes else None,
+        )
     code, kind, why = _transport_rule(exc)
     target = target_of(url)
     detail = exception_text(exc)
     if detail == type(exc).__name__:  # no message of its own: say what the class means
         detail = f"{detail} ({why})"
-    writes = is_write(method)
-    effect = Effect.UNKNOWN if writes and failure.can_have_reached else Effect.NONE
     return options.fail(
         code, kind, detail, target=target, effect=effect, method=method if writes else None
     )

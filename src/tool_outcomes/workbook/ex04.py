@@ -10,16 +10,22 @@
   ``not_found`` setting (``"empty"`` or ``"failure"``) its 404 deserves.
 * ``04.3 predicted_outcomes`` (optional) — a value: a tuple of the outcomes of the six mocked
   upstreams the notebook shows raw, in the order shown, predicted before classifying.
+* ``04.4 warehouse_failure`` — a function ``exc -> Failure | None`` for ``@tool(errors=
+  {Exception: ...})``: the Warehouse SDK's exceptions (:mod:`.warehouse`) as its docs describe
+  them, a throttle's own wait included, and ``None`` for everything else (a locked SQLite
+  database is the built-in rules' to judge).
 
 Failure lines say what is wrong with the learner's answer, never what the right one is.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 
-from tool_outcomes.envelope import Outcome
+from tool_outcomes.envelope import Failure, FailureCode, FailureKind, Outcome
 
+from . import warehouse
 from .checks import AnswerKind, Case, exercise
 from .scenarios import get_scenario
 from .upstreams import acme_response
@@ -280,3 +286,79 @@ def _prediction_verifier(position: int, name: str) -> Callable[[object], str | N
 def _predicted_outcomes() -> Iterator[Case]:
     for position, (name, hint) in enumerate(PREDICT_SCENARIOS):
         yield Case(describe=name, verify=_prediction_verifier(position, name), hint=hint)
+
+
+# -- 04.4 ----------------------------------------------------------------------------------------
+
+_LOCKED_HINT = (
+    "the built-in rules already know this exception: return None for anything the Warehouse "
+    "SDK did not raise, so they can judge it"
+)
+
+
+def _warehouse_cases() -> tuple[tuple[BaseException, str, Failure | None, str | None], ...]:
+    sdk = warehouse
+    return (
+        (
+            sdk.Throttled("slow down", retry_in_s=4.0),
+            "Throttled, retry in 4 s",
+            Failure(code=FailureCode.RATE_LIMITED, kind=FailureKind.TRANSIENT, retry_after_s=4.0),
+            "the SDK says how long to wait: put it in the failure's retry_after_s",
+        ),
+        (
+            sdk.QuotaExhausted("daily quota spent", retry_in_s=36_000.0),
+            "QuotaExhausted, resets in 10 h",
+            Failure(code=FailureCode.RATE_LIMITED, kind=FailureKind.PERMANENT),
+            "a spent quota is a Throttled too: check the more specific class first, and ask "
+            "whether retrying within this call could help",
+        ),
+        (
+            sdk.SkuNotFound("no product A-404"),
+            "SkuNotFound",
+            Failure(code=FailureCode.NOT_FOUND, kind=FailureKind.PERMANENT),
+            None,
+        ),
+        (
+            sdk.Unavailable("restarting"),
+            "Unavailable",
+            Failure(code=FailureCode.SERVER_ERROR, kind=FailureKind.TRANSIENT),
+            None,
+        ),
+        (
+            sdk.WarehouseError("E77"),
+            "a WarehouseError its docs do not explain",
+            None,
+            "an error the docs do not explain is not yours to call transient: return None",
+        ),
+        (sqlite3.OperationalError("database is locked"), "a locked SQLite database", None,
+         _LOCKED_HINT),
+        (TimeoutError("timed out"), "a TimeoutError", None, _LOCKED_HINT),
+    )  # fmt: skip
+
+
+def _failure_verifier(expected: Failure | None) -> Callable[[object], str | None]:
+    def verify(result: object) -> str | None:
+        if expected is None:
+            return None if result is None else "this one is not for your mapping to decide"
+        if not isinstance(result, Failure):
+            return f"expected a Failure, got {type(result).__name__}"
+        if (result.code, result.kind) != (expected.code, expected.kind):
+            return f"{result.code.value}/{result.kind.value} is not what the SDK's docs describe"
+        if expected.retry_after_s is not None and result.retry_after_s != expected.retry_after_s:
+            return f"retry_after_s={result.retry_after_s} is not the wait the SDK asked for"
+        return None
+
+    return verify
+
+
+@exercise(
+    "04.4",
+    name="warehouse_failure",
+    hint=(
+        "isinstance checks from the most specific class down; Failure(code=..., kind=..., "
+        "detail=str(exc), retry_after_s=...); None for anything you do not know"
+    ),
+)
+def _warehouse_failure() -> Iterator[Case]:
+    for exc, what, expected, hint in _warehouse_cases():
+        yield Case(args=(exc,), describe=what, verify=_failure_verifier(expected), hint=hint)
