@@ -395,15 +395,28 @@ class Tool(Generic[A, R]):
         Returns:
             The envelope, as ``call`` would return it.
         """
-        if isinstance(result, BaseException):
-            env = self._handler_failure(result)
-        else:
-            env = self._from_value(result)
-        if self.secrets and not callable(self.secrets):
-            env = scrub_envelope(env, self.secrets)
-        final = Decision.DONE if env.outcome in _COMPLETE else Decision.NOT_RETRYABLE
-        emit(record_for(env, attempt=1, decision=final, note="classified by tool.classify"))
-        return self._finish(env)
+        with CallScope(self.name, self.description, time.monotonic()) as active:
+            if isinstance(result, BaseException):
+                env = self._handler_failure(result)
+            else:
+                env = self._from_value(result)
+            if self.secrets and not callable(self.secrets):
+                env = scrub_envelope(env, self.secrets)
+            final = Decision.DONE if env.outcome in _COMPLETE else Decision.NOT_RETRYABLE
+            record = record_for(
+                env,
+                attempt=1,
+                decision=final,
+                note="classified by tool.classify",
+                call_id=active.info.call_id,
+                tool_call_id=active.info.tool_call_id,
+            )
+            emit(record)
+            if active.listeners:
+                attempt_sync(active.listeners, record)
+            out = self._finish(env, active)
+            finished_sync(active, out, time.monotonic())
+            return out
 
     # -- shared steps ------------------------------------------------------------------------
 
