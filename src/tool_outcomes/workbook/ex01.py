@@ -59,7 +59,8 @@ _TABLES: tuple[Table, ...] = (
             ("whole_list", [{"id": 1}, {"id": 2}], _S, None),
             ("first_page", [{"id": 1}, {"id": 2}], _P, None),
         ),
-        "two lists built separately are equal when their items are: compare with ==",
+        "these naive values are not [] but lists with items: any two equal values (==) can "
+        "hide different truths, and lists built separately are equal when their items are",
     ),
     (
         "no two rows share a value",

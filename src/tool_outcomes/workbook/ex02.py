@@ -23,6 +23,7 @@ __all__ = [
     "FIRST_PAGE_SIZE",
     "OTHER_PAGE_START",
     "SEARCH_TOTAL",
+    "SHORT_PAGE_SIZE",
     "SITUATIONS",
 ]
 
@@ -145,6 +146,8 @@ def _data_is_the_page(page: list[Ticket]) -> Callable[[object], str | None]:
 
 #: The first ticket number of the second page 02.2 hands in (the notebook shows only page 1).
 OTHER_PAGE_START = 5001
+#: The size of a shorter page of the same search, which 02.2 also hands in.
+SHORT_PAGE_SIZE = 10
 
 
 @exercise(
@@ -173,6 +176,14 @@ def _first_page() -> Iterator[Case]:
         describe="the data, for 25 other tickets",
         verify=_data_is_the_page(other),
         hint="the envelope wraps the tickets your function is given, whichever they are",
+    )
+    # A shorter page of the same search: what came back is counted, not remembered.
+    short = make_tickets(SHORT_PAGE_SIZE, start=OTHER_PAGE_START)
+    yield Case(
+        args=(short,),
+        describe=f"coverage.returned, for a page of {SHORT_PAGE_SIZE} tickets",
+        verify=_coverage_field("returned", SHORT_PAGE_SIZE),
+        hint="coverage.returned counts the tickets your function is given, whatever their number",
     )
 
 

@@ -30,7 +30,7 @@ from tool_outcomes.repair import Rejection, Repaired, repair
 from .checks import AnswerKind, Case, exercise
 from .stock_lookup import StockLevel
 
-__all__ = ["DIRECT_HINT", "PAYLOADS", "V2_FIELD", "V2_REPLIES"]
+__all__ = ["DIRECT_HINT", "PAYLOADS", "UNKNOWN_FIELD_HINT", "V2_FIELD", "V2_REPLIES"]
 
 # -- 05.1 ----------------------------------------------------------------------------------------
 
@@ -231,6 +231,26 @@ def _v2_verifier(reply: dict[str, Any], price: float | None) -> Callable[[object
     return verify
 
 
+def _verify_refuses_unknown(model: object) -> str | None:
+    """A reply with a field StockLevel does not declare is refused by the model alone."""
+    if _model_problem(model) is not None:
+        return _NOT_CHECKED
+    assert isinstance(model, type)  # _model_problem said so
+    assert issubclass(model, BaseModel)
+    try:
+        model.model_validate(_V1 | {"aisle": 14})
+    except ValidationError:
+        return None
+    return f"{model.__name__}.model_validate accepted a field StockLevel does not declare"
+
+
+#: The hint of the case with a field no version declares.
+UNKNOWN_FIELD_HINT = (
+    "StockLevel refuses a field it does not declare, so that repair records each one it drops: "
+    "version 2 did not change that rule"
+)
+
+
 def _verify_direct(model: object) -> str | None:
     """A version 1 reply must pass the model's own validation, with no repair in between."""
     if _model_problem(model) is not None:
@@ -268,6 +288,11 @@ def _stock_level_v2() -> Iterator[Case]:
                 describe="a version 1 reply, validated by the model alone (no repair)",
                 verify=_verify_direct,
                 hint=DIRECT_HINT,
+            )
+            yield Case(
+                describe="a version 1 reply with a field no version declares, model alone",
+                verify=_verify_refuses_unknown,
+                hint=UNKNOWN_FIELD_HINT,
             )
 
 

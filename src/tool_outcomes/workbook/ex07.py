@@ -61,6 +61,24 @@ _PARTIAL_HINT = (
     "failures of the same reason: which hours had most of the tool's calls failing?"
 )
 
+#: An outage whose edges sit on the rule's threshold: of 20 calls an hour, seed 95 gives 10
+#: (exactly half), 11, 19 and 7 failed in hours 13 to 16. "More than half" takes hours 14 and 15;
+#: "half or more" (or any threshold below half) takes hour 13 too, and a threshold of 0.6 or
+#: above loses hour 14.
+_EDGE_OUTAGE = _day(
+    "Sunday",
+    95,
+    Event(EventKind.OUTAGE, INVOICE, 13, 13, share=0.5),
+    Event(EventKind.OUTAGE, INVOICE, 14, 14, share=0.55),
+    Event(EventKind.OUTAGE, INVOICE, 15, 15, share=0.9),
+    Event(EventKind.OUTAGE, INVOICE, 16, 16, share=0.45),
+    invoice_calls=20,
+)
+_EDGE_HINT = (
+    "read the rule's words again: an hour belongs to the incident when more than half of the "
+    "tool's calls in it failed for the reason; look closely at the hours at the spike's edges"
+)
+
 
 #: The days 07.1 is checked on, each with the one incident its trace shows (and a hint for the
 #: day, where one helps).
@@ -86,6 +104,7 @@ INCIDENT_DAYS: tuple[tuple[DaySpec, Incident, str | None], ...] = (
         None,
     ),
     (_PARTIAL_OUTAGE, Incident(INVOICE, NAReason.FETCH_FAILED, 8, 9), _PARTIAL_HINT),
+    (_EDGE_OUTAGE, Incident(INVOICE, NAReason.FETCH_FAILED, 14, 15), _EDGE_HINT),
 )
 
 

@@ -217,6 +217,12 @@ PERSON_RULES: Final = (
 )
 
 
+#: Python's None (or JSON's null) printed where a number goes: "of None", "None missing".
+_PRINTED_NONE = re.compile(
+    r"(?:\bof|[:=(])\s*(?:None|null)\b|\b(?:None|null)\s+(?:tickets?|missing|left|more|in all)\b"
+)
+
+
 def _has_number(text: str, number: int) -> bool:
     return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
 
@@ -252,6 +258,8 @@ def _person_verifier(env: Envelope[list[Ticket]]) -> Callable[[object], str | No
             return "does not say how many tickets were left out"
         if not any(word in lowered for word in INCOMPLETE_WORDS):
             return "does not say, in the rules' words, that the list is incomplete"
+        if found := _PRINTED_NONE.search(result):
+            return f"prints Python's None ({found.group(0)!r}) where the source gave no number"
         for pattern in COMPLETE_VOICE:
             found = re.search(pattern, lowered)
             if found:
@@ -291,4 +299,12 @@ _PERSON_CASES: Sequence[tuple[Envelope[list[Ticket]], str]] = (
 )
 def _for_person() -> Iterator[Case]:
     for env, what in _PERSON_CASES:
-        yield Case(args=(env,), describe=what, verify=_person_verifier(env))
+        no_total = env.coverage is not None and env.coverage.total is None
+        hint = _NO_TOTAL_HINT if no_total else None
+        yield Case(args=(env,), describe=what, verify=_person_verifier(env), hint=hint)
+
+
+_NO_TOTAL_HINT = (
+    "this source gave no total: say in words that more may exist, and print no number (nor "
+    "None) in the total's place"
+)

@@ -40,6 +40,7 @@ from .ticket_service import (
 __all__ = [
     "ANSWER_WITHIN_S",
     "CRITERIA",
+    "EDGE_CRITERIA",
     "MAX_ATTEMPTS",
     "Criterion",
     "Run",
@@ -287,9 +288,25 @@ CRITERIA: Mapping[str, tuple[Criterion, ...]] = MappingProxyType(
 )
 
 
+#: What each of the ticket service's ``EDGE_SCENARIOS`` must get right (the 10.2 check runs
+#: them; a scorecard does not). Time comes first: the answer that came too late is the mistake.
+EDGE_CRITERIA: Mapping[str, tuple[Criterion, ...]] = MappingProxyType(
+    {
+        "slow_deploy": (
+            _answered_in_time(),
+            _outcome(_A),
+            _fair_use(),
+            _waited_out_retry_after(),
+        ),
+    }
+)
+
+
 def grade(run: Run) -> list[str | None]:
     """Each of the run's scenario criteria, checked: ``None`` where it holds, else the problem."""
-    return [criterion.check(run) for criterion in CRITERIA[run.scenario.name]]
+    name = run.scenario.name
+    criteria = CRITERIA[name] if name in CRITERIA else EDGE_CRITERIA[name]
+    return [criterion.check(run) for criterion in criteria]
 
 
 def first_problem(run: Run) -> str | None:

@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = [
     "BASE_URL",
     "DOCUMENTATION_PATH",
+    "EDGE_SCENARIOS",
     "PAGE_DEPTH_CAP",
     "SCENARIOS",
     "Conditions",
@@ -403,6 +404,7 @@ def _desk(text: str, **more: object) -> Mapping[str, Any]:
 
 _DEPLOYING = Refusal(503, 2, "deploying", "a new version is being deployed")
 _THROTTLED = Refusal(429, 3, "rate_limited", "quota of 60 calls a minute spent")
+_SLOW_DEPLOY = Refusal(503, 7, "deploying", "the deployment is taking a while")
 
 #: The capstone's scenarios, in the order a scorecard lists them.
 SCENARIOS: tuple[Scenario, ...] = (
@@ -452,6 +454,18 @@ SCENARIOS: tuple[Scenario, ...] = (
         "503, Retry-After 45, on every call",
         _desk("printer"),
         Conditions(refuse_always=Refusal(503, 45, "maintenance", "back at 02:00 UTC")),
+    ),
+)
+
+#: Scenarios the 10.2 check also runs, at the edge of a stated limit (the scorecard shows only
+#: :data:`SCENARIOS`). ``slow_deploy`` answers on the 4th attempt, 21 s after the first: a tool
+#: that waits for it answers later than the assistant's 20 s, and one within 20 s gives up at 14 s.
+EDGE_SCENARIOS: tuple[Scenario, ...] = (
+    Scenario(
+        "slow_deploy",
+        "503, Retry-After 7, three times, then the answer",
+        _desk("printer"),
+        Conditions(refusals_first=(_SLOW_DEPLOY,) * 3),
     ),
 )
 
