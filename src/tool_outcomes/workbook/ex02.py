@@ -71,6 +71,10 @@ SITUATIONS: tuple[tuple[Situation, Outcome, str | None], ...] = (
     name="pick_outcome",
     hint="ask the two questions in order: contact first, then completeness (a count or a cut), "
     "and only then whether anything came back",
+    why=(
+        "Contact first, then completeness, then the count: zero items is empty only once the "
+        "source answered and nothing was cut off."
+    ),
 )
 def _pick_outcome() -> Iterator[Case]:
     for situation, outcome, hint in SITUATIONS:
@@ -155,6 +159,10 @@ SHORT_PAGE_SIZE = 10
     name="first_page",
     hint="the page is what arrived, not the whole: say how many came back, how many the source "
     "holds, where to resume, and which TruncatedBy member is the evidence",
+    why=(
+        "A page is partial: returned counts what arrived, total and next_cursor say what is left, "
+        "and truncated_by names the evidence of the cut."
+    ),
 )
 def _first_page() -> Iterator[Case]:
     page = make_tickets(FIRST_PAGE_SIZE)
@@ -195,6 +203,10 @@ def _first_page() -> Iterator[Case]:
     name="broken_invariant",
     hint="look at what sits beside outcome 'empty' that only one of the four outcomes may carry",
     answer=AnswerKind.VALUE,
+    why=(
+        "Only access_failure may carry a failure. The validator refuses an empty that carries "
+        "one, so a timeout cannot pass as a verified nothing."
+    ),
 )
 def _broken_invariant() -> Iterator[Case]:
     yield Case(

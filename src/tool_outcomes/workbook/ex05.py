@@ -134,6 +134,10 @@ def _verdict_verifier(name: str, payload: object) -> Callable[[object], str | No
     hint="repair fixes shape (a number's spelling, a lone object, unknown keys, a declared "
     "alias) and nothing that would need a guess",
     answer=AnswerKind.VALUE,
+    why=(
+        "repair changes shape only (a number's spelling, a lone object, unknown keys, a declared "
+        "alias); anything that would need a guess is rejected."
+    ),
 )
 def _repair_or_reject() -> Iterator[Case]:
     yield Case(describe="the answer's form", verify=_form_problem, hint=_FORM_HINT)
@@ -278,6 +282,10 @@ DIRECT_HINT = (
     name="stock_level_v2",
     hint="keep every field of StockLevel and its name; give unit_price both names it may arrive "
     "under, the way quantity already has two",
+    why=(
+        "Both names on the field keep version 1 working and let repair record the mapping; the "
+        "field stays required, so a missing price is still refused."
+    ),
 )
 def _stock_level_v2() -> Iterator[Case]:
     yield Case(describe="the model's form", verify=_model_problem, hint=_MODEL_HINT)

@@ -136,6 +136,10 @@ def _incident_verifier(expected: Incident) -> Callable[[object], str | None]:
         "a spike is most of one tool's calls in an hour failing for one reason, not a single "
         "failed call: read each tool's reason rates hour by hour"
     ),
+    why=(
+        "An incident is more than half of one tool's calls failing for one reason in an hour: "
+        "rates per tool and reason separate it from the noise beside it."
+    ),
 )
 def _find_incident() -> Iterator[Case]:
     for spec, incident, hint in INCIDENT_DAYS:
@@ -215,6 +219,10 @@ _ALERT_CASES: Sequence[tuple[tuple[tuple[str, int, int, int], ...], str, str, bo
         "two conditions, both on the tool asked about: enough calls in the hour, and the share "
         "of them the result model rejected above the budget; 'Counting outcomes' lists what "
         "the counter can tell you"
+    ),
+    why=(
+        "Page on a share, not a count, and only when the hour has enough calls to mean something, "
+        "for the tool asked about alone."
     ),
 )
 def _validation_alert() -> Iterator[Case]:

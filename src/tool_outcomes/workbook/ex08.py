@@ -179,6 +179,10 @@ def _claim_verifier(env: Envelope[Any], expected: Claim) -> Callable[[object], s
         "one case per outcome, each asking what that class licenses: a complete answer, a "
         "verified nothing, a part that is not the whole, or no answer at all"
     ),
+    why=(
+        "One branch per outcome, each spending only what its class licenses: a count, a verified "
+        "none, a lower bound, or no claim at all."
+    ),
 )
 def _spend() -> Iterator[Case]:
     for env, what, expected, hint in _SPEND_CASES:
@@ -295,6 +299,10 @@ _PERSON_CASES: Sequence[tuple[Envelope[list[Ticket]], str]] = (
     hint=(
         "read the numbers from env.coverage (returned, total, missing), say plainly that part "
         "is missing, and keep the words of a whole answer out"
+    ),
+    why=(
+        "A partial is told as one: how many arrived, of how many when known, and that the rest is "
+        "missing, never in the voice of a whole answer."
     ),
 )
 def _for_person() -> Iterator[Case]:

@@ -98,6 +98,10 @@ def _served_tickets(scenario: str) -> list[dict[str, Any]]:
     name="ticket_model",
     hint="one field per row of the documentation's ticket table, named as the v2 ticket names "
     "it, with the type the table gives",
+    why=(
+        "The model is the documentation's ticket table: required fields stay required, values "
+        "keep their documented range, and a field that can be unavailable is three-state."
+    ),
 )
 def _ticket_model() -> Iterator[Case]:
     printer = _served_tickets("single_page")
@@ -206,6 +210,10 @@ def _scenario_verifier(scenario: Scenario) -> Callable[[object], str | None]:
     name="build_search_tool",
     hint="declare what the documentation says: the result model, where the tickets and the count "
     "are, what a 404 means, and a retry policy within the stated limits",
+    why=(
+        "The tool declares what the documentation says (items, count, what a 404 means, at most 4 "
+        "attempts within 20 s) and the adapter does the rest."
+    ),
 )
 def _build_search_tool() -> Iterator[Case]:
     for scenario in (*SCENARIOS, *EDGE_SCENARIOS):
@@ -387,6 +395,10 @@ def _partial_of(env: Envelope[Any], total: int | None, cut: TruncatedBy) -> Enve
     name="for_the_desk",
     hint="say what came back, and what it means: a person must be able to tell each class from "
     "the others, and a field's reason from a 'no'",
+    why=(
+        "Each class reads differently: a failure never sounds like nothing found, a partial never "
+        "like the whole, and 'you may not see it' never like 'no'."
+    ),
 )
 def _for_the_desk() -> Iterator[Case]:
     search_tool = reference_tool()

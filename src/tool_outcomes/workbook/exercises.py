@@ -45,6 +45,10 @@ def _count_outcomes() -> Iterator[Case]:
     name="cut_off_outcome",
     hint="the search reached its source; did it get everything the source held?",
     answer=AnswerKind.VALUE,
+    why=(
+        "The search reached its source but got 20 of the 75 matches it counted: contact without "
+        "the whole answer is partial, never success or empty."
+    ),
 )
 def _cut_off_outcome() -> Iterator[Case]:
     yield Case(
@@ -57,6 +61,10 @@ def _cut_off_outcome() -> Iterator[Case]:
     "00.2",
     name="made_contact",
     hint="only one of the four outcomes means the tool never reached its source",
+    why=(
+        "Only access_failure means the tool never reached its source; success, empty and partial "
+        "all made contact, which is why only they may carry data."
+    ),
 )
 def _made_contact() -> Iterator[Case]:
     contact = {
