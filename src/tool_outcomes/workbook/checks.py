@@ -14,7 +14,8 @@ The result prints as exactly one line, so nbval can compare it:
 ``NotImplementedError`` or is (or returns) ``...``. Any other exception in the learner's code is a
 ``FAIL`` naming the exception, never a traceback.
 
-Adding an exercise is one decorated generator of :class:`Case` objects, in ``exercises.py``::
+Adding an exercise is one decorated generator of :class:`Case` objects, in its notebook's
+``exNN.py`` (``docs/authoring-notebooks.md`` says how, once)::
 
     @exercise("03.2", name="classify_ticket", hint="A 200 that says timed_out is still cut off.")
     def _classify_ticket() -> Iterator[Case]:

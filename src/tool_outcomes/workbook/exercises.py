@@ -1,12 +1,12 @@
-"""The workbook's exercises, one block per notebook, registered on import.
+"""The workbook's exercises, registered on import: notebook 00's here, every other notebook's in
+its own module ``exNN.py`` beside this one, which this module imports.
 
 Each exercise is a generator of :class:`~tool_outcomes.workbook.checks.Case` objects decorated
 with :func:`~tool_outcomes.workbook.checks.exercise`; the notebook's check cell names it by id
-(``check("00.2", made_contact)``). To add the exercises of a notebook, append a block headed by
-its file name below, ids ``"NN.1"``, ``"NN.2"``, … in the order they appear in the notebook
-(``"00.0"`` is a demo: notebook 00 shows ``TODO`` and ``FAIL`` on it, not on a real exercise).
-Hints point the way without giving the answer; case descriptions say what the input is, not what
-the output should be.
+(``check("00.2", made_contact)``). To add a notebook's exercises, write its ``exNN.py``, as
+``docs/authoring-notebooks.md`` ("Adding a notebook's exercises") describes; nothing here
+changes. ``"00.0"`` is a demo: notebook 00 shows ``TODO`` and ``FAIL`` on it, not on a real
+exercise.
 """
 
 from __future__ import annotations
