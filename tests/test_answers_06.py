@@ -338,3 +338,23 @@ def test_a_loop_case_starts_fresh_on_every_check() -> None:
     """Each check builds new scripted upstreams, so a second run is judged like the first."""
     assert check("06.2", reference_loop).status is CheckStatus.PASS
     assert check("06.2", reference_loop).status is CheckStatus.PASS
+
+
+def waits_up_to_a_rounder_bound(env: Envelope[Any]) -> object:
+    """Retries any transient failure whose wait is at most 100 s: the policy's 60 s, misread."""
+    failure = env.failure
+    if env.outcome is not Outcome.ACCESS_FAILURE or failure is None:
+        return Decision.DONE if env.outcome is not Outcome.PARTIAL else Decision.NOT_RETRYABLE
+    if failure.code is FailureCode.CIRCUIT_OPEN:
+        return Decision.CIRCUIT_OPEN
+    if failure.kind is FailureKind.PERMANENT:
+        return Decision.NOT_RETRYABLE
+    too_long = failure.retry_after_s is not None and failure.retry_after_s > 100
+    return Decision.GIVE_UP if too_long else Decision.RETRY
+
+
+def test_a_bound_past_max_retry_after_s_fails_06_1_one_second_beyond_it() -> None:
+    """max_retry_after_s is probed on both sides: 60 s is waited for, 61 s is not."""
+    line = repr(check("06.1", waits_up_to_a_rounder_bound))
+    assert "(a 429 with Retry-After: 61)" in line
+    assert "to the second" in line.split("(hint: ", 1)[1]

@@ -295,3 +295,15 @@ def test_the_alert_hint_points_to_the_counter_without_naming_its_methods() -> No
     assert "Counting outcomes" in hint
     for method in ("total", "validation_failure_rate", "rate(", "counts(", "failure_codes"):
         assert method not in hint
+
+
+def at_least_seven_calls(counter: OutcomeCounter, tool: str) -> bool:
+    """A minimum of calls below MIN_CALLS: 9 calls with 1 rejected pages someone."""
+    return counter.total(tool) >= 7 and counter.validation_failure_rate(tool) > BUDGET
+
+
+def test_a_minimum_below_min_calls_fails_07_2_at_nine_calls() -> None:
+    """'At least MIN_CALLS' is probed just below it as well as at it."""
+    line = repr(check("07.2", at_least_seven_calls))
+    assert "(9 calls, 1 rejected)" in line
+    assert "'at least' MIN_CALLS" in line

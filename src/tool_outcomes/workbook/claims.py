@@ -401,8 +401,9 @@ def plot_claims_over_a_day(day: DayOfClaims, *, title: str) -> Figure:
         (day.naive, "naive consumer (ignores the outcome)", "#c62828"),
         (day.aware, "envelope-aware consumer", "#2e7d32"),
     ):
-        running = [sum(series[: hour + 1]) for hour in hours]
-        axis.step(hours, running, where="post", label=label, color=colour, linewidth=2)
+        # At the start of each hour (and at midnight after the last), the claims made so far.
+        so_far = [sum(series[:hour]) for hour in range(HOURS + 1)]
+        axis.plot(range(HOURS + 1), so_far, label=label, color=colour, linewidth=2)
     axis.bar(hours, day.naive, width=0.8, align="edge", color="#c62828", alpha=0.25,
              label="naive, in that hour")  # fmt: skip
     axis.set_xticks(hours[::2], [f"{h:02d}:00" for h in hours[::2]])

@@ -101,6 +101,12 @@ DECISION_CASES: tuple[tuple[str, Envelope[Any], Decision, str], ...] = (
         "the policy honours waits of up to max_retry_after_s: is this one beyond that?",
     ),
     (
+        "a 429 with Retry-After: 61",
+        failed(FailureCode.RATE_LIMITED, retry_after_s=61.0, http_status=429),
+        Decision.GIVE_UP,
+        "compare the wait the upstream asks for with the policy's max_retry_after_s, to the second",
+    ),
+    (
         "a 429 with Retry-After: 3600",
         failed(FailureCode.RATE_LIMITED, retry_after_s=3600.0, http_status=429),
         Decision.GIVE_UP,

@@ -205,6 +205,7 @@ _ALERT_CASES: Sequence[tuple[tuple[tuple[str, int, int, int], ...], str, str, bo
         "the rule is about the tool it is asked about",
     ),
     (_MIXED, SEARCH, "search_tickets, half of its 12 calls rejected", True, None),
+    (((INVOICE, 8, 1, 0),), INVOICE, "9 calls, 1 rejected", False, _EDGE),
     (((INVOICE, 9, 1, 0),), INVOICE, "10 calls, 1 rejected", True, _EDGE),
     (((INVOICE, 19, 1, 0),), INVOICE, "20 calls, 1 rejected", False, _EDGE),
     (((INVOICE, 94, 6, 0),), INVOICE, "100 calls, 6 rejected", True, None),

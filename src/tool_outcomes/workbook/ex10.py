@@ -42,7 +42,7 @@ from tool_outcomes import (
 from .checks import Case, exercise
 from .ex08 import COMPLETE_VOICE, unusable_for_a_person
 from .ticket_scorecard import as_tool, first_problem, reference_tool, run_scenario, ticket_problem
-from .ticket_service import EDGE_SCENARIOS, SCENARIOS, Scenario, served_answer
+from .ticket_service import SCENARIOS, Scenario, served_answer
 
 __all__ = ["DESK_RULES", "NOTHING_FOUND_VOICE"]
 
@@ -216,7 +216,7 @@ def _scenario_verifier(scenario: Scenario) -> Callable[[object], str | None]:
     ),
 )
 def _build_search_tool() -> Iterator[Case]:
-    for scenario in (*SCENARIOS, *EDGE_SCENARIOS):
+    for scenario in SCENARIOS:
         yield Case(
             describe=f"{scenario.name}: {scenario.what}",
             verify=_scenario_verifier(scenario),

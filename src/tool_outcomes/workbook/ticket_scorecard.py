@@ -40,7 +40,6 @@ from .ticket_service import (
 __all__ = [
     "ANSWER_WITHIN_S",
     "CRITERIA",
-    "EDGE_CRITERIA",
     "MAX_ATTEMPTS",
     "Criterion",
     "Run",
@@ -284,14 +283,7 @@ CRITERIA: Mapping[str, tuple[Criterion, ...]] = MappingProxyType(
             _fair_use(),
             _answered_in_time(),
         ),
-    }
-)
-
-
-#: What each of the ticket service's ``EDGE_SCENARIOS`` must get right (the 10.2 check runs
-#: them; a scorecard does not). Time comes first: the answer that came too late is the mistake.
-EDGE_CRITERIA: Mapping[str, tuple[Criterion, ...]] = MappingProxyType(
-    {
+        # Time first: the answer that came too late is the mistake to name.
         "slow_deploy": (
             _answered_in_time(),
             _outcome(_A),
@@ -304,9 +296,7 @@ EDGE_CRITERIA: Mapping[str, tuple[Criterion, ...]] = MappingProxyType(
 
 def grade(run: Run) -> list[str | None]:
     """Each of the run's scenario criteria, checked: ``None`` where it holds, else the problem."""
-    name = run.scenario.name
-    criteria = CRITERIA[name] if name in CRITERIA else EDGE_CRITERIA[name]
-    return [criterion.check(run) for criterion in criteria]
+    return [criterion.check(run) for criterion in CRITERIA[run.scenario.name]]
 
 
 def first_problem(run: Run) -> str | None:

@@ -37,7 +37,6 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = [
     "BASE_URL",
     "DOCUMENTATION_PATH",
-    "EDGE_SCENARIOS",
     "PAGE_DEPTH_CAP",
     "SCENARIOS",
     "Conditions",
@@ -455,15 +454,11 @@ SCENARIOS: tuple[Scenario, ...] = (
         _desk("printer"),
         Conditions(refuse_always=Refusal(503, 45, "maintenance", "back at 02:00 UTC")),
     ),
-)
-
-#: Scenarios the 10.2 check also runs, at the edge of a stated limit (the scorecard shows only
-#: :data:`SCENARIOS`). ``slow_deploy`` answers on the 4th attempt, 21 s after the first: a tool
-#: that waits for it answers later than the assistant's 20 s, and one within 20 s gives up at 14 s.
-EDGE_SCENARIOS: tuple[Scenario, ...] = (
+    # At the edge of the assistant's 20 s: the 4th attempt would answer 21 s after the first,
+    # so a tool within 20 s gives up at 14 s and one allowed longer answers too late.
     Scenario(
         "slow_deploy",
-        "503, Retry-After 7, three times, then the answer",
+        "503, Retry-After 7, 3 times, then the answer",
         _desk("printer"),
         Conditions(refusals_first=(_SLOW_DEPLOY,) * 3),
     ),
