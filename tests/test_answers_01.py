@@ -142,3 +142,13 @@ def _hard_coded(name: str) -> Envelope[Any]:
 def test_01_3_turns_down_wrong_honest_tools(answer: Callable[[str], Any], caught_by: str) -> None:
     """A hard-coded outcome, a list, a swallowed exception or a forgotten ``not_found`` fail."""
     assert_fails("01.3", answer, caught_by=caught_by)
+
+
+def test_filtering_to_empty_lists_is_told_that_lookalikes_hold_items_too() -> None:
+    """The hint names the slip (only [] compared), not an operator the answer already used."""
+    line = assert_fails(
+        "01.1",
+        lambda rows: _pairs(rows, lambda a, b: a.naive == b.naive == [] and a.truth != b.truth),
+        caught_by="(a complete list and a first page holding the same two items)",
+    )
+    assert "not [] but lists with items" in line

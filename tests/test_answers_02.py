@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tool_outcomes import Coverage, Envelope, Outcome, TruncatedBy
 from tool_outcomes.workbook.four_outcomes import Invariant, Situation, Ticket, make_tickets
@@ -139,6 +141,11 @@ WRONG_PAGES: list[tuple[str, Callable[[list[Ticket]], Any], str]] = [
     ("forgets-the-cursor", lambda tickets: first_page(tickets, next_cursor=None), "next_cursor"),
     ("wrong-cursor", lambda tickets: first_page(tickets, next_cursor="p2"), "next_cursor"),
     ("returned-is-the-total", lambda tickets: first_page(tickets, returned=180), "returned"),
+    (
+        "hard-coded-returned",
+        lambda tickets: first_page(tickets, returned=25),
+        "(coverage.returned, for a page of 10 tickets)",
+    ),
     ("the-tickets-alone", lambda tickets: tickets, "expected an Envelope, got a list"),
 ]
 
@@ -166,3 +173,33 @@ def test_02_2_turns_down_wrong_first_pages(
 def test_02_3_turns_down_wrong_invariants(answer: object) -> None:
     """Another rule, or the right name as a string, fails without naming the broken rule."""
     assert_fails("02.3", answer, hides=("ONLY_FAILURES_CARRY_FAILURE",))
+
+
+def _completeness_first(situation: Situation) -> Outcome:
+    """Asks about completeness before contact (the order the issue reported as passing)."""
+    more_at_source = situation.total is not None and situation.total > situation.returned
+    if situation.cut_off or more_at_source:
+        return P
+    if not situation.made_contact:
+        return A
+    return S if situation.returned > 0 else E
+
+
+@given(
+    made_contact=st.booleans(),
+    returned=st.integers(0, 50),
+    extra=st.one_of(st.none(), st.integers(0, 50)),
+    cut_off=st.booleans(),
+)
+def test_02_1_cannot_tell_the_order_of_the_questions_apart(
+    made_contact: bool, returned: int, extra: int | None, cut_off: bool
+) -> None:
+    """A Situation without contact holds no count, item or cut (it refuses them), so asking
+    about completeness first gives the same class for every situation that can exist: the
+    order is taught in the text, and no check could catch it."""
+    total = None if extra is None else returned + extra
+    try:
+        situation = Situation("any", made_contact, returned, total, cut_off)
+    except ValueError:
+        return  # evidence without contact: no such situation
+    assert _completeness_first(situation) is pick_outcome(situation)

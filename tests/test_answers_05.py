@@ -9,7 +9,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from tool_outcomes import Rejection, Repaired, repair
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.ex05 import DIRECT_HINT, PAYLOADS, V2_REPLIES
+from tool_outcomes.workbook.ex05 import DIRECT_HINT, PAYLOADS, UNKNOWN_FIELD_HINT, V2_REPLIES
 from tool_outcomes.workbook.stock_lookup import StockLevel
 
 # -- 05.1 ----------------------------------------------------------------------------------------
@@ -187,3 +187,31 @@ def test_the_05_2_cases_include_replies_that_must_be_rejected() -> None:
     """The check proves the field stays required, not only that the new name is read."""
     assert sum(price is None for _, _, price, _ in V2_REPLIES) >= 3
     assert any("price_eur" in reply for _, reply, price, _ in V2_REPLIES if price is not None)
+
+
+class CopyWithoutForbid(BaseModel):
+    """A copy of StockLevel that forgot its model_config: unknown fields slip through."""
+
+    sku: str
+    quantity: int = QTY
+    unit_price: float = Field(validation_alias=AliasChoices("unit_price", "price_eur"))
+    discontinued: bool
+
+
+class SubclassAllowingExtra(StockLevel):
+    """A subclass that loosens the rule on unknown fields."""
+
+    model_config = ConfigDict(extra="allow")
+    unit_price: float = Field(validation_alias=AliasChoices("unit_price", "price_eur"))
+
+
+@pytest.mark.parametrize("model", [CopyWithoutForbid, SubclassAllowingExtra])
+def test_a_model_that_takes_unknown_fields_fails_05_2(model: type[BaseModel]) -> None:
+    """StockLevel's refusal of unknown fields is probed: a model that drops it fails."""
+    result = check("05.2", lambda: model)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert "(a version 1 reply with a field no version declares, model alone)" in line
+    assert "accepted a field StockLevel does not declare" in line
+    assert f"(hint: {UNKNOWN_FIELD_HINT})" in line
+    assert "extra=" not in line

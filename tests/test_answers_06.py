@@ -406,3 +406,23 @@ def test_each_06_3_case_is_one_charge_under_the_reference_answer(case: ChargeCas
     assert env.outcome is Outcome.SUCCESS
     assert len(desk.charges) == 1
     assert len(set(desk.keys)) == 1
+
+
+def waits_up_to_a_rounder_bound(env: Envelope[Any]) -> object:
+    """Retries any transient failure whose wait is at most 100 s: the policy's 60 s, misread."""
+    failure = env.failure
+    if env.outcome is not Outcome.ACCESS_FAILURE or failure is None:
+        return Decision.DONE if env.outcome is not Outcome.PARTIAL else Decision.NOT_RETRYABLE
+    if failure.code is FailureCode.CIRCUIT_OPEN:
+        return Decision.CIRCUIT_OPEN
+    if failure.kind is FailureKind.PERMANENT:
+        return Decision.NOT_RETRYABLE
+    too_long = failure.retry_after_s is not None and failure.retry_after_s > 100
+    return Decision.GIVE_UP if too_long else Decision.RETRY
+
+
+def test_a_bound_past_max_retry_after_s_fails_06_1_one_second_beyond_it() -> None:
+    """max_retry_after_s is probed on both sides: 60 s is waited for, 61 s is not."""
+    line = repr(check("06.1", waits_up_to_a_rounder_bound))
+    assert "(a 429 with Retry-After: 61)" in line
+    assert "to the second" in line.split("(hint: ", 1)[1]

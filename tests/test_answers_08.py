@@ -230,6 +230,24 @@ def with_the_cursor(env: Env) -> str:
     return for_person(env) + f" Resume from {env.coverage.next_cursor if env.coverage else ''}."
 
 
+def total_printed_as_none(env: Env) -> str:
+    """The total printed as it is, None included: "25 of None tickets"."""
+    assert env.coverage is not None
+    c = env.coverage
+    return f"Only {c.returned} of {c.total} tickets arrived; {c.missing} missing (incomplete)."
+
+
+def test_a_printed_none_is_named_as_such() -> None:
+    """The line names the printed None and the case's hint says why, not 'complete voice'."""
+    result = check("08.2", total_printed_as_none)
+    line = repr(result)
+    assert result.status is CheckStatus.FAIL, line
+    assert "(25 tickets and a next page, no total)" in line
+    assert "prints Python's None ('of None')" in line
+    assert "sounds like a complete answer" not in line
+    assert "this source gave no total" in result.hint
+
+
 def test_the_reference_rendering_passes() -> None:
     """The notebook's solution passes every partial the check holds."""
     result = check("08.2", for_person)

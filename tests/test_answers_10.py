@@ -656,3 +656,132 @@ def test_a_careful_renderer_passes_10_3_and_a_stub_is_todo() -> None:
         raise NotImplementedError
 
     assert repr(check("10.3", for_the_desk)) == "[TODO] 10.3 for_the_desk: not attempted yet"
+
+
+# -- the edges of each stated limit (issue 25: wrong answers that used to pass) -------------------
+
+
+class OptionalManager(Ticket):
+    """account_manager made optional "to be safe": a ticket without it passes."""
+
+    account_manager: TriState[str] | None = None  # type: ignore[assignment]
+
+
+class OptionalStatus(Ticket):
+    """status made optional: a ticket without one passes."""
+
+    status: Literal["open", "pending", "closed"] | None = None  # type: ignore[assignment]
+
+
+class OptionalPriority(Ticket):
+    """priority made optional: a ticket without one passes."""
+
+    priority: int | None = Field(default=None, ge=1, le=4)  # type: ignore[assignment]
+
+
+class FloatPriority(Ticket):
+    """The scale's bounds, but any number between them: 2.5 passes as a priority."""
+
+    priority: float = Field(ge=1, le=4)  # type: ignore[assignment]
+
+
+class LoosePriority(Ticket):
+    """Bounds one step too loose on both sides: 0 and 5 pass."""
+
+    priority: int = Field(ge=0, le=5)
+
+
+class AboveZeroPriority(Ticket):
+    """A lower bound written as 'more than 0' and no upper one beyond 5: 5 passes."""
+
+    priority: int = Field(gt=0, lt=6)
+
+
+class TightPriority(Ticket):
+    """A lower bound one step too tight: the urgent 1 is refused."""
+
+    priority: int = Field(gt=1, le=4)
+
+
+SCALE = "the documentation's scale includes both of its ends"
+
+
+@pytest.mark.parametrize(
+    ("model", "case", "hint"),
+    [
+        (OptionalManager, "a v2 ticket with no account_manager", MEANING),
+        (OptionalStatus, "a v2 ticket with no status", MEANING),
+        (OptionalPriority, "a v2 ticket with no priority", MEANING),
+        (FloatPriority, "a v2 ticket whose priority is 2.5", VALUES),
+        (LoosePriority, "a v2 ticket whose priority is 0", VALUES),
+        (AboveZeroPriority, "a v2 ticket whose priority is 5", VALUES),
+        (TightPriority, "a v2 ticket whose priority is 1 (urgent)", SCALE),
+    ],
+    ids=lambda value: value.__name__ if isinstance(value, type) else "",
+)
+def test_missing_fields_and_priorities_off_the_scale_fail_10_1(
+    model: object, case: str, hint: str
+) -> None:
+    """'Every ticket has it' and '1 to 4' are probed at their edges: each lax model fails."""
+    assert_fails(check("10.1", returning(model)), case, hint)
+
+
+#: The edge scenario: the 4th attempt would answer 21 s after the first.
+SLOW = "slow_deploy: 503, Retry-After 7, 3 times, then the answer"
+LATE = "the assistant waits at most 20 s in all"
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [
+        RetryPolicy(max_attempts=4, deadline_s=40, seed=10),
+        RetryPolicy(max_attempts=4, deadline_s=21, seed=10),
+        RetryPolicy(max_attempts=4, deadline_s=44, seed=10),
+        RetryPolicy(max_attempts=4, max_retry_after_s=30, seed=10),
+    ],
+    ids=["deadline-40", "deadline-21", "deadline-44", "no-deadline-retry-after-capped"],
+)
+def test_a_deadline_past_20_s_or_none_at_all_fails_10_2(policy: RetryPolicy) -> None:
+    """'20 s in all' is probed at its edge: any longer deadline, or none, answers too late."""
+    line = repr(check("10.2", search_tool(policy=policy)))
+    assert_fails(check("10.2", search_tool(policy=policy)), SLOW, LATE)
+    assert "answered after 21 s; the assistant waits 20 s" in line
+
+
+def test_the_slow_deploy_is_given_up_within_20_s_by_the_reference_policy() -> None:
+    """The edge scenario asks nothing impossible: a 20 s deadline gives up at 14 s, in time."""
+    built = search_tool()()
+    run = run_scenario(built, "slow_deploy")
+    assert run.envelope.outcome is Outcome.ACCESS_FAILURE
+    assert run.elapsed_s == 14
+    assert len(run.served) == 3
+    assert not [p for p in grade(run) if p is not None]
+
+
+def hidden_refund_as(word: str) -> Callable[[Envelope[list[Any]]], str]:
+    """A renderer whose refund it may not read says ``word``, though a refund not issued says
+    "not issued": a bare "no" (or one with the reason after it) read as a refund not given."""
+
+    def words(state: TriState[Any]) -> str:
+        if state.reason is NAReason.NO_PERMISSION:
+            return word
+        if state.reason is not None:
+            return CAREFUL_REASONS[state.reason]
+        if isinstance(state.value, bool):
+            return "issued" if state.value else "not issued"
+        return str(state.value)
+
+    def render(env: Envelope[list[Any]]) -> str:
+        return careful(env, field=words)
+
+    return render
+
+
+@pytest.mark.parametrize("word", ["no", "No.", "no (no permission)", "false"])
+def test_a_bare_no_for_a_hidden_refund_fails_10_3(word: str) -> None:
+    """'Not applicable does not read as no' holds whatever word the renderer uses for false."""
+    result = check("10.3", hidden_refund_as(word))
+    assert_fails(
+        result, "TCK-1001, refund_issued not_applicable(no_permission)", "'you may not see it'"
+    )
+    assert f"the text says a bare {word.split()[0].rstrip('.')!r}" in repr(result)

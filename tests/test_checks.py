@@ -450,3 +450,73 @@ def test_a_rule_of_the_model_shows_its_words_without_pydantic_prefix() -> None:
     line = repr(check("00.2", builds_an_impossible_envelope))
     assert "raised ValidationError: partial needs a coverage" in line
     assert "Value error" not in line
+
+
+# -- after a PASS, the solution's why --------------------------------------------------------------
+
+WHY = (
+    "A sign has three values, zero included: a check that forgets one is wrong a third of the time."
+)
+
+
+def _registry_with_why() -> Registry:
+    registry = Registry()
+
+    @registry.exercise("98.9", name="sign", hint=HINT, why=WHY)
+    def _sign() -> Iterator[Case]:
+        for number, expected in ((3, "positive"), (-2, "negative"), (0, "zero")):
+            yield Case(args=(number,), expected=expected, describe=f"number {number}")
+
+    return registry
+
+
+class _Printer:
+    """Collects what IPython's pretty printer would show."""
+
+    def __init__(self) -> None:
+        self.shown = ""
+
+    def text(self, text: str) -> None:
+        self.shown += text
+
+
+def _displayed(result: CheckResult) -> str:
+    printer = _Printer()
+    result._repr_pretty_(printer, cycle=False)
+    return printer.shown
+
+
+@pytest.mark.parametrize(
+    ("answer", "why_shown"),
+    [(sign, True), (sign_without_zero, False), (sign_stub, False), (sign_half_done, False)],
+    ids=["pass", "fail", "todo", "half-done"],
+)
+def test_the_why_is_shown_under_a_pass_and_only_there(
+    answer: Callable[[int], object], why_shown: bool
+) -> None:
+    """A PASS shows the verdict, then the why folded and indented; FAIL and TODO show only the
+    verdict. ``repr`` is always the one verdict line (tests and logs compare it)."""
+    result = _registry_with_why().check("98.9", answer)
+    shown = _displayed(result)
+    assert "\n" not in repr(result)
+    assert shown.splitlines()[0] == repr(result)
+    if why_shown:
+        lines = shown.splitlines()[1:]
+        assert lines[0].startswith("  why: A sign has three values")
+        assert all(line.startswith("       ") for line in lines[1:])
+        assert " ".join(" ".join(lines).replace("why:", "").split()) == WHY
+        assert all(len(line) <= 110 for line in shown.splitlines())
+    else:
+        assert shown == repr(result)
+
+
+def test_every_workbook_exercise_has_a_short_why_except_the_demo_and_09() -> None:
+    """Each exercise a learner passes says why its solution is right (09 belongs to the builder's
+    authors, 00.0 is a demo no learner solves), in a sentence or two a notebook shows whole."""
+    check("00.0", ...)  # imports the definitions
+    for exercise_id in REGISTRY.ids():
+        why = REGISTRY.get(exercise_id).why
+        if exercise_id == "00.0" or exercise_id.startswith("09."):
+            continue
+        assert why.strip(), f"{exercise_id} has no why"
+        assert len(why) <= 240, f"{exercise_id}'s why is longer than two short sentences"

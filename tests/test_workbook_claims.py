@@ -23,12 +23,14 @@ from tool_outcomes.workbook.claims import (
     ClaimKind,
     ClaimRow,
     Truth,
+    claims_over_a_day,
     count_items,
     false_claims_table,
     is_confident_false,
     run_catalogue,
 )
 from tool_outcomes.workbook.scenarios import get_scenario, scenario_names
+from tool_outcomes.workbook.traffic import HOURS, MONDAY, calls, simulate_day
 
 
 def naive(env: Envelope[Any]) -> Claim:
@@ -251,3 +253,37 @@ def test_partial_coverage_is_what_the_aware_consumer_counts() -> None:
         coverage=Coverage(returned=0, truncated_by=TruncatedBy.UPSTREAM_TIMEOUT),
     )
     assert aware(env) == Claim(ClaimKind.AT_LEAST, 0)
+
+
+# -- a day of traffic ------------------------------------------------------------------------------
+
+
+def test_a_day_carries_each_consumers_rate_per_class_over_its_calls(rows: list[ClaimRow]) -> None:
+    """The naive consumer, false on every partial and access failure in the catalogue, is false
+    on every such call of the day; the aware one on none; each hour's calls are the trace's."""
+    day = claims_over_a_day(rows, MONDAY)
+    entries = calls(simulate_day(MONDAY).trace)
+    incomplete = [0] * HOURS
+    every = [0] * HOURS
+    for entry in entries:
+        every[entry.hour] += 1
+        incomplete[entry.hour] += entry.record.outcome in (Outcome.PARTIAL, Outcome.ACCESS_FAILURE)
+    assert list(day.calls) == every
+    assert list(day.naive) == incomplete
+    assert set(day.aware) == {0}
+    assert day.table().splitlines()[-1].split() == [
+        "all",
+        str(sum(every)),
+        str(sum(incomplete)),
+        "0",
+    ]
+
+
+def test_a_day_is_read_at_the_rates_the_consumers_really_had(rows: list[ClaimRow]) -> None:
+    """A consumer wrong on half of a class's scenarios is charged half of that class's calls."""
+    halved = [
+        ClaimRow(r.scenario, r.truth, r.naive, r.naive if i % 2 else r.aware)
+        for i, r in enumerate(rows)
+    ]
+    day = claims_over_a_day(halved, MONDAY)
+    assert 0 < sum(day.aware) < sum(day.naive)

@@ -31,7 +31,7 @@ def with_policy(policy: RetryPolicy) -> Tool[Any, Any]:
 
 
 def test_every_scenario_has_criteria_and_only_scenarios_do() -> None:
-    """The criteria table and the scenario list name the same fifteen worlds, in order."""
+    """The criteria table and the scenario list name the same sixteen worlds, in order."""
     assert tuple(CRITERIA) == scenario_names()
     assert all(CRITERIA[name] for name in CRITERIA)
 
@@ -41,9 +41,9 @@ def test_the_reference_tool_meets_every_criterion() -> None:
     card = scorecard(reference_tool)
     assert card.perfect
     lines = repr(card).splitlines()
-    assert len(lines) == 1 + 15 + 1
-    assert lines[0] == "reference_tool in 15 scenarios of the ticket service"
-    assert lines[-1] == "15 of 15 scenarios right; 40 of 40 criteria met"
+    assert len(lines) == 1 + 16 + 1
+    assert lines[0] == "reference_tool in 16 scenarios of the ticket service"
+    assert lines[-1] == "16 of 16 scenarios right; 44 of 44 criteria met"
     assert not VERDICT.search(repr(card))
 
 

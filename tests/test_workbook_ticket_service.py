@@ -227,7 +227,7 @@ def test_the_log_records_each_request_its_time_and_its_retry_after() -> None:
 
 def test_scenarios_have_unique_names_and_valid_arguments() -> None:
     """Every scenario is found by its name, and its arguments satisfy the tool's args model."""
-    assert len(set(scenario_names())) == len(SCENARIOS) == 15
+    assert len(set(scenario_names())) == len(SCENARIOS) == 16
     for scenario in SCENARIOS:
         assert get_scenario(scenario.name) is scenario
         SearchTickets.model_validate(dict(scenario.args))

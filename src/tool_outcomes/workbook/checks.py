@@ -14,7 +14,8 @@ The result prints as exactly one line, so nbval can compare it:
 ``NotImplementedError`` or is (or returns) ``...``. Any other exception in the learner's code is a
 ``FAIL`` naming the exception, never a traceback.
 
-Adding an exercise is one decorated generator of :class:`Case` objects, in ``exercises.py``::
+Adding an exercise is one decorated generator of :class:`Case` objects, in its notebook's
+``exNN.py`` (``docs/authoring-notebooks.md`` says how, once)::
 
     @exercise("03.2", name="classify_ticket", hint="A 200 that says timed_out is still cut off.")
     def _classify_ticket() -> Iterator[Case]:
@@ -31,17 +32,20 @@ Adding an exercise is one decorated generator of :class:`Case` objects, in ``exe
   exception (``assert_never`` raises ``AssertionError``) and fails when it returns anything.
 * Comparison is type-strict for enums and booleans: ``"empty"`` is not ``Outcome.EMPTY`` and
   ``1`` is not ``True`` — the workbook teaches closed sets, so the checks keep them closed.
+* ``why=`` is the solution's point in a sentence or two. A notebook shows it under a PASS (the
+  learner has earned it), never under a FAIL or TODO; ``repr`` stays the one verdict line.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+import textwrap
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -68,6 +72,9 @@ _EXERCISE_ID = re.compile(r"^\d{2}\.\d+$")
 
 #: Longest rendering of a learner's value or an exception message inside a verdict line.
 _SHOWN_MAX_CHARS = 80
+
+#: The width a PASS's "why" is folded to: JupyterLab wraps longer output lines mid-word.
+_WHY_WIDTH = 100
 
 # Memory addresses differ on every run; a verdict line must not.
 _ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+|0x[0-9a-fA-F]{4,}")
@@ -138,6 +145,8 @@ class Exercise:
     cases: CasesFactory
     answer: AnswerKind = AnswerKind.FUNCTION
     reveal_expected: bool = True
+    why: str = ""
+    """The solution's point, shown under a PASS (empty: nothing is shown)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -151,6 +160,8 @@ class CheckResult:
     total: int
     detail: str
     hint: str
+    why: str = ""
+    """The solution's point; :meth:`shown` prints it under a PASS."""
 
     @property
     def ok(self) -> bool:
@@ -167,6 +178,27 @@ class CheckResult:
         return head + f"{counted}; {self.detail} (hint: {_one_line(self.hint)})"
 
     __str__ = __repr__
+
+    def shown(self) -> str:
+        """What a notebook shows: the verdict line, and under a PASS the solution's "why".
+
+        Returns:
+            The verdict line, then (after a PASS of an exercise that has one) the why, folded to
+            lines a notebook shows whole, each indented under the verdict.
+        """
+        if self.status is not CheckStatus.PASS or not self.why.strip():
+            return repr(self)
+        why = textwrap.fill(
+            " ".join(self.why.split()),
+            width=_WHY_WIDTH,
+            initial_indent="  why: ",
+            subsequent_indent="       ",
+        )
+        return f"{self!r}\n{why}"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython's display of a cell's value: the verdict and, after a PASS, the why.
+        printer.text(self.shown())
 
 
 class UnknownExerciseError(KeyError):
@@ -191,6 +223,7 @@ class Registry:
         hint: str,
         answer: AnswerKind = AnswerKind.FUNCTION,
         reveal_expected: bool | None = None,
+        why: str = "",
     ) -> Callable[[_Factory], _Factory]:
         """Register the decorated case factory as exercise ``exercise_id``.
 
@@ -201,6 +234,7 @@ class Registry:
             answer: Whether the learner hands in a function or a value.
             reveal_expected: Whether a failure line may show the expected value; by default
                 yes for functions (it is one case's output) and no for values (it is the answer).
+            why: The solution's point in a sentence or two, shown under a PASS only.
 
         Returns:
             A decorator that registers the factory and returns it unchanged.
@@ -216,7 +250,7 @@ class Registry:
 
         def register(factory: _Factory) -> _Factory:
             self._exercises[exercise_id] = Exercise(
-                exercise_id, name, hint, factory, kind, reveal_expected=reveal
+                exercise_id, name, hint, factory, kind, reveal_expected=reveal, why=why
             )
             return factory
 
@@ -321,7 +355,7 @@ def _run(ex: Exercise, answer: object) -> CheckResult:
     total = len(cases)
 
     def verdict(status: CheckStatus, passed: int, detail: str, hint: str = ex.hint) -> CheckResult:
-        return CheckResult(status, ex.exercise_id, name, passed, total, detail, hint)
+        return CheckResult(status, ex.exercise_id, name, passed, total, detail, hint, ex.why)
 
     if answer is Ellipsis:
         return verdict(CheckStatus.TODO, 0, "not attempted yet")

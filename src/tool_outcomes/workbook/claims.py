@@ -7,8 +7,10 @@ and how many?" as a :class:`Claim`: ``exactly`` N, ``none_exist``, ``at_least`` 
 ``unknown`` (no claim). :func:`is_confident_false` judges a claim against the truth of a
 scenario (its documented outcome and item count, not what the classifier made of it), and
 :func:`run_catalogue` runs two consumers over the whole mocked-upstream catalogue.
-:func:`false_claims_table` prints the counts and :func:`plot_false_claims` draws them
-(matplotlib is imported when it is called, never at import).
+:func:`false_claims_table` prints the counts. :func:`claims_over_a_day` carries each consumer's
+rate of false claims per class over a simulated day of traffic (notebook 07's ``MONDAY``), and
+:func:`plot_claims_over_a_day` draws when they pile up (matplotlib is imported when it is
+called, never at import).
 
 The consumers themselves are written in the notebook, where a reader sees every branch.
 """
@@ -24,6 +26,7 @@ from tool_outcomes.envelope import Envelope, Outcome
 from tool_outcomes.front import classify_http
 
 from .scenarios import Scenario, fetch, get_scenario, scenario_names
+from .traffic import HOURS, DaySpec, calls, simulate_day
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -35,10 +38,13 @@ __all__ = [
     "ClaimKind",
     "ClaimRow",
     "Consumer",
+    "DayOfClaims",
     "Truth",
+    "claims_over_a_day",
     "count_items",
     "false_claims_table",
     "is_confident_false",
+    "plot_claims_over_a_day",
     "plot_false_claims",
     "run_catalogue",
 ]
@@ -320,5 +326,91 @@ def plot_false_claims(rows: Sequence[ClaimRow], *, title: str) -> Figure:
     axis.legend(loc="upper left")
     axis.set_title(title)
     axis.margins(y=0.15)
+    fig.tight_layout()
+    return fig
+
+
+# -- a day of traffic ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DayOfClaims:
+    """Per hour of a simulated day: the calls made, and the confident false claims each consumer
+    would make from their results, at the rate it made them per class in the catalogue."""
+
+    day: str
+    calls: tuple[int, ...]
+    naive: tuple[int, ...]
+    aware: tuple[int, ...]
+
+    def table(self) -> str:
+        """The plotted numbers as text: one row per hour with any call, then the totals."""
+        lines = [f"{'hour':>4}{'calls':>7}{'naive':>7}{'aware':>7}"]
+        for hour in range(HOURS):
+            if self.calls[hour]:
+                lines.append(
+                    f"{hour:>4}{self.calls[hour]:>7}{self.naive[hour]:>7}{self.aware[hour]:>7}"
+                )
+        lines.append(f"{'all':>4}{sum(self.calls):>7}{sum(self.naive):>7}{sum(self.aware):>7}")
+        return "\n".join(lines)
+
+
+def claims_over_a_day(rows: Sequence[ClaimRow], spec: DaySpec) -> DayOfClaims:
+    """Carry each consumer's false-claim rate per true outcome class over a day of traffic.
+
+    Args:
+        rows: What :func:`run_catalogue` returned: each consumer's claims, judged per scenario.
+        spec: The day (for example notebook 07's ``MONDAY``): every call's final outcome, hour
+            by hour, comes from its trace.
+
+    Returns:
+        A :class:`DayOfClaims`: per hour, the calls, and for each consumer the calls of each
+        class times its share of false claims on that class, rounded to whole claims.
+    """
+    per_class = _by_class(rows)
+    share = {
+        outcome: (naive / total, aware / total) if total else (0.0, 0.0)
+        for outcome, (total, naive, aware) in per_class.items()
+    }
+    made = [dict.fromkeys(Outcome, 0) for _ in range(HOURS)]
+    for entry in calls(simulate_day(spec).trace):
+        if entry.record.outcome is not None:
+            made[entry.hour][entry.record.outcome] += 1
+    naive = [round(sum(n * share[o][0] for o, n in hour.items())) for hour in made]
+    aware = [round(sum(n * share[o][1] for o, n in hour.items())) for hour in made]
+    return DayOfClaims(
+        spec.name, tuple(sum(hour.values()) for hour in made), tuple(naive), tuple(aware)
+    )
+
+
+def plot_claims_over_a_day(day: DayOfClaims, *, title: str) -> Figure:
+    """The confident false claims of each consumer, piling up hour by hour over the day.
+
+    Args:
+        day: What :func:`claims_over_a_day` returned.
+        title: The figure's title: say what the picture shows.
+
+    Returns:
+        The matplotlib figure (drawn with pyplot, so a notebook shows it on ``plt.show()``).
+    """
+    import matplotlib.pyplot as plt
+
+    hours = list(range(HOURS))
+    fig, axis = plt.subplots(figsize=(10.0, 4.5))
+    for series, label, colour in (
+        (day.naive, "naive consumer (ignores the outcome)", "#c62828"),
+        (day.aware, "envelope-aware consumer", "#2e7d32"),
+    ):
+        # At the start of each hour (and at midnight after the last), the claims made so far.
+        so_far = [sum(series[:hour]) for hour in range(HOURS + 1)]
+        axis.plot(range(HOURS + 1), so_far, label=label, color=colour, linewidth=2)
+    axis.bar(hours, day.naive, width=0.8, align="edge", color="#c62828", alpha=0.25,
+             label="naive, in that hour")  # fmt: skip
+    axis.set_xticks(hours[::2], [f"{h:02d}:00" for h in hours[::2]])
+    axis.set_xlim(0, HOURS)
+    axis.set_xlabel(f"hour of {day.day}")
+    axis.set_ylabel("confident false claims, so far")
+    axis.legend(loc="upper left")
+    axis.set_title(title)
     fig.tight_layout()
     return fig

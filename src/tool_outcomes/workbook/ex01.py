@@ -59,7 +59,8 @@ _TABLES: tuple[Table, ...] = (
             ("whole_list", [{"id": 1}, {"id": 2}], _S, None),
             ("first_page", [{"id": 1}, {"id": 2}], _P, None),
         ),
-        "two lists built separately are equal when their items are: compare with ==",
+        "these naive values are not [] but lists with items: any two equal values (==) can "
+        "hide different truths, and lists built separately are equal when their items are",
     ),
     (
         "no two rows share a value",
@@ -145,6 +146,10 @@ def _lookalikes_verifier(rows: Sequence[CatalogueRow]) -> Callable[[object], str
     "01.1",
     name="find_lookalikes",
     hint="compare every row with every later row: equal naive values (==) and different truths",
+    why=(
+        "Equal naive values with different truths are the lookalikes: a consumer that sees only "
+        "the value cannot tell them apart, so the tool has to say which is which."
+    ),
 )
 def _find_lookalikes() -> Iterator[Case]:
     for describe, spec, hint in _TABLES:
@@ -203,6 +208,10 @@ def _verify_licenses(result: object) -> str | None:
     name="licenses_none",
     hint="'there are none' needs contact and a complete search that found nothing",
     answer=AnswerKind.VALUE,
+    why=(
+        "Only an envelope whose outcome is empty licenses 'there are none': it alone records "
+        "contact and a complete search. A bare [], even with a 200, even twice, does not."
+    ),
 )
 def _licenses_none() -> Iterator[Case]:
     yield Case(describe="the six results A-F", verify=_verify_licenses)
@@ -244,6 +253,10 @@ def _honest_verifier(name: str) -> Callable[[object], str | None]:
     name="honest_tool",
     hint="keep the fetch, drop the try/except: classify what came back with classify_http and "
     "the scenario's classify_kwargs",
+    why=(
+        "The honest tool hides nothing: it hands what came back (or the exception) to the "
+        "classifier, so a timeout becomes an access_failure instead of []."
+    ),
 )
 def _honest_tool() -> Iterator[Case]:
     for name, hint in HONEST_TOOL_SCENARIOS:

@@ -23,6 +23,7 @@ __all__ = [
     "FIRST_PAGE_SIZE",
     "OTHER_PAGE_START",
     "SEARCH_TOTAL",
+    "SHORT_PAGE_SIZE",
     "SITUATIONS",
 ]
 
@@ -70,6 +71,10 @@ SITUATIONS: tuple[tuple[Situation, Outcome, str | None], ...] = (
     name="pick_outcome",
     hint="ask the two questions in order: contact first, then completeness (a count or a cut), "
     "and only then whether anything came back",
+    why=(
+        "Contact first, then completeness, then the count: zero items is empty only once the "
+        "source answered and nothing was cut off."
+    ),
 )
 def _pick_outcome() -> Iterator[Case]:
     for situation, outcome, hint in SITUATIONS:
@@ -145,6 +150,8 @@ def _data_is_the_page(page: list[Ticket]) -> Callable[[object], str | None]:
 
 #: The first ticket number of the second page 02.2 hands in (the notebook shows only page 1).
 OTHER_PAGE_START = 5001
+#: The size of a shorter page of the same search, which 02.2 also hands in.
+SHORT_PAGE_SIZE = 10
 
 
 @exercise(
@@ -152,6 +159,10 @@ OTHER_PAGE_START = 5001
     name="first_page",
     hint="the page is what arrived, not the whole: say how many came back, how many the source "
     "holds, where to resume, and which TruncatedBy member is the evidence",
+    why=(
+        "A page is partial: returned counts what arrived, total and next_cursor say what is left, "
+        "and truncated_by names the evidence of the cut."
+    ),
 )
 def _first_page() -> Iterator[Case]:
     page = make_tickets(FIRST_PAGE_SIZE)
@@ -174,6 +185,14 @@ def _first_page() -> Iterator[Case]:
         verify=_data_is_the_page(other),
         hint="the envelope wraps the tickets your function is given, whichever they are",
     )
+    # A shorter page of the same search: what came back is counted, not remembered.
+    short = make_tickets(SHORT_PAGE_SIZE, start=OTHER_PAGE_START)
+    yield Case(
+        args=(short,),
+        describe=f"coverage.returned, for a page of {SHORT_PAGE_SIZE} tickets",
+        verify=_coverage_field("returned", SHORT_PAGE_SIZE),
+        hint="coverage.returned counts the tickets your function is given, whatever their number",
+    )
 
 
 # -- 02.3 ----------------------------------------------------------------------------------------
@@ -184,6 +203,10 @@ def _first_page() -> Iterator[Case]:
     name="broken_invariant",
     hint="look at what sits beside outcome 'empty' that only one of the four outcomes may carry",
     answer=AnswerKind.VALUE,
+    why=(
+        "Only access_failure may carry a failure. The validator refuses an empty that carries "
+        "one, so a timeout cannot pass as a verified nothing."
+    ),
 )
 def _broken_invariant() -> Iterator[Case]:
     yield Case(

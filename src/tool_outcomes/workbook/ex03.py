@@ -97,6 +97,10 @@ def _t2_field(name: str, expected: TriState[Any]) -> Callable[[object], str | No
         "for each field ask: was it read, was the caller allowed to see it, does it exist for "
         "this customer, did the source answer? Only a field that was read has a value"
     ),
+    why=(
+        "A field is present only when it was read; otherwise it is not_applicable with the reason "
+        "that tells the agent what to do next."
+    ),
 )
 def _ticket_t2() -> Iterator[Case]:
     yield Case(verify=_t2_shape, describe="the response's entries")
@@ -223,6 +227,10 @@ _ROUTING: tuple[tuple[str, object, str, Action, str | None], ...] = (
         "which also refuses anything that is not a status object; "
         "a present field's value is used; a not-applicable one is routed by its reason"
     ),
+    why=(
+        "The next action follows from the field's state and reason, not from its value alone: a "
+        "present false is an answer, a not_applicable is a reason to ask, wait or stop."
+    ),
 )
 def _next_action() -> Iterator[Case]:
     for name, field, what, action, hint in _ROUTING:
@@ -257,6 +265,10 @@ def _misreported(result: object) -> str | None:
     name="misreported",
     hint="compare each field with what the log says happened upstream, not with the validator",
     answer=AnswerKind.VALUE,
+    why=(
+        "A record can validate and still misreport: the validator checks the shape, the upstream "
+        "log tells what happened."
+    ),
 )
 def _misreported_fields() -> Iterator[Case]:
     yield Case(verify=_misreported, describe="the fields of t_3 that misreport the log")

@@ -177,6 +177,10 @@ _ACME_CASES: tuple[tuple[object, int, dict[str, str], str, Outcome, str | None],
         "let classify_http judge the HTTP evidence first (tell it where the hits and the count "
         "are), stop at an access failure, then map Acme's status with a small table"
     ),
+    why=(
+        "The classifier judges transport, status and body first; only then are the vendor's own "
+        "status words mapped, so a degraded 200 is not a success."
+    ),
 )
 def _classify_acme() -> Iterator[Case]:
     for body, status, headers, what, outcome, hint in _ACME_CASES:
@@ -241,6 +245,10 @@ def _setting_verifier(endpoint: str) -> Callable[[object], str | None]:
         "the question asks for, and nothing else"
     ),
     answer=AnswerKind.VALUE,
+    why=(
+        "A 404 is a verified absence only where the documentation promises it for the very thing "
+        "asked; anywhere else it is an access failure."
+    ),
 )
 def _not_found_settings() -> Iterator[Case]:
     for endpoint, (_expected, hint) in NOT_FOUND_ENDPOINTS.items():
@@ -282,6 +290,10 @@ def _prediction_verifier(position: int, name: str) -> Callable[[object], str | N
     name="predicted_outcomes",
     hint="ask the classifier's questions in order: transport, status, JSON, dialect, pages",
     answer=AnswerKind.VALUE,
+    why=(
+        "The classifier asks its questions in a fixed order (transport, status, JSON, dialect, "
+        "pages), and the first one that answers decides."
+    ),
 )
 def _predicted_outcomes() -> Iterator[Case]:
     for position, (name, hint) in enumerate(PREDICT_SCENARIOS):

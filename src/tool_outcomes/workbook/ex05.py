@@ -30,7 +30,7 @@ from tool_outcomes.repair import Rejection, Repaired, repair
 from .checks import AnswerKind, Case, exercise
 from .stock_lookup import StockLevel
 
-__all__ = ["DIRECT_HINT", "PAYLOADS", "V2_FIELD", "V2_REPLIES"]
+__all__ = ["DIRECT_HINT", "PAYLOADS", "UNKNOWN_FIELD_HINT", "V2_FIELD", "V2_REPLIES"]
 
 # -- 05.1 ----------------------------------------------------------------------------------------
 
@@ -134,6 +134,10 @@ def _verdict_verifier(name: str, payload: object) -> Callable[[object], str | No
     hint="repair fixes shape (a number's spelling, a lone object, unknown keys, a declared "
     "alias) and nothing that would need a guess",
     answer=AnswerKind.VALUE,
+    why=(
+        "repair changes shape only (a number's spelling, a lone object, unknown keys, a declared "
+        "alias); anything that would need a guess is rejected."
+    ),
 )
 def _repair_or_reject() -> Iterator[Case]:
     yield Case(describe="the answer's form", verify=_form_problem, hint=_FORM_HINT)
@@ -231,6 +235,26 @@ def _v2_verifier(reply: dict[str, Any], price: float | None) -> Callable[[object
     return verify
 
 
+def _verify_refuses_unknown(model: object) -> str | None:
+    """A reply with a field StockLevel does not declare is refused by the model alone."""
+    if _model_problem(model) is not None:
+        return _NOT_CHECKED
+    assert isinstance(model, type)  # _model_problem said so
+    assert issubclass(model, BaseModel)
+    try:
+        model.model_validate(_V1 | {"aisle": 14})
+    except ValidationError:
+        return None
+    return f"{model.__name__}.model_validate accepted a field StockLevel does not declare"
+
+
+#: The hint of the case with a field no version declares.
+UNKNOWN_FIELD_HINT = (
+    "StockLevel refuses a field it does not declare, so that repair records each one it drops: "
+    "version 2 did not change that rule"
+)
+
+
 def _verify_direct(model: object) -> str | None:
     """A version 1 reply must pass the model's own validation, with no repair in between."""
     if _model_problem(model) is not None:
@@ -258,6 +282,10 @@ DIRECT_HINT = (
     name="stock_level_v2",
     hint="keep every field of StockLevel and its name; give unit_price both names it may arrive "
     "under, the way quantity already has two",
+    why=(
+        "Both names on the field keep version 1 working and let repair record the mapping; the "
+        "field stays required, so a missing price is still refused."
+    ),
 )
 def _stock_level_v2() -> Iterator[Case]:
     yield Case(describe="the model's form", verify=_model_problem, hint=_MODEL_HINT)
@@ -268,6 +296,11 @@ def _stock_level_v2() -> Iterator[Case]:
                 describe="a version 1 reply, validated by the model alone (no repair)",
                 verify=_verify_direct,
                 hint=DIRECT_HINT,
+            )
+            yield Case(
+                describe="a version 1 reply with a field no version declares, model alone",
+                verify=_verify_refuses_unknown,
+                hint=UNKNOWN_FIELD_HINT,
             )
 
 

@@ -113,6 +113,12 @@ DECISION_CASES: tuple[tuple[str, Envelope[Any], Decision, str], ...] = (
         "the policy honours waits of up to max_retry_after_s: is this one beyond that?",
     ),
     (
+        "a 429 with Retry-After: 61",
+        failed(FailureCode.RATE_LIMITED, retry_after_s=61.0, http_status=429),
+        Decision.GIVE_UP,
+        "compare the wait the upstream asks for with the policy's max_retry_after_s, to the second",
+    ),
+    (
         "a 429 with Retry-After: 3600",
         failed(FailureCode.RATE_LIMITED, retry_after_s=3600.0, http_status=429),
         Decision.GIVE_UP,
@@ -142,6 +148,10 @@ DECISION_CASES: tuple[tuple[str, Envelope[Any], Decision, str], ...] = (
     name="first_decision",
     hint="outcome first (only an access failure can be retried), then the failure: "
     "the breaker's refusal, its kind, and the wait it asks for",
+    why=(
+        "Only a transient access failure is retried, after the wait it asks for, and never "
+        "against an open breaker: every other result is final."
+    ),
 )
 def _first_decision() -> Iterator[Case]:
     for describe, env, decision, hint in DECISION_CASES:
@@ -263,6 +273,10 @@ def _loop_verifier(
     name="retry_loop",
     hint="key the loop on the outcome, not on whether data came back: only an access failure "
     "that may pass deserves another call",
+    why=(
+        "The loop is keyed on the outcome: success, empty and partial end it; only an access "
+        "failure that may pass earns another call."
+    ),
 )
 def _retry_loop() -> Iterator[Case]:
     for case in LOOP_CASES:

@@ -61,6 +61,24 @@ _PARTIAL_HINT = (
     "failures of the same reason: which hours had most of the tool's calls failing?"
 )
 
+#: An outage whose edges sit on the rule's threshold: of 20 calls an hour, seed 95 gives 10
+#: (exactly half), 11, 19 and 7 failed in hours 13 to 16. "More than half" takes hours 14 and 15;
+#: "half or more" (or any threshold below half) takes hour 13 too, and a threshold of 0.6 or
+#: above loses hour 14.
+_EDGE_OUTAGE = _day(
+    "Sunday",
+    95,
+    Event(EventKind.OUTAGE, INVOICE, 13, 13, share=0.5),
+    Event(EventKind.OUTAGE, INVOICE, 14, 14, share=0.55),
+    Event(EventKind.OUTAGE, INVOICE, 15, 15, share=0.9),
+    Event(EventKind.OUTAGE, INVOICE, 16, 16, share=0.45),
+    invoice_calls=20,
+)
+_EDGE_HINT = (
+    "read the rule's words again: an hour belongs to the incident when more than half of the "
+    "tool's calls in it failed for the reason; look closely at the hours at the spike's edges"
+)
+
 
 #: The days 07.1 is checked on, each with the one incident its trace shows (and a hint for the
 #: day, where one helps).
@@ -86,6 +104,7 @@ INCIDENT_DAYS: tuple[tuple[DaySpec, Incident, str | None], ...] = (
         None,
     ),
     (_PARTIAL_OUTAGE, Incident(INVOICE, NAReason.FETCH_FAILED, 8, 9), _PARTIAL_HINT),
+    (_EDGE_OUTAGE, Incident(INVOICE, NAReason.FETCH_FAILED, 14, 15), _EDGE_HINT),
 )
 
 
@@ -116,6 +135,10 @@ def _incident_verifier(expected: Incident) -> Callable[[object], str | None]:
     hint=(
         "a spike is most of one tool's calls in an hour failing for one reason, not a single "
         "failed call: read each tool's reason rates hour by hour"
+    ),
+    why=(
+        "An incident is more than half of one tool's calls failing for one reason in an hour: "
+        "rates per tool and reason separate it from the noise beside it."
     ),
 )
 def _find_incident() -> Iterator[Case]:
@@ -182,6 +205,7 @@ _ALERT_CASES: Sequence[tuple[tuple[tuple[str, int, int, int], ...], str, str, bo
         "the rule is about the tool it is asked about",
     ),
     (_MIXED, SEARCH, "search_tickets, half of its 12 calls rejected", True, None),
+    (((INVOICE, 8, 1, 0),), INVOICE, "9 calls, 1 rejected", False, _EDGE),
     (((INVOICE, 9, 1, 0),), INVOICE, "10 calls, 1 rejected", True, _EDGE),
     (((INVOICE, 19, 1, 0),), INVOICE, "20 calls, 1 rejected", False, _EDGE),
     (((INVOICE, 94, 6, 0),), INVOICE, "100 calls, 6 rejected", True, None),
@@ -196,6 +220,10 @@ _ALERT_CASES: Sequence[tuple[tuple[tuple[str, int, int, int], ...], str, str, bo
         "two conditions, both on the tool asked about: enough calls in the hour, and the share "
         "of them the result model rejected above the budget; 'Counting outcomes' lists what "
         "the counter can tell you"
+    ),
+    why=(
+        "Page on a share, not a count, and only when the hour has enough calls to mean something, "
+        "for the tool asked about alone."
     ),
 )
 def _validation_alert() -> Iterator[Case]:

@@ -179,6 +179,10 @@ def _claim_verifier(env: Envelope[Any], expected: Claim) -> Callable[[object], s
         "one case per outcome, each asking what that class licenses: a complete answer, a "
         "verified nothing, a part that is not the whole, or no answer at all"
     ),
+    why=(
+        "One branch per outcome, each spending only what its class licenses: a count, a verified "
+        "none, a lower bound, or no claim at all."
+    ),
 )
 def _spend() -> Iterator[Case]:
     for env, what, expected, hint in _SPEND_CASES:
@@ -217,6 +221,12 @@ PERSON_RULES: Final = (
 )
 
 
+#: Python's None (or JSON's null) printed where a number goes: "of None", "None missing".
+_PRINTED_NONE = re.compile(
+    r"(?:\bof|[:=(])\s*(?:None|null)\b|\b(?:None|null)\s+(?:tickets?|missing|left|more|in all)\b"
+)
+
+
 def _has_number(text: str, number: int) -> bool:
     return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
 
@@ -252,6 +262,8 @@ def _person_verifier(env: Envelope[list[Ticket]]) -> Callable[[object], str | No
             return "does not say how many tickets were left out"
         if not any(word in lowered for word in INCOMPLETE_WORDS):
             return "does not say, in the rules' words, that the list is incomplete"
+        if found := _PRINTED_NONE.search(result):
+            return f"prints Python's None ({found.group(0)!r}) where the source gave no number"
         for pattern in COMPLETE_VOICE:
             found = re.search(pattern, lowered)
             if found:
@@ -288,7 +300,19 @@ _PERSON_CASES: Sequence[tuple[Envelope[list[Ticket]], str]] = (
         "read the numbers from env.coverage (returned, total, missing), say plainly that part "
         "is missing, and keep the words of a whole answer out"
     ),
+    why=(
+        "A partial is told as one: how many arrived, of how many when known, and that the rest is "
+        "missing, never in the voice of a whole answer."
+    ),
 )
 def _for_person() -> Iterator[Case]:
     for env, what in _PERSON_CASES:
-        yield Case(args=(env,), describe=what, verify=_person_verifier(env))
+        no_total = env.coverage is not None and env.coverage.total is None
+        hint = _NO_TOTAL_HINT if no_total else None
+        yield Case(args=(env,), describe=what, verify=_person_verifier(env), hint=hint)
+
+
+_NO_TOTAL_HINT = (
+    "this source gave no total: say in words that more may exist, and print no number (nor "
+    "None) in the total's place"
+)

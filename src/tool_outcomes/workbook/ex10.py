@@ -42,7 +42,7 @@ from tool_outcomes import (
 from .checks import Case, exercise
 from .ex08 import COMPLETE_VOICE, unusable_for_a_person
 from .ticket_scorecard import as_tool, first_problem, reference_tool, run_scenario, ticket_problem
-from .ticket_service import SCENARIOS, served_answer
+from .ticket_service import SCENARIOS, Scenario, served_answer
 
 __all__ = ["DESK_RULES", "NOTHING_FOUND_VOICE"]
 
@@ -57,6 +57,7 @@ _VALUES = (
     "the ticket table says which values a field takes, not only its type: a record with "
     "another value is not a ticket the documentation describes"
 )
+_SCALE = "the documentation's scale includes both of its ends"
 
 
 def _model_problem(model: object) -> str | None:
@@ -97,15 +98,18 @@ def _served_tickets(scenario: str) -> list[dict[str, Any]]:
     name="ticket_model",
     hint="one field per row of the documentation's ticket table, named as the v2 ticket names "
     "it, with the type the table gives",
+    why=(
+        "The model is the documentation's ticket table: required fields stay required, values "
+        "keep their documented range, and a field that can be unavailable is three-state."
+    ),
 )
 def _ticket_model() -> Iterator[Case]:
     printer = _served_tickets("single_page")
     legacy = _served_tickets("legacy_records")[1]
     hidden = _served_tickets("no_billing_scope")[0]
     damaged = _served_tickets("damaged_record")[1]
-    no_subject = {k: v for k, v in printer[0].items() if k != "subject"}
     bare_false = printer[0] | {"refund_issued": False}
-    no_refund = {k: v for k, v in printer[0].items() if k != "refund_issued"}
+    without = {name: {k: v for k, v in printer[0].items() if k != name} for name in printer[0]}
     accepted: tuple[tuple[Mapping[str, Any], str, str | None], ...] = (
         (printer[0], "a v2 ticket (TCK-1001)", None),
         (
@@ -117,18 +121,33 @@ def _ticket_model() -> Iterator[Case]:
         (hidden, "a ticket read without billing:read (TCK-1001)", _THREE_STATES),
         (printer[1], "an individual customer's ticket (TCK-1002)", _THREE_STATES),
         (printer[3], "a ticket whose CRM lookup timed out (TCK-1004)", _THREE_STATES),
+        # The ends of the documented scale, so that a bound one step too tight is caught.
+        (printer[0] | {"priority": 1}, "a v2 ticket whose priority is 1 (urgent)", _SCALE),
+        (printer[0] | {"priority": 4}, "a v2 ticket whose priority is 4 (low)", _SCALE),
     )
     for record, what, hint in accepted:
         yield Case(describe=what, verify=_accepts(record, what), hint=hint)
     refused: tuple[tuple[Mapping[str, Any], str, str, str], ...] = (
         (damaged, "a damaged legacy record with no id", "a ticket without an id", _MEANING),
-        (no_subject, "a v2 ticket with no subject", "a ticket without a subject", _MEANING),
-        (no_refund, "a v2 ticket with no refund_issued", "a ticket without refund_issued",
+        (without["subject"], "a v2 ticket with no subject", "a ticket without a subject",
          _MEANING),
+        (without["refund_issued"], "a v2 ticket with no refund_issued",
+         "a ticket without refund_issued", _MEANING),
+        (without["status"], "a v2 ticket with no status", "a ticket without a status", _MEANING),
+        (without["priority"], "a v2 ticket with no priority", "a ticket without a priority",
+         _MEANING),
+        (without["account_manager"], "a v2 ticket with no account_manager",
+         "a ticket without account_manager", _MEANING),
         (bare_false, "a v2 ticket whose refund_issued is a bare false", "a bare false", _MEANING),
         (printer[0] | {"status": "resolved"}, 'a v2 ticket whose status is "resolved"',
          'the status "resolved"', _VALUES),
         (printer[0] | {"priority": 9}, "a v2 ticket whose priority is 9", "the priority 9",
+         _VALUES),
+        (printer[0] | {"priority": 0}, "a v2 ticket whose priority is 0", "the priority 0",
+         _VALUES),
+        (printer[0] | {"priority": 5}, "a v2 ticket whose priority is 5", "the priority 5",
+         _VALUES),
+        (printer[0] | {"priority": 2.5}, "a v2 ticket whose priority is 2.5", "the priority 2.5",
          _VALUES),
         (printer[0] | {"refund_issued": present("requested").model_dump(mode="json")},
          'a v2 ticket whose refund_issued is present("requested")',
@@ -171,15 +190,17 @@ _SCENARIO_HINTS: Mapping[str, str] = {
     "outage": "the fair-use rule caps the attempts; every retry waits out its Retry-After",
     "maintenance_window": "the assistant waits at most 20 s in all, sleeps included: give the "
     "policy an overall deadline",
+    "slow_deploy": "the assistant waits at most 20 s in all, sleeps included: an answer that "
+    "would come later than that is no answer for it, however close",
 }
 
 
-def _scenario_verifier(name: str) -> Callable[[object], str | None]:
+def _scenario_verifier(scenario: Scenario) -> Callable[[object], str | None]:
     def verify(result: object) -> str | None:
         built = as_tool(result)
         if isinstance(built, str):
             return built
-        return first_problem(run_scenario(built, name))
+        return first_problem(run_scenario(built, scenario))
 
     return verify
 
@@ -189,12 +210,16 @@ def _scenario_verifier(name: str) -> Callable[[object], str | None]:
     name="build_search_tool",
     hint="declare what the documentation says: the result model, where the tickets and the count "
     "are, what a 404 means, and a retry policy within the stated limits",
+    why=(
+        "The tool declares what the documentation says (items, count, what a 404 means, at most 4 "
+        "attempts within 20 s) and the adapter does the rest."
+    ),
 )
 def _build_search_tool() -> Iterator[Case]:
     for scenario in SCENARIOS:
         yield Case(
             describe=f"{scenario.name}: {scenario.what}",
-            verify=_scenario_verifier(scenario.name),
+            verify=_scenario_verifier(scenario),
             hint=_SCENARIO_HINTS[scenario.name],
         )
 
@@ -251,6 +276,9 @@ class _Rules:
     not_read_as: tuple[str, str, str] | None = None
     """(key of the field's "yes" text, key of its "no" text, meaning): where those two differ,
     this text may not say what the "no" one says."""
+    no_bare_no: bool = False
+    """The text may not say a bare "no" or "false" (nothing after it on its line but
+    punctuation), however the renderer words a false value."""
 
 
 class _Texts:
@@ -292,6 +320,8 @@ class _Texts:
             said = _says_the_same(text, self.by_key.get(yes), self.by_key.get(no))
             if said is not None:
                 return f"the field reads {said!r}, as it does for {meaning}"
+        if rules.no_bare_no and (found := _BARE_NO.search(text)):
+            return f"the text says a bare {found.group(0)!r}, which reads as a refund not issued"
         return None
 
 
@@ -331,6 +361,8 @@ def _says_the_same(text: str, yes: str | None, no: str | None) -> str | None:
 
 
 _WORD = re.compile(r"\w+|\S")
+#: "no" or "false" with no word after it on its line: "refund: no", "refund no (hidden)".
+_BARE_NO = re.compile(r"\b(?:no|false)\b(?![ \t]*\w)", re.IGNORECASE)
 
 
 def _with_ticket_field(env: Envelope[Any], name: str, state: object) -> Envelope[Any]:
@@ -363,6 +395,10 @@ def _partial_of(env: Envelope[Any], total: int | None, cut: TruncatedBy) -> Enve
     name="for_the_desk",
     hint="say what came back, and what it means: a person must be able to tell each class from "
     "the others, and a field's reason from a 'no'",
+    why=(
+        "Each class reads differently: a failure never sounds like nothing found, a partial never "
+        "like the whole, and 'you may not see it' never like 'no'."
+    ),
 )
 def _for_the_desk() -> Iterator[Case]:
     search_tool = reference_tool()
@@ -406,7 +442,8 @@ def _for_the_desk() -> Iterator[Case]:
         ("refund_hidden", "TCK-1001, refund_issued not_applicable(no_permission)",
          one["refund_hidden"],
          _Rules(differs_from=(("refund_no", "a refund that billing says was not issued"),),
-                not_read_as=("refund_yes", "refund_no", "a refund billing did not issue")),
+                not_read_as=("refund_yes", "refund_no", "a refund billing did not issue"),
+                no_bare_no=True),
          _HIDDEN),
         ("no_manager", "TCK-1001, account_manager not_applicable(out_of_scope)",
          one["no_manager"], _Rules(), None),

@@ -1,12 +1,12 @@
-"""The workbook's exercises, one block per notebook, registered on import.
+"""The workbook's exercises, registered on import: notebook 00's here, every other notebook's in
+its own module ``exNN.py`` beside this one, which this module imports.
 
 Each exercise is a generator of :class:`~tool_outcomes.workbook.checks.Case` objects decorated
 with :func:`~tool_outcomes.workbook.checks.exercise`; the notebook's check cell names it by id
-(``check("00.2", made_contact)``). To add the exercises of a notebook, append a block headed by
-its file name below, ids ``"NN.1"``, ``"NN.2"``, … in the order they appear in the notebook
-(``"00.0"`` is a demo: notebook 00 shows ``TODO`` and ``FAIL`` on it, not on a real exercise).
-Hints point the way without giving the answer; case descriptions say what the input is, not what
-the output should be.
+(``check("00.2", made_contact)``). To add a notebook's exercises, write its ``exNN.py``, as
+``docs/authoring-notebooks.md`` ("Adding a notebook's exercises") describes; nothing here
+changes. ``"00.0"`` is a demo: notebook 00 shows ``TODO`` and ``FAIL`` on it, not on a real
+exercise.
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ def _count_outcomes() -> Iterator[Case]:
     name="cut_off_outcome",
     hint="the search reached its source; did it get everything the source held?",
     answer=AnswerKind.VALUE,
+    why=(
+        "The search reached its source but got 20 of the 75 matches it counted: contact without "
+        "the whole answer is partial, never success or empty."
+    ),
 )
 def _cut_off_outcome() -> Iterator[Case]:
     yield Case(
@@ -57,6 +61,10 @@ def _cut_off_outcome() -> Iterator[Case]:
     "00.2",
     name="made_contact",
     hint="only one of the four outcomes means the tool never reached its source",
+    why=(
+        "Only access_failure means the tool never reached its source; success, empty and partial "
+        "all made contact, which is why only they may carry data."
+    ),
 )
 def _made_contact() -> Iterator[Case]:
     contact = {

@@ -283,6 +283,13 @@ CRITERIA: Mapping[str, tuple[Criterion, ...]] = MappingProxyType(
             _fair_use(),
             _answered_in_time(),
         ),
+        # Time first: the answer that came too late is the mistake to name.
+        "slow_deploy": (
+            _answered_in_time(),
+            _outcome(_A),
+            _fair_use(),
+            _waited_out_retry_after(),
+        ),
     }
 )
 

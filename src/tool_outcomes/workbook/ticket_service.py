@@ -403,6 +403,7 @@ def _desk(text: str, **more: object) -> Mapping[str, Any]:
 
 _DEPLOYING = Refusal(503, 2, "deploying", "a new version is being deployed")
 _THROTTLED = Refusal(429, 3, "rate_limited", "quota of 60 calls a minute spent")
+_SLOW_DEPLOY = Refusal(503, 7, "deploying", "the deployment is taking a while")
 
 #: The capstone's scenarios, in the order a scorecard lists them.
 SCENARIOS: tuple[Scenario, ...] = (
@@ -452,6 +453,14 @@ SCENARIOS: tuple[Scenario, ...] = (
         "503, Retry-After 45, on every call",
         _desk("printer"),
         Conditions(refuse_always=Refusal(503, 45, "maintenance", "back at 02:00 UTC")),
+    ),
+    # At the edge of the assistant's 20 s: the 4th attempt would answer 21 s after the first,
+    # so a tool within 20 s gives up at 14 s and one allowed longer answers too late.
+    Scenario(
+        "slow_deploy",
+        "503, Retry-After 7, 3 times, then the answer",
+        _desk("printer"),
+        Conditions(refusals_first=(_SLOW_DEPLOY,) * 3),
     ),
 )
 
