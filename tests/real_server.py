@@ -49,6 +49,8 @@ __all__ = [
     "LOAD_SEED",
     "OK_ITEMS",
     "PARTIAL_PAGE_TOTAL",
+    "WRITE_EXISTING_ID",
+    "WRITE_PATHS",
     "MisbehavingServer",
     "gzip_bomb",
     "load_plan",
@@ -84,6 +86,11 @@ class _Request:
         self.method = method
         self.target = target
         self.head = head
+        self.headers = {
+            name.strip().lower(): value.strip()
+            for name, _, value in (line.partition(":") for line in head.split("\r\n")[1:])
+            if name.strip()
+        }
         self.path = parts.path.split(";")[0] or "/"  # routed without ;name=value parameters
         self.query = parse_qs(parts.query)
 
@@ -550,6 +557,93 @@ EXTRA_PATHS: dict[str, Handler] = {
 }
 
 
+# -- writes: a server that applies them, counts them and honours Idempotency-Key (issue 21) ------
+
+#: The id ``/write/conflict`` says already exists.
+WRITE_EXISTING_ID = "TCK-1042"
+
+
+class _Writes:
+    """The write side of the server: what was applied, per path, and the answers kept per key.
+
+    A request whose ``Idempotency-Key`` has an answer kept replays that answer and applies
+    nothing (the IETF draft, Stripe). Otherwise the first ``?fail=N`` requests of a path and
+    query (per key; unkeyed ones share one count) meet the path's fault; after that, or for a
+    path without one, the write is applied and answered ``201`` with its new id. Applied
+    writes and the keys sent are counted per path, the query ignored.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.applied: Counter[str] = Counter()
+        self.keys: dict[str, list[str | None]] = {}
+        self._tries: Counter[tuple[str, str | None]] = Counter()
+        self._kept: dict[tuple[str, str], bytes] = {}
+
+    def serve(self, fault: str, conn: _Conn, req: _Request) -> None:
+        key = req.headers.get("idempotency-key")
+        with self._lock:
+            self.keys.setdefault(req.path, []).append(key)
+            # Tries and kept answers are per path and query, so each query is a fresh upstream.
+            kept = None if key is None else self._kept.get((req.target, key))
+            failing = False
+            if kept is None:
+                self._tries[(req.target, key)] += 1
+                tries = self._tries[(req.target, key)]
+                failing = fault != "created" and tries <= req.int_param("fail", 1, low=0, high=99)
+                if not failing or fault in _APPLYING:
+                    self.applied[req.path] += 1
+                    kept = _HEAD_201 + json.dumps({"id": f"w-{self.applied[req.path]}"}).encode()
+                    if key is not None:
+                        self._kept[(req.target, key)] = kept
+        if failing or kept is None:
+            _WRITE_FAULTS[fault](conn, req)
+        else:
+            conn.send(kept)  # the write's answer, or a replay of it: nothing applied again
+
+
+_HEAD_201 = b"HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+
+
+def _write_unavailable(conn: _Conn, req: _Request) -> None:
+    # Shed before the write was applied: a 503 that changed nothing.
+    _unavailable(conn, req)
+
+
+def _write_error_after_applying(conn: _Conn, req: _Request) -> None:
+    body = b'{"error": "internal error after the ticket was stored"}'
+    _respond(conn, "500 Internal Server Error", body, "application/json")
+
+
+def _write_ack_lost(conn: _Conn, req: _Request) -> None:
+    return  # applied, then the connection closes before one byte of the answer
+
+
+def _write_conflict(conn: _Conn, req: _Request) -> None:
+    error = {"code": "already_exists", "message": "exists", "existing_id": WRITE_EXISTING_ID}
+    _respond(conn, "409 Conflict", json.dumps({"error": error}).encode(), "application/json")
+
+
+def _write_unreadable(conn: _Conn, req: _Request) -> None:
+    _respond(conn, "201 Created", b"<html><body>Created</body></html>", "application/json")
+
+
+#: What a failing write request meets, by fault.
+_WRITE_FAULTS: dict[str, Handler] = {
+    "created": _write_unreadable,  # never met: /write/created never fails
+    "unavailable": _write_unavailable,
+    "error_after_applying": _write_error_after_applying,
+    "ack_lost": _write_ack_lost,
+    "conflict": _write_conflict,
+    "unreadable": _write_unreadable,
+}
+#: Faults met after the write was applied (the rest refuse it before applying anything).
+_APPLYING = frozenset({"error_after_applying", "ack_lost", "unreadable"})
+
+#: The write paths, by path: ``/write/<fault>``; ``?fail=N`` (default 1) requests fail first.
+WRITE_PATHS: dict[str, str] = {f"/write/{fault}": fault for fault in _WRITE_FAULTS}
+
+
 def _route(path: str) -> Handler:
     return FAULTS.get(path) or EXTRA_PATHS.get(path) or HOSTILE_PATHS.get(path, _not_found)
 
@@ -560,9 +654,36 @@ def _read_request(sock: socket.socket, wake: socket.socket) -> _Request | None:
     Returns:
         The parsed request line, or None when the client sent no parseable request in time.
     """
-    data = b""
     deadline = time.monotonic() + HOLD_MAX_S
-    while b"\r\n\r\n" not in data:
+    data = _receive(sock, wake, b"", lambda got: b"\r\n\r\n" in got, deadline)
+    if data is None:
+        return None
+    head, _, body = data.partition(b"\r\n\r\n")
+    request_line = head.split(b"\r\n", 1)[0].decode("latin-1")
+    parts = request_line.split(" ")
+    if len(parts) != 3:
+        return None
+    req = _Request(parts[0], parts[1], head.decode("latin-1") + "\r\n\r\n")
+    # A write's body is read whole (bounded), so no unread bytes turn the close into a reset.
+    try:
+        length = min(int(req.headers.get("content-length", "0")), _REQUEST_HEAD_MAX_BYTES)
+    except ValueError:
+        length = 0
+    if _receive(sock, wake, body, lambda got: len(got) >= length, deadline) is None:
+        return None
+    return req
+
+
+def _receive(
+    sock: socket.socket,
+    wake: socket.socket,
+    data: bytes,
+    done: Callable[[bytes], bool],
+    deadline: float,
+) -> bytes | None:
+    """``data`` and what arrives after it until ``done``, bounded in size and time and woken
+    by stop(); ``None`` when the client went away, stop() woke it, or time or size ran out."""
+    while not done(data):
         remaining = deadline - time.monotonic()
         if len(data) > _REQUEST_HEAD_MAX_BYTES or remaining <= 0:
             return None
@@ -578,11 +699,7 @@ def _read_request(sock: socket.socket, wake: socket.socket) -> _Request | None:
         if not chunk:
             return None
         data += chunk
-    request_line = data.split(b"\r\n", 1)[0].decode("latin-1")
-    parts = request_line.split(" ")
-    if len(parts) != 3:
-        return None
-    return _Request(parts[0], parts[1], data.decode("latin-1"))
+    return data
 
 
 class _TCPServer(socketserver.ThreadingTCPServer):
@@ -607,8 +724,11 @@ class _Handler(socketserver.BaseRequestHandler):
         if req is None:
             return
         owner._record(req.path)
-        handler = _route(req.path)
-        handler(_Conn(sock, owner._wake_r), req)
+        conn = _Conn(sock, owner._wake_r)
+        if req.path in WRITE_PATHS:
+            owner._writes.serve(WRITE_PATHS[req.path], conn, req)
+            return
+        _route(req.path)(conn, req)
 
 
 class MisbehavingServer:
@@ -621,6 +741,7 @@ class MisbehavingServer:
 
     def __init__(self) -> None:
         self._counts: Counter[str] = Counter()
+        self._writes = _Writes()
         self._lock = threading.Lock()
         self._wake_r, self._wake_w = socket.socketpair()
         self._server: _TCPServer | None = None
@@ -712,3 +833,13 @@ class MisbehavingServer:
         """A snapshot of the request count per path."""
         with self._lock:
             return dict(self._counts)
+
+    def applied(self, path: str) -> int:
+        """How many writes to ``path`` (a :data:`WRITE_PATHS` key) the server has applied."""
+        with self._writes._lock:
+            return self._writes.applied[path]
+
+    def keys_sent(self, path: str) -> list[str | None]:
+        """The ``Idempotency-Key`` of every request to write path ``path``, in order."""
+        with self._writes._lock:
+            return list(self._writes.keys.get(path, []))

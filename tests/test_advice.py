@@ -24,6 +24,7 @@ PERMANENT: dict[FailureCode, tuple[str, bool]] = {
     C.UNAUTHORIZED: ("credentials (missing, expired or revoked)", False),
     C.FORBIDDEN: ("may not read this", True),
     C.NOT_FOUND: ("name something that exists", True),
+    C.CONFLICT: ("conflicts with what the source holds already", True),
     C.BAD_REQUEST: ("The source refused the request as invalid", True),
     C.INVALID_ARGUMENTS: ("Fix exactly those and call again", True),
     C.UPSTREAM_ERROR: ("This failure is permanent", True),

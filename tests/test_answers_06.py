@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import httpx
 import pytest
 
 from tool_outcomes import (
@@ -14,11 +15,20 @@ from tool_outcomes import (
     FailureKind,
     Outcome,
     RetryPolicy,
+    Tool,
+    tool,
     with_retry,
 )
 from tool_outcomes.testing import FakeClock
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.ex06 import DECISION_CASES, EXERCISE_POLICY, LOOP_CASES
+from tool_outcomes.workbook.charges import CHARGE_URL, Charge, ChargeDesk
+from tool_outcomes.workbook.ex06 import (
+    CHARGE_CASES,
+    DECISION_CASES,
+    EXERCISE_POLICY,
+    LOOP_CASES,
+    ChargeCase,
+)
 from tool_outcomes.workbook.retry_lab import (
     BASE_S,
     MAX_ATTEMPTS,
@@ -338,3 +348,60 @@ def test_a_loop_case_starts_fresh_on_every_check() -> None:
     """Each check builds new scripted upstreams, so a second run is judged like the first."""
     assert check("06.2", reference_loop).status is CheckStatus.PASS
     assert check("06.2", reference_loop).status is CheckStatus.PASS
+
+
+# -- 06.3 ----------------------------------------------------------------------------------------
+
+
+def _charge(url: str, **options: Any) -> Tool[Charge, Any]:
+    @tool(args=Charge, name="charge_card", **options)
+    def charge_card(args: Charge) -> httpx.Request:
+        return httpx.Request("POST", url, json=args.model_dump())
+
+    return charge_card
+
+
+def reference_charge_tool(url: str) -> Tool[Charge, Any]:
+    """The notebook's answer: the key, and nothing else changed."""
+    return _charge(url, idempotency_key="Idempotency-Key")
+
+
+WRONG_06_3: dict[str, Callable[[str], object]] = {
+    "no key": lambda url: _charge(url),
+    "retries every write": lambda url: _charge(url, retry_unsafe_methods=True),
+    "a key, but never retried": lambda url: _charge(
+        url, idempotency_key="Idempotency-Key", policy=RetryPolicy(max_attempts=1)
+    ),
+    "a header the desk does not read": lambda url: _charge(url, idempotency_key="X-Request-Id"),
+    "not a tool": lambda url: url,
+}
+
+
+def test_the_reference_answer_to_06_3_passes() -> None:
+    """One key per call, retried under the default policy: one success, one charge, each case."""
+    assert check("06.3", reference_charge_tool).status is CheckStatus.PASS
+
+
+@pytest.mark.parametrize("answer", WRONG_06_3, ids=list(WRONG_06_3))
+def test_wrong_charge_tools_fail_06_3_with_a_hint(answer: str) -> None:
+    """Without the key a lost answer fails or charges twice; a key never retried still fails."""
+    result = check("06.3", WRONG_06_3[answer])
+    assert result.status is CheckStatus.FAIL, repr(result)
+    assert "(hint: " in repr(result)
+
+
+def test_retrying_every_write_is_shown_the_double_charge() -> None:
+    """The bug the lesson starts from: retried like a read, a lost answer charges twice."""
+    line = repr(check("06.3", WRONG_06_3["retries every write"]))
+    assert "charged the card 2 times" in line
+
+
+@pytest.mark.parametrize("case", CHARGE_CASES, ids=lambda c: c.describe)
+def test_each_06_3_case_is_one_charge_under_the_reference_answer(case: ChargeCase) -> None:
+    """The desk, not the check, counts: the reference makes exactly one charge per call."""
+    desk = ChargeDesk(lose_acks=case.lose_acks, unavailable=case.unavailable)
+    with desk.client() as http:
+        env = reference_charge_tool(CHARGE_URL).call(Charge(), client=http, sleep=FakeClock().sleep)
+    assert env.outcome is Outcome.SUCCESS
+    assert len(desk.charges) == 1
+    assert len(set(desk.keys)) == 1

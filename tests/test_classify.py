@@ -84,7 +84,7 @@ STATUSES: list[tuple[int, FailureCode, FailureKind]] = [
     (405, C.BAD_REQUEST, P),
     (407, C.UNAUTHORIZED, P),
     (408, C.TIMEOUT, T),
-    (409, C.BAD_REQUEST, P),
+    (409, C.CONFLICT, P),
     (410, C.NOT_FOUND, P),
     (413, C.BAD_REQUEST, P),
     (418, C.BAD_REQUEST, P),

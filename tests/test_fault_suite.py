@@ -189,16 +189,18 @@ def run(
     *,
     mocked: str | None = None,
     fake: FakeClock | None = None,
+    timeout: httpx.Timeout = TIMEOUT,
 ) -> Envelope[Any]:
     """One adapter call, sync or async, on a real loopback client or on scenario ``mocked``.
 
     With ``fake`` the adapter sleeps and reads the clock through it; without, the clock is real
-    (so a policy deadline is real time) and any sleep fails the test.
+    (so a policy deadline is real time) and any sleep fails the test. ``timeout`` bounds the
+    real client's connect, read, write and pool waits.
     """
     clock: Callable[[], float] = fake if fake is not None else time.monotonic
     if mode == "sync":
         sleep = fake.sleep if fake is not None else _never_sleep
-        client = scenarios.client(mocked) if mocked else httpx.Client(timeout=TIMEOUT, verify=TLS)
+        client = scenarios.client(mocked) if mocked else httpx.Client(timeout=timeout, verify=TLS)
         with client as http:
             return fetch.call(client=http, sleep=sleep, clock=clock)
 
@@ -207,7 +209,7 @@ def run(
         client = (
             scenarios.async_client(mocked)
             if mocked
-            else httpx.AsyncClient(timeout=TIMEOUT, verify=TLS)
+            else httpx.AsyncClient(timeout=timeout, verify=TLS)
         )
         async with client as http:
             return await fetch.acall(client=http, sleep=asleep, clock=clock)

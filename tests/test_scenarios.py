@@ -46,7 +46,14 @@ GUARANTEED = (
     "expired_token_401",
     "truncated_page_total",
 )
-CODE_ONLY = ("flaky", "outage", "truncated_stream", "bad_gzip", "silently_truncated_gzip")
+CODE_ONLY = (
+    "flaky",
+    "outage",
+    "charge_ack_lost",
+    "truncated_stream",
+    "bad_gzip",
+    "silently_truncated_gzip",
+)
 
 
 def _drain(response: httpx.Response, into: bytearray) -> None:

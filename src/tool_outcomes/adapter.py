@@ -24,6 +24,7 @@ import functools
 import inspect
 import ssl
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -38,12 +39,14 @@ from .breaker import CircuitBreaker
 from .classify import Declared, Options, judge
 from .envelope import (
     Coverage,
+    Effect,
     Envelope,
     Failure,
     FailureCode,
     FailureKind,
     Outcome,
     Repair,
+    is_write,
 )
 from .front import classify_http
 from .guard import (
@@ -101,6 +104,8 @@ class Tool(Generic[A, R]):
     secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = ()
     cursor: str | None = None
     target: TargetView = "full"
+    idempotency_key: str | None = None
+    idempotency_arg: str | None = None
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1:
@@ -115,6 +120,18 @@ class Tool(Generic[A, R]):
                 "handler must receive the cursor as one of its arguments"
             )
         check_target_view(self.target)
+        if self.idempotency_key is not None and not _is_header_name(self.idempotency_key):
+            raise ValueError(
+                f"idempotency_key must name an HTTP header (a token such as "
+                f"'Idempotency-Key'), got {self.idempotency_key!r}"
+            )
+        if self.idempotency_arg is not None and (
+            self.idempotency_arg not in self.args_model.model_fields
+        ):
+            raise ValueError(
+                f"idempotency_arg={self.idempotency_arg!r} names no field of "
+                f"{self.args_model.__name__}: the model passes the key as one of its arguments"
+            )
         if self.expect not in ("json", "text", "bytes"):
             raise ValueError(f"expect must be 'json', 'text' or 'bytes', got {self.expect!r}")
 
@@ -203,16 +220,18 @@ class Tool(Generic[A, R]):
         args_or_failure = self._validate_args(arguments, kwargs)
         if isinstance(args_or_failure, Envelope):
             return self._finish(args_or_failure)
-        args = args_or_failure
+        key = self._call_key(args_or_failure)
+        args = args_or_failure if key is None else key.args
 
         deadline_at = self._deadline_at(clock)
 
         def attempt() -> Envelope[Any]:
-            return self._guarded(self._attempt_sync(args, client, clock, deadline_at), args)
+            env = self._attempt_sync(args, client, clock, deadline_at, key)
+            return self._guarded(_with_key(env, key), args)
 
         once = self._through_breaker(attempt)
         env = with_retry(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
-        return self._finish(env)
+        return self._finish(_with_key(env, key))
 
     def _attempt_sync(
         self,
@@ -220,16 +239,18 @@ class Tool(Generic[A, R]):
         client: httpx.Client | None,
         clock: Callable[[], float],
         deadline_at: float | None,
+        key: _CallKey | None = None,
     ) -> Envelope[Any]:
         try:
             produced = self.handler(args)
         except Exception as exc:  # the handler is the upstream here: its failure is an outcome
-            return self._with_target(self._handler_failure(exc), args)
+            return self._with_target(self._handler_failure(exc, key), args)
         if isinstance(produced, httpx.Request):
+            keyed = self._send_key(produced, key)
             if client is None:
                 with _owned_client() as owned:
-                    return self._send_sync(owned, produced, clock, deadline_at)
-            return self._send_sync(client, produced, clock, deadline_at)
+                    return self._send_sync(owned, produced, clock, deadline_at, keyed)
+            return self._send_sync(client, produced, clock, deadline_at, keyed)
         if inspect.isawaitable(produced):
             if inspect.iscoroutine(produced):
                 produced.close()  # never awaited here: close it rather than leak a warning
@@ -242,6 +263,7 @@ class Tool(Generic[A, R]):
         request: httpx.Request,
         clock: Callable[[], float],
         deadline_at: float | None,
+        keyed: bool = False,
     ) -> Envelope[Any]:
         read = send_sync(
             client,
@@ -250,7 +272,7 @@ class Tool(Generic[A, R]):
             deadline_at=deadline_at,
             clock=clock,
         )
-        return self._classify_read(read, request)
+        return self._classify_read(read, request, keyed)
 
     # -- async -------------------------------------------------------------------------------
 
@@ -275,16 +297,18 @@ class Tool(Generic[A, R]):
         args_or_failure = self._validate_args(arguments, kwargs)
         if isinstance(args_or_failure, Envelope):
             return self._finish(args_or_failure)
-        args = args_or_failure
+        key = self._call_key(args_or_failure)
+        args = args_or_failure if key is None else key.args
 
         deadline_at = self._deadline_at(clock)
 
         async def attempt() -> Envelope[Any]:
-            return self._guarded(await self._attempt_async(args, client, clock, deadline_at), args)
+            env = await self._attempt_async(args, client, clock, deadline_at, key)
+            return self._guarded(_with_key(env, key), args)
 
         once = self._through_breaker_async(attempt)
         env = await with_retry_async(once, self.policy, sleep=sleep, clock=clock, tool=self.name)
-        return self._finish(env)
+        return self._finish(_with_key(env, key))
 
     async def _attempt_async(
         self,
@@ -292,18 +316,20 @@ class Tool(Generic[A, R]):
         client: httpx.AsyncClient | None,
         clock: Callable[[], float],
         deadline_at: float | None,
+        key: _CallKey | None = None,
     ) -> Envelope[Any]:
         try:
             produced = self.handler(args)
             if not isinstance(produced, httpx.Request) and inspect.isawaitable(produced):
                 produced = await produced
         except Exception as exc:
-            return self._with_target(self._handler_failure(exc), args)
+            return self._with_target(self._handler_failure(exc, key), args)
         if isinstance(produced, httpx.Request):
+            keyed = self._send_key(produced, key)
             if client is None:
                 async with _owned_async_client() as owned:
-                    return await self._send_async(owned, produced, clock, deadline_at)
-            return await self._send_async(client, produced, clock, deadline_at)
+                    return await self._send_async(owned, produced, clock, deadline_at, keyed)
+            return await self._send_async(client, produced, clock, deadline_at, keyed)
         return self._with_target(self._from_value(produced), args)
 
     async def _send_async(
@@ -312,6 +338,7 @@ class Tool(Generic[A, R]):
         request: httpx.Request,
         clock: Callable[[], float],
         deadline_at: float | None,
+        keyed: bool = False,
     ) -> Envelope[Any]:
         read = await send_async(
             client,
@@ -320,9 +347,46 @@ class Tool(Generic[A, R]):
             deadline_at=deadline_at,
             clock=clock,
         )
-        return self._classify_read(read, request)
+        return self._classify_read(read, request, keyed)
 
     # -- shared steps ------------------------------------------------------------------------
+
+    def _call_key(self, args: A | Envelope[Any]) -> _CallKey | None:
+        """The one idempotency key of this logical call, made before its first attempt.
+
+        The args field named by ``idempotency_arg`` gives it when the model set it (so the
+        model's own retry carries the same key); otherwise it is generated, and written into
+        that field so the handler sees it too.
+        """
+        if isinstance(args, Envelope) or (
+            self.idempotency_key is None and self.idempotency_arg is None
+        ):
+            return None
+        arg = self.idempotency_arg
+        given = None if arg is None else getattr(args, arg, None)
+        if isinstance(given, str) and given.strip():
+            return _CallKey(args, given, given_by_args=True, argument=arg)
+        key = str(uuid.uuid4())
+        if arg is not None:
+            args = args.model_copy(update={arg: key})
+        return _CallKey(args, key, given_by_args=False, argument=arg)
+
+    def _send_key(self, request: httpx.Request, key: _CallKey | None) -> bool:
+        """Put the call's key on a write's request; whether the request now carries it.
+
+        A key the handler's own first request carries is adopted (unless the arguments gave
+        one); every attempt after carries the same key, whatever the handler put there.
+        """
+        header = self.idempotency_key
+        if key is None or header is None or not is_write(request.method):
+            return False
+        own = request.headers.get(header)
+        if own and not key.given_by_args and not key.sent:
+            key.value = own
+        key.sent = True
+        if own != key.value:
+            request.headers[header] = key.value
+        return True
 
     def _validate_args(self, arguments: Any, kwargs: Mapping[str, Any]) -> A | Envelope[Any]:
         if arguments is not None and kwargs:
@@ -349,12 +413,19 @@ class Tool(Generic[A, R]):
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
         return env
 
-    def _handler_failure(self, exc: Exception) -> Envelope[Any]:
+    def _handler_failure(self, exc: Exception, key: _CallKey | None = None) -> Envelope[Any]:
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
                 detail = clean(exception_text(exc))
                 return Envelope[Any].failed(code, kind, detail, tool=self.name)
-        return classify_http(exc, tool=self.name)
+        env = classify_http(exc, tool=self.name)
+        # A handler that sent a write itself (and raised) is keyed only through its arguments.
+        keyed = key is not None and key.argument is not None
+        failure = env.failure
+        if failure is None or env.method is None:
+            return env
+        held = self._held_write(failure, env.method, keyed)
+        return env if held is failure else env.model_copy(update={"failure": held})
 
     def _from_value(self, value: Any) -> Envelope[Any]:
         """Classify what a plain function returned."""
@@ -407,15 +478,23 @@ class Tool(Generic[A, R]):
             tool=self.name,
         )
 
-    def _classify_read(self, read: Read | BaseException, request: httpx.Request) -> Envelope[Any]:
+    def _classify_read(
+        self, read: Read | BaseException, request: httpx.Request, keyed: bool = False
+    ) -> Envelope[Any]:
         if isinstance(read, BaseException):
-            return self._stamp(judge(evidence_of(read, request), self._failure_options), request)
+            failed = judge(evidence_of(read, request), self._failure_options)
+            return self._stamp(failed, request, keyed=keyed)
         sent = read.response.request
         env = judge(evidence_of(read, request), self._options)  # its target: sent.url, redacted
-        return self._stamp(env, sent, env.target)
+        return self._stamp(env, sent, env.target, keyed=keyed)
 
     def _stamp(
-        self, env: Envelope[Any], request: httpx.Request, target: str | None = None
+        self,
+        env: Envelope[Any],
+        request: httpx.Request,
+        target: str | None = None,
+        *,
+        keyed: bool = False,
     ) -> Envelope[Any]:
         env = scrub_for_request(env, request)
         target = exit_target(request.url) if target is None else target
@@ -424,16 +503,16 @@ class Tool(Generic[A, R]):
             return env  # the classifier already stamped it: a copy would change nothing
         update: dict[str, Any] = {"tool": self.name, "target": target}
         if failure is not None:
-            if not self.retry_unsafe_methods and _may_have_taken_effect(request, failure):
-                failure = failure.model_copy(
-                    update={
-                        "kind": FailureKind.PERMANENT,
-                        "detail": f"{failure.detail} ({request.method} not retried: it may "
-                        "have taken effect)",
-                    }
-                )
-            update["failure"] = failure
+            update["failure"] = self._held_write(failure, request.method, keyed)
         return env.model_copy(update=update)
+
+    def _held_write(self, failure: Failure, method: str, keyed: bool) -> Failure:
+        """``failure``, made permanent when it is a write that may have taken effect and
+        sending it again could do it twice (no key, and not declared idempotent)."""
+        if keyed or self.retry_unsafe_methods or not _may_have_taken_effect(method, failure):
+            return failure
+        detail = f"{failure.detail} ({method} not retried: it may have taken effect)"
+        return failure.model_copy(update={"kind": FailureKind.PERMANENT, "detail": detail})
 
     def _with_target(self, env: Envelope[Any], args: A) -> Envelope[Any]:
         if env.target is not None:
@@ -463,7 +542,9 @@ class Tool(Generic[A, R]):
         return cast("Envelope[R]", final)  # a string: no parametrising per call
 
     def _target(self, args: A) -> str:
-        return f"{self.name}({describe_args(args, self._declared(args))})"
+        # The idempotency key is no secret, but it is not part of what was asked either.
+        hidden = () if self.idempotency_arg is None else (self.idempotency_arg,)
+        return f"{self.name}({describe_args(args, self._declared(args), hidden)})"
 
     def _declared(self, args: A) -> Iterable[str]:
         return self.secrets(args) if callable(self.secrets) else self.secrets
@@ -508,16 +589,45 @@ def _owned_async_client() -> httpx.AsyncClient:
 
 #: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).
 _IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
-#: Failures that prove the request was not acted on, so even a POST may be sent again.
-_NOT_ACTED_ON = frozenset({FailureCode.CONNECT, FailureCode.RATE_LIMITED, FailureCode.CIRCUIT_OPEN})
 
 
-def _may_have_taken_effect(request: httpx.Request, failure: Failure) -> bool:
+def _may_have_taken_effect(method: str, failure: Failure) -> bool:
+    """A transient failure of a write that may have reached the upstream: sending it again
+    without a key could do it twice (a refused connection, a 429 or the breaker cannot)."""
     return (
         failure.kind is FailureKind.TRANSIENT
-        and request.method.upper() not in _IDEMPOTENT
-        and failure.code not in _NOT_ACTED_ON
+        and method.upper() not in _IDEMPOTENT
+        and failure.effect is Effect.UNKNOWN
     )
+
+
+@dataclass
+class _CallKey:
+    """The idempotency key of one logical call, shared by its attempts."""
+
+    args: Any
+    value: str
+    given_by_args: bool
+    argument: str | None = None
+    sent: bool = False
+
+
+def _with_key(env: Envelope[Any], key: _CallKey | None) -> Envelope[Any]:
+    """``env`` carrying the call's key (and the argument that takes it), when there is one."""
+    if key is None or (
+        env.idempotency_key == key.value and env.idempotency_argument == key.argument
+    ):
+        return env
+    update = {"idempotency_key": key.value, "idempotency_argument": key.argument}
+    return env.model_copy(update=update)
+
+
+def _is_header_name(name: object) -> bool:
+    """An HTTP field name: a non-empty token (RFC 9110 §5.1)."""
+    return isinstance(name, str) and bool(name) and all(c in _TCHAR for c in name)
+
+
+_TCHAR = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 #: What a plain function may return as a collection of items.
@@ -544,6 +654,8 @@ class ToolOptions(Declared, Generic[A], total=False):
     secrets: Iterable[str] | Callable[[A], Iterable[str]]
     cursor: str | None
     target: TargetView
+    idempotency_key: str | None
+    idempotency_arg: str | None
 
 
 @overload
@@ -574,9 +686,11 @@ def tool(
         max_body_bytes: Past this, a JSON document is ``too_large`` and a JSON-lines stream is
             ``partial`` with the items read.
         authority: The identity or scope the tool runs under, recorded on every envelope.
-        retry_unsafe_methods: Retry a POST or PATCH after a timeout or a broken connection too.
-            Off by default: such a request may already have taken effect, so its transient
-            failure is reported as permanent (a refused connection or a 429 is still retried).
+        retry_unsafe_methods: "I know these writes are idempotent": retry a POST or PATCH
+            after a timeout, a 5xx or a broken connection too. Off by default: such a request
+            may already have taken effect (``failure.effect`` is ``"unknown"``), so without an
+            idempotency key its transient failure is reported as permanent and not sent again
+            (a refused connection or a 429, which changed nothing, is still retried).
         secrets: Values no generic rule can recognise as secret (a webhook URL's path, an
             OAuth ``code``, a key quoted in prose), removed wherever they appear: detail, raw
             sample, target, cursor, data, trace records, every render. Either the values, or a
@@ -589,6 +703,15 @@ def tool(
             records always keep the full redacted target. Under ``"path"`` and ``"omit"`` a
             next-page URL in ``coverage.next_cursor`` keeps only its path and query, so a
             handler taking it as ``cursor`` joins it with its base URL.
+        idempotency_key: The header that carries an idempotency key (``"Idempotency-Key"``,
+            the IETF draft's and Stripe's name). The adapter makes one key per call (unless
+            the handler's first request already carries one), sends the same key on every
+            attempt of a write, and only then retries a write's transient failures under
+            ``policy``. The envelope carries the key (``idempotency_key``), and a keyed write
+            that failed tells the model to call again with the same key.
+        idempotency_arg: A field of ``args`` that takes the key: when the model sets it, that
+            key is used instead of a new one (so the model's own retry is safe too), and a
+            generated key is written into it for the handler. Left out of the target.
 
     Returns:
         A decorator turning the handler into a :class:`Tool`.

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, ParamSpec, TypeAlias, TypeVar, assert_never
 
-from .envelope import Envelope, Outcome
+from .envelope import Effect, Envelope, Outcome
 
 __all__ = ["Handler", "OutcomeHandlers", "dispatch", "next_step", "on_outcome"]
 
@@ -221,12 +221,22 @@ def next_step(env: Envelope[Any]) -> str:
     outcome = env.outcome
     match outcome:
         case Outcome.SUCCESS:
+            if env.method is not None:
+                return "The write was done: do not repeat it."
             return "Use the data: it is the complete answer."
         case Outcome.EMPTY:
             return "Report a confirmed absence; do not retry."
         case Outcome.PARTIAL:
             return "Use what arrived, never as the whole; resume from the cursor if needed."
         case Outcome.ACCESS_FAILURE:
+            failure = env.failure
+            if failure is not None and failure.effect is Effect.UNKNOWN:
+                return (
+                    "The write may have taken effect: check before repeating it (call again "
+                    "with the same idempotency key, or look it up)."
+                )
+            if env.method is not None:
+                return "Nothing was changed: retry if transient, else report the write not made."
             return "Conclude nothing; retry if transient, else report the question unanswered."
         case _:
             assert_never(outcome)

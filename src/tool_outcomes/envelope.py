@@ -29,7 +29,9 @@ __all__ = [
     "DETAIL_MAX_CHARS",
     "MAX_CURSOR_CHARS",
     "RAW_SAMPLE_MAX_CHARS",
+    "SAFE_METHODS",
     "Coverage",
+    "Effect",
     "Envelope",
     "Failure",
     "FailureCode",
@@ -38,6 +40,7 @@ __all__ = [
     "Repair",
     "RepairKind",
     "TruncatedBy",
+    "is_write",
 ]
 
 T = TypeVar("T")
@@ -101,8 +104,12 @@ class FailureCode(StrEnum):
     """HTTP 403, or a missing scope reported by the upstream."""
     NOT_FOUND = "not_found"
     """HTTP 404 or 410 on an endpoint where absence is not a confirmed empty."""
+    CONFLICT = "conflict"
+    """HTTP 409: the request conflicts with what the upstream holds (the thing exists already,
+    a version moved on); or an idempotency key reused with another payload (the IETF draft's
+    422, Stripe's ``idempotency_error``). The detail names the existing id when the body does."""
     BAD_REQUEST = "bad_request"
-    """The upstream refused the request (400, 405, 409, 413, 422, …): fix the arguments."""
+    """The upstream refused the request (400, 405, 413, 422, …): fix the arguments."""
     INVALID_ARGUMENTS = "invalid_arguments"
     """The tool itself refused its arguments before contacting anything (the detail names the
     fields); distinct from ``bad_request``, which an upstream said."""
@@ -120,6 +127,35 @@ class FailureCode(StrEnum):
     """The tool's own code raised before it produced a result."""
     CIRCUIT_OPEN = "circuit_open"
     """The circuit breaker refused the call without touching the upstream."""
+
+
+class Effect(StrEnum):
+    """What a failed call did to the upstream: whether anything may have changed there.
+
+    A read changes nothing, so its failures are always ``none``. A write's failure is ``none``
+    when the request never left (a refused connection, DNS, a pool timeout, the breaker, the
+    tool's own refusal) or the upstream answered that it did not act (a 4xx), and ``unknown``
+    when it may have reached the upstream and the answer was lost or was a 5xx (a read timeout,
+    a dropped connection, a cut stream).
+    """
+
+    NONE = "none"
+    """Nothing was changed: asking again cannot do the write twice."""
+    UNKNOWN = "unknown"
+    """The write may have taken effect: check before repeating it."""
+
+
+#: Methods that only read (RFC 9110 §9.2.1); every other method is taken as a write.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+
+
+def is_write(method: str | None) -> bool:
+    """Whether a request with ``method`` may change something upstream (``None``: a read)."""
+    return bool(method) and str(method).upper() not in SAFE_METHODS
+
+
+#: Failures that contacted nothing: their effect can only be ``none``.
+_CONTACTED_NOTHING = frozenset({FailureCode.INVALID_ARGUMENTS, FailureCode.CIRCUIT_OPEN})
 
 
 class TruncatedBy(StrEnum):
@@ -143,6 +179,9 @@ class RepairKind(StrEnum):
     WRAPPED_IN_LIST = "wrapped_in_list"
     DROPPED_UNKNOWN_FIELD = "dropped_unknown_field"
     MAPPED_ALIAS = "mapped_alias"
+    UNREAD_ANSWER = "unread_answer"
+    """A write's 2xx answer that could not be read as its result: dropped, while the
+    acknowledgement stands (the write took effect; ``data`` is ``None``)."""
 
 
 # defer_build: a model's validator is built on its first use, not when tool_outcomes is imported.
@@ -183,6 +222,17 @@ class Failure(BaseModel):
         max_length=RAW_SAMPLE_MAX_CHARS,
         description=f"At most {RAW_SAMPLE_MAX_CHARS} characters of what actually came back.",
     )
+    effect: Effect = Field(
+        default=Effect.NONE,
+        description="Whether the call may have changed something upstream: 'none' (nothing "
+        "was changed; every read's failure) or 'unknown' (a write that may have taken effect).",
+    )
+
+    @model_validator(mode="after")
+    def _nothing_contacted_changed_nothing(self) -> Failure:
+        if self.effect is Effect.UNKNOWN and self.code in _CONTACTED_NOTHING:
+            raise ValueError(f"a {self.code.value} failure contacted nothing: its effect is none")
+        return self
 
     @field_validator("raw_sample", mode="before")
     @classmethod
@@ -296,6 +346,32 @@ class Envelope(BaseModel, Generic[T]):
     authority: str | None = Field(
         default=None, description="The identity or scope the call ran under, when known."
     )
+    method: str | None = Field(
+        default=None,
+        description="The HTTP method of a write (POST, PUT, PATCH, DELETE, …); None for a read "
+        "or when unknown. The words for a write say whether it was done.",
+    )
+    idempotency_key: str | None = Field(
+        default=None,
+        description="The idempotency key every attempt of this write carried: calling again "
+        "with the same key cannot do the write twice.",
+    )
+    idempotency_argument: str | None = Field(
+        default=None,
+        description="The tool's argument that takes idempotency_key, when the tool declares one.",
+    )
+
+    @field_validator("method", mode="before")
+    @classmethod
+    def _write_method(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.upper() if is_write(value) else None
+        return value
+
+    @field_validator("idempotency_key", mode="before")
+    @classmethod
+    def _cap_key(cls, value: object) -> object:
+        return clip(value, _DROPPED_MAX_CHARS) if isinstance(value, str) else value
 
     @field_validator("target", mode="before")
     @classmethod
@@ -324,6 +400,8 @@ class Envelope(BaseModel, Generic[T]):
         target: str | None = None,
         authority: str | None = None,
         attempts: int = 1,
+        effect: Effect = Effect.NONE,
+        method: str | None = None,
     ) -> Envelope[T]:
         """An ``access_failure``: the one way the package builds a failure envelope.
 
@@ -339,6 +417,9 @@ class Envelope(BaseModel, Generic[T]):
             target: What was called, credentials redacted.
             authority: The identity or scope the call ran under.
             attempts: How many calls were made.
+            effect: Whether the call may have changed something upstream (``unknown`` only
+                for a write that may have reached it).
+            method: The request's method; kept only for a write.
 
         Returns:
             The envelope; it has a ``failure`` and no ``data`` or ``coverage``.
@@ -350,6 +431,7 @@ class Envelope(BaseModel, Generic[T]):
             http_status=http_status,
             retry_after_s=retry_after_s,
             raw_sample=raw_sample,
+            effect=effect,
         )
         return cls(
             outcome=Outcome.ACCESS_FAILURE,
@@ -359,6 +441,7 @@ class Envelope(BaseModel, Generic[T]):
             target=target,
             authority=authority,
             attempts=attempts,
+            method=method,
         )
 
     # -- convenience -------------------------------------------------------------------------
@@ -390,7 +473,11 @@ class Envelope(BaseModel, Generic[T]):
                 text += f" http {f.http_status}"
             if f.retry_after_s is not None:
                 text += f" retry after {f.retry_after_s:g}s"
+            if f.effect is Effect.UNKNOWN:
+                text += " effect unknown"
             parts.append(f"failure={text!r}")
+        if self.method is not None:
+            parts.append(f"method={self.method}")
         if self.attempts != 1:
             parts.append(f"attempts={self.attempts}")
         if self.repairs:
@@ -406,6 +493,10 @@ class Envelope(BaseModel, Generic[T]):
             rows.append(("tool", self.tool))
         if self.target is not None:
             rows.append(("target", self.target))
+        if self.method is not None:
+            rows.append(("write", self.method))
+        if self.idempotency_key is not None:
+            rows.append(("idempotency key", self.idempotency_key))
         if self.coverage is not None:
             rows.append(("coverage", self.coverage.summary()))
         if self.failure is not None:
@@ -415,6 +506,8 @@ class Envelope(BaseModel, Generic[T]):
                 text += f", HTTP {f.http_status}"
             if f.retry_after_s is not None:
                 text += f", retry after {f.retry_after_s:g} s"
+            if f.effect is Effect.UNKNOWN:
+                text += ", the write may have taken effect"
             if f.detail:
                 text += f": {f.detail}"
             rows.append(("failure", text))
@@ -456,6 +549,8 @@ def _invariant_violations(env: Envelope[Any]) -> list[str]:
             problems.append("access_failure carries no coverage: nothing was examined")
     elif env.failure is not None:
         problems.append(f"{outcome.value} carries no failure (only access_failure does)")
+    if env.failure is not None and env.failure.effect is Effect.UNKNOWN and env.method is None:
+        problems.append("only a write's failure can have an unknown effect: a read changes nothing")
     if outcome is Outcome.PARTIAL:
         if env.coverage is None:
             problems.append("partial needs a coverage saying what was returned")

@@ -52,10 +52,10 @@ def exit_target(url: httpx.URL | str) -> str:
     return redact_url(url)
 
 
-def describe_args(args: BaseModel, secrets: Iterable[str]) -> str:
+def describe_args(args: BaseModel, secrets: Iterable[str], hidden: tuple[str, ...] = ()) -> str:
     """A call's arguments as a target (``name=value, …``): secret fields masked, each value
-    redacted (reading a bounded prefix) and cut, the whole cut."""
-    masked = mask_secret_fields(args.model_dump())
+    redacted (reading a bounded prefix) and cut, the whole cut; ``hidden`` fields left out."""
+    masked = mask_secret_fields(args.model_dump(exclude=set(hidden) or None))
     shown = ", ".join(
         f"{clip(str(key), 40)}={clip(redact_text(repr(value), secrets), 200)}"
         for key, value in masked.items()

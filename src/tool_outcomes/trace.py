@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from ._text import clip
-from .envelope import Envelope, FailureCode, FailureKind, Outcome
+from .envelope import Effect, Envelope, FailureCode, FailureKind, Outcome
 from .redact import redact_text, redact_url
 
 __all__ = [
@@ -86,6 +86,12 @@ class TraceRecord:
     sleep_s: float | None = None
     elapsed_s: float | None = None
     detail: str = ""
+    method: str | None = None
+    """The method of a write (``None`` for a read)."""
+    effect: Effect | None = None
+    """For a failure: whether it may have changed something upstream."""
+    idempotency_key: str | None = None
+    """The key every attempt of a keyed call carried (never part of the target)."""
 
     def __post_init__(self) -> None:
         # Redact here, not only in record_for, so no way of building a record can leak.
@@ -97,11 +103,14 @@ class TraceRecord:
         """The record as plain JSON-ready values (enums as their strings).
 
         Returns:
-            A new ``dict`` with one key per field, in declaration order.
+            A new ``dict`` with one key per field, in declaration order; the write fields
+            (``method``, ``effect``, ``idempotency_key``) only when set, so a read's record is
+            what it always was.
         """
         return {
             key: value.value if isinstance(value, StrEnum) else value
             for key, value in asdict(self).items()
+            if value is not None or key not in _WRITE_FIELDS
         }
 
     def message(self) -> str:
@@ -123,6 +132,8 @@ class TraceRecord:
         )
         parts.extend(f"{name}={value}" for name, value in numbers if value is not None)
         parts.append(f"decision={self.decision.value}")
+        writes = (("method", self.method), ("effect", self.effect), ("key", self.idempotency_key))
+        parts.extend(f"{name}={value}" for name, value in writes if value is not None)
         timings = (
             ("sleep_s", self.sleep_s),
             ("retry_after_s", self.retry_after_s),
@@ -134,6 +145,10 @@ class TraceRecord:
         if self.detail:
             parts.append(f"detail={clip(self.detail, _MESSAGE_DETAIL_MAX_CHARS)!r}")
         return " ".join(parts)
+
+
+#: The fields only a write's (or a keyed call's) record carries.
+_WRITE_FIELDS = frozenset({"method", "effect", "idempotency_key"})
 
 
 def _fmt_s(seconds: float) -> str:
@@ -189,6 +204,9 @@ def record_for(
         sleep_s=sleep_s,
         elapsed_s=elapsed_s,
         detail=detail,
+        method=env.method,
+        effect=failure.effect if failure is not None and env.method is not None else None,
+        idempotency_key=env.idempotency_key,
     )
 
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from tool_outcomes import (
     Coverage,
+    Effect,
     Envelope,
     Failure,
     Outcome,
@@ -96,6 +97,16 @@ class Query(BaseModel):
 def find(args: Query) -> list[Item]:
     return [Item(name=args.q)]
 
+
+@tool(args=Query, result=Item, idempotency_key="Idempotency-Key", idempotency_arg="q")
+def create(args: Query) -> Item:
+    return Item(name=args.q)
+
+
+created: Envelope[Item] = create(q="k-1")
+key: str | None = created.idempotency_key
+method: str | None = created.method
+effect: Effect | None = None if created.failure is None else created.failure.effect
 
 called: Envelope[list[Item]] = find(q="kettle")
 called_with_model: Envelope[list[Item]] = find(Query(q="kettle"))

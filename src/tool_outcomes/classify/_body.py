@@ -113,6 +113,10 @@ def _array_as_is(ex: Exchange) -> Document | Literal[False] | None:
     ``items`` or ``total`` path, and text with no ``NaN``, ``Infinity`` or number that may
     overflow (decoding repairs those).
 
+    This is the one validation that runs before the last step (``_envelope``): the pagination
+    step needs the array's length, and counting it without validating would mean decoding it,
+    the cost this lane exists to save.
+
     Returns:
         The document; ``False`` when the text was validated and failed (repair then walks
         without validating it again); ``None`` when not taken.

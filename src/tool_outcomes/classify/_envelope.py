@@ -27,7 +27,8 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
 
     Returns:
         The envelope, or a ``schema`` access failure when the data cannot be made to fit the
-        model (an ``execution`` one when the model is not a type pydantic can validate).
+        model (an ``execution`` one when the model is not a type pydantic can validate). A 2xx
+        answering a write that does not fit is an acknowledged ``success`` with no data.
     """
     outcome, data, coverage, repairs, body = (
         contact.outcome,
@@ -48,6 +49,10 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
         detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
         return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)
     if isinstance(checked, Rejection):
+        if ex.writes and 200 <= ex.status <= 299:  # the 2xx acknowledged the write all the same
+            unread = f"{FailureCode.SCHEMA.value}: {checked.detail}"
+            why = f"HTTP {ex.status}"
+            return ex.acknowledged(why, unread=unread, repairs=(*repairs, *checked.repairs))
         return ex.options.fail(
             FailureCode.SCHEMA,
             _P,

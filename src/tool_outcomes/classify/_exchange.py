@@ -21,7 +21,18 @@ from typing import Any, Literal, TypedDict, cast
 
 import httpx
 
-from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome, Repair
+from tool_outcomes.envelope import (
+    SAFE_METHODS,
+    Coverage,
+    Effect,
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    Repair,
+    RepairKind,
+    is_write,
+)
 from tool_outcomes.evidence import BodyCut, Evidence
 from tool_outcomes.redact import redact_text, redact_url
 
@@ -29,7 +40,9 @@ from ._decisions import Contact, Document
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
 
 __all__ = [
+    "REFUSALS",
     "SAFE_METHODS",
+    "UNREADABLE_ANSWERS",
     "ClassifyOptions",
     "Declared",
     "Exchange",
@@ -41,8 +54,6 @@ __all__ = [
 ]
 
 _P = FailureKind.PERMANENT
-#: Methods that only read (RFC 9110 §9.2.1): an empty answer to one is a statement about data.
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 _RAW_SAMPLE_READ = 2048  # bytes looked at for a raw sample; Failure keeps at most 500 chars
 
 
@@ -179,16 +190,42 @@ class Exchange:
     @cached_property
     def writes(self) -> bool:
         """Whether the request was a write (POST, PUT, PATCH, DELETE …), not a safe read."""
-        return self.method is not None and self.method.upper() not in SAFE_METHODS
+        return is_write(self.method)
 
-    def acknowledged(self, why: str) -> Envelope[Any]:
+    def acknowledged(
+        self, why: str, *, unread: str | None = None, repairs: tuple[Repair, ...] = ()
+    ) -> Envelope[Any]:
         """A write's acknowledgement that carries no data: ``success``, with nothing to match.
 
         A confirmed "nothing matched" is a statement about a query; a write has nothing to
-        match, so an empty answer to one is the write succeeding, not an ``empty``.
+        match, so an empty answer to one is the write succeeding, not an ``empty``. With
+        ``unread`` (why the answer's body could not be read), the record says the write took
+        effect all the same: the 2xx is the acknowledgement, whatever came with it.
         """
         detail = f"{why} acknowledging a {self.method}"
-        return self.envelope(Outcome.SUCCESS, coverage=Coverage(returned=0, detail=detail))
+        if unread is not None:
+            detail += "; the write took effect but its answer could not be read"
+            dropped = Repair(kind=RepairKind.UNREAD_ANSWER, path="", detail=redact_text(unread))
+            repairs = (*repairs, dropped)
+        coverage = Coverage(returned=0, detail=detail)
+        return self.envelope(Outcome.SUCCESS, coverage=coverage, repairs=repairs)
+
+    def effect_of(self, code: FailureCode) -> Effect:
+        """Whether a failure answering this request may have changed something upstream.
+
+        A read changes nothing. A write refused with a 4xx (or a 3xx other than 303, which
+        answers a POST that was processed) was not acted on; a 2xx whose body reports a
+        refusal (:data:`REFUSALS`) neither. Anything else (a 5xx, a 2xx reporting the
+        upstream's own trouble, a status outside the classes) may have taken effect.
+        """
+        if not self.writes:
+            return Effect.NONE
+        status = self.status
+        if 400 <= status <= 499 or (300 <= status <= 399 and status != 303):
+            return Effect.NONE
+        if 200 <= status <= 299 and code in REFUSALS:
+            return Effect.NONE
+        return Effect.UNKNOWN
 
     def __post_init__(self) -> None:
         if not isinstance(self.headers, _IndexedHeaders):
@@ -208,8 +245,10 @@ class Exchange:
         return str(self.headers.get("content-type", "")).split(";", 1)[0].strip().lower()
 
     def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
-        """A contact's envelope, stamped with the tool and target."""
+        """A contact's envelope, stamped with the tool, the target and (for a write) the method."""
         envelope = _envelope_any()
+        if self.writes:
+            fields["method"] = self.method
         return envelope(outcome=outcome, tool=self.options.tool, target=self.target, **fields)
 
     def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
@@ -217,8 +256,16 @@ class Exchange:
 
         The wait is the response's ``Retry-After``; failing that, for a throttle (code
         ``rate_limited``) only, the time until its rate-limit window resets, else the wait the
-        body names (:func:`body_retry_after`).
+        body names (:func:`body_retry_after`). The effect is :meth:`effect_of` unless given.
+
+        A 2xx answering a write is the write acknowledged: a body that cannot be read as the
+        answer (:data:`UNREADABLE_ANSWERS`) makes it ``success`` with no data, not a failure.
         """
+        if self.writes and 200 <= self.status <= 299 and code in UNREADABLE_ANSWERS:
+            return self.acknowledged(f"HTTP {self.status}", unread=f"{code.value}: {detail}")
+        more.setdefault("effect", self.effect_of(code))
+        if self.writes:
+            more["method"] = self.method
         date, now = self.headers.get("date"), self.options.now
         retry_after_s = parse_retry_after(self.headers.get("retry-after"), date=date, now=now)
         if retry_after_s is None and code is FailureCode.RATE_LIMITED:
@@ -247,6 +294,32 @@ class Exchange:
         ``body`` is the decoded body when ``data`` is all of it.
         """
         return Contact(outcome, data, coverage, repairs, body)
+
+
+#: Failure codes by which an upstream's answer says it refused the request (it did not act).
+REFUSALS = frozenset(
+    {
+        FailureCode.BAD_REQUEST,
+        FailureCode.UNAUTHORIZED,
+        FailureCode.FORBIDDEN,
+        FailureCode.NOT_FOUND,
+        FailureCode.RATE_LIMITED,
+        FailureCode.CONFLICT,
+        FailureCode.INVALID_ARGUMENTS,
+    }
+)
+#: Failures of a 2xx body that only say its answer could not be read: to a write, whose 2xx
+#: is the acknowledgement, they are a success with no data.
+UNREADABLE_ANSWERS = frozenset(
+    {
+        FailureCode.INVALID_BODY,
+        FailureCode.SCHEMA,
+        FailureCode.TOO_LARGE,
+        FailureCode.NETWORK,
+        FailureCode.TIMEOUT,
+        FailureCode.PROTOCOL,
+    }
+)
 
 
 def body_retry_after(body: bytes) -> float | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 
-from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome
+from tool_outcomes.envelope import Coverage, Effect, Envelope, FailureCode, FailureKind, Outcome
 
 from ._body import decode_json
 from ._exchange import Exchange, exit_url
@@ -27,6 +27,7 @@ from ._headers import throttled
 from ._messages import error_message
 
 __all__ = [
+    "EXISTING_ID_KEYS",
     "QUOTA_CODES",
     "STATUS_RULES",
     "THROTTLING_CODES",
@@ -62,6 +63,9 @@ STATUS_RULES: dict[int, StatusRule] = {
     401: StatusRule(FailureCode.UNAUTHORIZED, _P, "no valid credentials (RFC 9110 §15.5.2)"),
     403: StatusRule(FailureCode.FORBIDDEN, _P, "credentials valid but not allowed (§15.5.4)"),
     404: StatusRule(FailureCode.NOT_FOUND, _P, "no such resource (§15.5.5)"),
+    # The request conflicts with the resource's current state (it exists already, its version
+    # moved on): the same request meets the same state again.
+    409: StatusRule(FailureCode.CONFLICT, _P, "conflicts with the resource's state (§15.5.10)"),
     407: StatusRule(FailureCode.UNAUTHORIZED, _P, "the proxy wants credentials (§15.5.8)"),
     408: StatusRule(FailureCode.TIMEOUT, _T, "server gave up waiting; may repeat (§15.5.9)"),
     410: StatusRule(FailureCode.NOT_FOUND, _P, "gone for good (§15.5.11)"),
@@ -151,6 +155,30 @@ _THROTTLE_CODE = StatusRule(FailureCode.RATE_LIMITED, _T, "an error code that na
 _QUOTA_CODE = StatusRule(FailureCode.RATE_LIMITED, _P, "an error code that names a spent quota")
 _XML_CODE = re.compile(r"<Code>\s*([A-Za-z0-9_.]{1,100})\s*</Code>")
 
+# The IETF Idempotency-Key draft (§2.7): a key reused with another payload is a 422 (Stripe:
+# a 400 of type idempotency_error), a retry while the key's first request is still being
+# processed a 409. Either body names idempotency (a problem type, a title, an error type).
+_IDEMPOTENCY_WORD = re.compile(rb"idempoten", re.IGNORECASE)
+_KEY_REUSED = StatusRule(
+    FailureCode.CONFLICT, _P, "the idempotency key was already used with another payload"
+)
+_KEY_OUTSTANDING = StatusRule(
+    FailureCode.CONFLICT,
+    _T,
+    "a request with this idempotency key is still being processed: it may yet take effect",
+)
+#: Where a conflict's body names what it conflicts with (the existing resource's id), in order.
+EXISTING_ID_KEYS = (
+    "existing_id",
+    "existingId",
+    "conflicting_id",
+    "conflictingId",
+    "resource_id",
+    "resourceId",
+    "id",
+)
+_EXISTING_ID_MAX_CHARS = 200
+
 
 def judge_status(ex: Exchange) -> Envelope[Any] | None:
     """The envelope the status alone decides, or ``None`` when the body must be read.
@@ -186,7 +214,42 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
             rule = _QUOTA_CODE
         elif codes & THROTTLING_CODES:
             rule = _THROTTLE_CODE
-    return ex.fail(rule.code, rule.kind, f"{detail}: {message}" if message else detail)
+    more: dict[str, Any] = {}
+    if status in (400, 409, 422) and _IDEMPOTENCY_WORD.search(ex.body[:_IDEMPOTENCY_READ]):
+        rule = _KEY_OUTSTANDING if status == 409 else _KEY_REUSED
+        if rule is _KEY_OUTSTANDING:
+            more["effect"] = Effect.UNKNOWN if ex.writes else Effect.NONE
+    if rule.code is FailureCode.CONFLICT:
+        detail = f"{detail} ({rule.why})" if rule is not STATUS_RULES[409] else detail
+        existing = existing_id(value, ex.headers)
+        if existing is not None:
+            message = f"{message}; existing: {existing}" if message else f"existing: {existing}"
+    return ex.fail(rule.code, rule.kind, f"{detail}: {message}" if message else detail, **more)
+
+
+_IDEMPOTENCY_READ = 4096
+
+
+def existing_id(value: object, headers: httpx.Headers) -> str | None:
+    """What a conflict conflicts with, when the answer names it: an id the body gives under one
+    of :data:`EXISTING_ID_KEYS` (at its top level or under ``error``), else the ``Location``
+    the answer points to (RFC 9110 §15.5.10 asks a 409 to say what it conflicts with).
+
+    Returns:
+        ``"id 'tkt_1'"`` or ``"at /tickets/1"``, capped; ``None`` when nothing is named.
+    """
+    places = [value] if isinstance(value, dict) else []
+    if isinstance(value, dict) and isinstance(value.get("error"), dict):
+        places.append(value["error"])
+    for place in places:
+        for key in EXISTING_ID_KEYS:
+            found = place.get(key)
+            if isinstance(found, str | int) and not isinstance(found, bool) and str(found):
+                return f"{key} {str(found)[:_EXISTING_ID_MAX_CHARS]!r}"
+    location = headers.get("location") or headers.get("content-location")
+    if location:
+        return f"at {exit_url(str(location))[:_EXISTING_ID_MAX_CHARS]}"
+    return None
 
 
 def _redirect(ex: Exchange, rule: StatusRule) -> str:

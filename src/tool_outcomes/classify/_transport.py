@@ -13,7 +13,8 @@ from typing import Any
 import httpx
 
 from tool_outcomes._text import exception_text
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
+from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, is_write
+from tool_outcomes.evidence import TransportFailure
 
 from ._exchange import Options, target_of
 
@@ -51,23 +52,33 @@ TRANSPORT_RULES: dict[type[BaseException], tuple[FailureCode, FailureKind, str]]
 }
 
 
-def from_exception(exc: BaseException, options: Options, url: str | None) -> Envelope[Any]:
+def from_exception(
+    failure: TransportFailure, options: Options, url: str | None, method: str | None = None
+) -> Envelope[Any]:
     """The access failure for an exception raised while sending or reading.
 
     Args:
-        exc: The exception.
+        failure: The exception, and how far the request got.
         options: The caller's options.
         url: The request's URL as the evidence names it, if it does.
+        method: The request's method, when the evidence names it.
 
     Returns:
-        An access failure keyed on the exception's class; its target is the request's URL.
+        An access failure keyed on the exception's class; its target is the request's URL. A
+        write whose request can have reached the upstream (sent, or not known to be unsent)
+        has effect ``unknown``; one that never left, and every read, ``none``.
     """
+    exc = failure.exception
     code, kind, why = _transport_rule(exc)
     target = target_of(url)
     detail = exception_text(exc)
     if detail == type(exc).__name__:  # no message of its own: say what the class means
         detail = f"{detail} ({why})"
-    return options.fail(code, kind, detail, target=target)
+    writes = is_write(method)
+    effect = Effect.UNKNOWN if writes and failure.can_have_reached else Effect.NONE
+    return options.fail(
+        code, kind, detail, target=target, effect=effect, method=method if writes else None
+    )
 
 
 def _transport_rule(exc: BaseException) -> tuple[FailureCode, FailureKind, str]:

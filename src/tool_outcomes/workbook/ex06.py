@@ -6,6 +6,9 @@
   shows; ``tests/test_answers_06.py`` proves each expected decision is what ``with_retry`` traces.
 * ``06.2 retry_loop`` — a function ``retry_loop(call, sleep)``: the notebook's hand-written retry
   loop with its bug found and fixed, run against scripted upstreams (:data:`LOOP_CASES`).
+* ``06.3 charge_tool`` — a function ``charge_tool(url)`` returning the :class:`~tool_outcomes.Tool`
+  that charges a card (``POST``) safely: run against payment desks that lose an acknowledgement
+  or shed load (:data:`CHARGE_CASES`), each call must end in one success and one charge.
 
 Failure lines say what is wrong with the learner's answer, never what the right one is.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
+from tool_outcomes.adapter import Tool
 from tool_outcomes.envelope import (
     Coverage,
     Envelope,
@@ -27,10 +31,18 @@ from tool_outcomes.retry import RetryPolicy
 from tool_outcomes.testing import FakeClock
 from tool_outcomes.trace import Decision
 
+from .charges import CHARGE_URL, Charge, ChargeDesk
 from .checks import Case, exercise
 from .retry_lab import BASE_S, MAX_ATTEMPTS, ScriptedCall, failed
 
-__all__ = ["DECISION_CASES", "EXERCISE_POLICY", "LOOP_CASES", "LoopCase"]
+__all__ = [
+    "CHARGE_CASES",
+    "DECISION_CASES",
+    "EXERCISE_POLICY",
+    "LOOP_CASES",
+    "ChargeCase",
+    "LoopCase",
+]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
@@ -259,5 +271,70 @@ def _retry_loop() -> Iterator[Case]:
             args=(call, clock.sleep),
             describe=case.describe,
             verify=_loop_verifier(case, call, clock),
+            hint=case.hint,
+        )
+
+
+# -- 06.3 ----------------------------------------------------------------------------------------
+
+
+class ChargeCase(NamedTuple):
+    """One payment desk 06.3 runs the learner's tool against."""
+
+    describe: str
+    lose_acks: int = 0
+    unavailable: int = 0
+    hint: str | None = None
+
+
+#: What 06.3 checks: every call must end in one success and exactly one charge.
+CHARGE_CASES: tuple[ChargeCase, ...] = (
+    ChargeCase(
+        "a desk that charges, then loses its answer once",
+        lose_acks=1,
+        hint="the charge was made, the answer lost: the tool may ask again only in a way the "
+        "desk can recognise as the same charge",
+    ),
+    ChargeCase(
+        "a desk that sheds load twice before charging",
+        unavailable=2,
+        hint="a 503 to a write may or may not have changed something: what lets the adapter "
+        "retry it anyway?",
+    ),
+    ChargeCase("a desk that answers at once"),
+)
+
+
+def _charge_verifier(case: ChargeCase) -> Callable[[object], str | None]:
+    def verify(result: object) -> str | None:
+        if not isinstance(result, Tool):
+            return f"returned a {type(result).__name__}, not a Tool"
+        desk = ChargeDesk(lose_acks=case.lose_acks, unavailable=case.unavailable)
+        with desk.client() as http:
+            env = result.call(Charge(), client=http, sleep=FakeClock().sleep)
+        asked = f"{len(desk.keys)} request{'s' if len(desk.keys) != 1 else ''}"
+        if len(desk.charges) > 1:
+            return f"charged the card {len(desk.charges)} times in {asked}"
+        if env.outcome is not Outcome.SUCCESS:
+            return f"returned {env.outcome.value} after {asked}"
+        if len(set(desk.keys)) != 1 or None in desk.keys:
+            return f"its {asked} did not all carry one idempotency key"
+        return None
+
+    return verify
+
+
+@exercise(
+    "06.3",
+    name="charge_tool",
+    hint="a write whose answer was lost may have taken effect: the adapter retries it only "
+    "when every attempt carries the same idempotency key",
+)
+def _charge_tool() -> Iterator[Case]:
+    for case in CHARGE_CASES:
+        yield Case(
+            args=(CHARGE_URL,),
+            describe=case.describe,
+            verify=_charge_verifier(case),
             hint=case.hint,
         )

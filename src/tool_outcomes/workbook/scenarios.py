@@ -9,7 +9,9 @@ the classified one.
 Most scenarios are data, one JSON file each in ``fixtures/`` (see ``fixtures/README.md``), read
 by :mod:`tool_outcomes.workbook.catalogue`, which also defines :class:`Scenario` itself.
 The ones JSON cannot express live in :data:`_CODE_SCENARIOS`: ``flaky`` (fails N times, then
-succeeds), ``outage`` (always 503), ``truncated_stream`` (JSON lines, then a
+succeeds), ``outage`` (always 503), ``charge_ack_lost`` (a write applied, its answer lost, an
+``Idempotency-Key`` honoured: :class:`~tool_outcomes.workbook.charges.ChargeDesk`),
+``truncated_stream`` (JSON lines, then a
 ``RemoteProtocolError`` mid-stream), ``bad_gzip`` and ``silently_truncated_gzip`` (a gzip body
 cut short whose ``Content-Length`` matches: httpx hands back the inflated prefix without a
 word). Every scenario is served from its own host, ``https://<name>.upstream.test``, so any
@@ -53,6 +55,7 @@ from .catalogue import (
     host_for,
     load_fixture_scenarios,
 )
+from .charges import ChargeDesk
 
 if TYPE_CHECKING:
     import respx
@@ -181,6 +184,7 @@ def _code(
     expect: Mapping[str, Any],
     naive_reading: str,
     path: str = "/widgets",
+    method: str = "GET",
 ) -> Scenario:
     return Scenario(
         name=name,
@@ -191,7 +195,7 @@ def _code(
         naive_reading=naive_reading,
         classify_kwargs=MappingProxyType({}),
         url=f"https://{host_for(name)}{path}",
-        method="GET",
+        method=method,
         expect=expect,
         handler_factory=factory,
     )
@@ -227,6 +231,17 @@ _CODE_SCENARIOS: dict[str, Scenario] = {
             _expect(_A, FailureCode.NETWORK, _T),
             "[]",
             path="/widgets.jsonl",
+        ),
+        _code(
+            "charge_ack_lost",
+            "A payment upstream (POST) that applies each charge and then drops the connection "
+            "before answering, for the first N charges; a request repeating an Idempotency-Key "
+            "it has seen replays the first answer and charges nothing.",
+            lambda n: ChargeDesk(lose_acks=n).handle,
+            _expect(_A, FailureCode.NETWORK, _T),
+            "[] ('the payment failed': a retry without the key charges again)",
+            path="/v1/charges",
+            method="POST",
         ),
         _code(
             "bad_gzip",
