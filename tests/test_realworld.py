@@ -38,6 +38,7 @@ class Row:
     kind: FailureKind | None = None
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
+    url: str = URL
 
 
 def ok(id_: str, body: Any, returned: int, total: int | None = None, **more: Any) -> Row:
@@ -1061,12 +1062,186 @@ ROWS: list[Row] = [
         1,
     ),
     ok("product_record_with_feature_list", {"name": "car", "features": ["abs", "gps"]}, 1),
+    # -- An explicit "no more" outranks a next link (Zendesk cursor pagination, Salesforce)
+    ok(
+        "zendesk_cursor_last_page_links_next_beside_has_more_false",
+        {
+            "tickets": two(),
+            "meta": {"has_more": False, "after_cursor": "eyJvIjoi", "before_cursor": "eyJvIjoj"},
+            "links": {
+                "prev": "https://z.example.test/t?page[before]=eyJ",
+                "next": "https://z.example.test/t?page[after]=eyJ",
+            },
+        },
+        2,
+    ),
+    page(
+        "zendesk_cursor_page_has_more_true",
+        {
+            "tickets": two(),
+            "meta": {"has_more": True, "after_cursor": "eyJvIjoi", "before_cursor": None},
+            "links": {"prev": None, "next": "https://z.example.test/t?page[after]=eyJ"},
+        },
+        2,
+    ),
+    # -- Zendesk incremental exports: end_of_stream ends it; after_url continues it
+    ok(
+        "zendesk_incremental_time_end_of_stream_beside_next_page",
+        {
+            "tickets": two(),
+            "next_page": "https://z.example.test/api/v2/incremental/tickets.json?start_time=1383685952",
+            "count": 2,
+            "end_of_stream": True,
+            "end_time": 1383685952,
+        },
+        2,
+        2,
+    ),
+    page(
+        "zendesk_incremental_cursor_after_url",
+        {
+            "tickets": two(),
+            "after_url": "https://z.example.test/api/v2/incremental/tickets/cursor.json?cursor=MTU3",
+            "after_cursor": "MTU3",
+            "before_url": None,
+            "before_cursor": None,
+            "end_of_stream": False,
+        },
+        2,
+    ),
+    ok(
+        "zendesk_incremental_cursor_end",
+        {"tickets": two(), "after_url": None, "after_cursor": "MTU3", "end_of_stream": True},
+        2,
+    ),
+    # -- links arrays with rel "next": OGC API - Features, STAC item search
+    page(
+        "ogc_features_links_rel_next_number_matched",
+        {
+            "type": "FeatureCollection",
+            "features": [{"type": "Feature", "id": "a", "geometry": None, "properties": {}}] * 2,
+            "links": [
+                {"href": "https://geo.example.test/items?limit=2", "rel": "self"},
+                {"href": "https://geo.example.test/items?limit=2&offset=2", "rel": "next"},
+            ],
+            "numberMatched": 10,
+            "numberReturned": 2,
+        },
+        2,
+        total=10,
+    ),
+    ok(
+        "ogc_features_last_page_no_next_link",
+        {
+            "type": "FeatureCollection",
+            "features": [{"type": "Feature", "id": "a", "geometry": None, "properties": {}}] * 2,
+            "links": [{"href": "https://geo.example.test/items?limit=2", "rel": "self"}],
+            "numberMatched": 2,
+            "numberReturned": 2,
+        },
+        2,
+        2,
+    ),
+    page(
+        "stac_item_search_context_matched",
+        {
+            "type": "FeatureCollection",
+            "features": [{"type": "Feature", "id": "S2A_1", "geometry": None, "properties": {}}],
+            "links": [
+                {"rel": "next", "href": "https://stac.example.test/search?page=2", "method": "GET"}
+            ],
+            "context": {"returned": 1, "limit": 1, "matched": 5},
+        },
+        1,
+        total=5,
+    ),
+    page(
+        "ogc_records_plain_links_array_page",
+        {
+            "records": two(),
+            "links": [{"rel": "next", "href": "/collections/x/items?offset=2"}],
+        },
+        2,
+    ),
+    # -- a paging object under one wrapper key (Spotify search)
+    page(
+        "spotify_search_paging_object_in_a_wrapper",
+        {
+            "albums": {
+                "href": "https://api.spotify.example.test/v1/search?q=abba&offset=0&limit=2",
+                "items": [{"id": "a1", "name": "Arrival"}, {"id": "a2", "name": "Waterloo"}],
+                "limit": 2,
+                "next": "https://api.spotify.example.test/v1/search?q=abba&offset=2&limit=2",
+                "offset": 0,
+                "previous": None,
+                "total": 40,
+            }
+        },
+        2,
+        total=40,
+    ),
+    ok(
+        "spotify_search_wrapper_last_page",
+        {
+            "albums": {
+                "items": [{"id": "a1"}, {"id": "a2"}],
+                "limit": 2,
+                "next": None,
+                "offset": 0,
+                "previous": None,
+                "total": 2,
+            }
+        },
+        2,
+        2,
+    ),
+    ok("record_wrapper_without_paging_stays_a_record", {"user": {"id": 1, "roles": ["a"]}}, 1),
+    # -- query-wide totals on a last page: the rest is in earlier pages, nothing follows
+    page(
+        "spotify_last_page_offset_reaches_total",
+        {
+            "items": [{"id": i} for i in range(6)],
+            "limit": 50,
+            "next": None,
+            "offset": 50,
+            "total": 56,
+        },
+        6,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        56,
+        cursor=False,
+        url="https://api.spotify.example.test/v1/artists/x/albums?offset=50&limit=50",
+    ),
+    # -- Salesforce query: done says whether nextRecordsUrl is worth following
+    page(
+        "salesforce_query_not_done",
+        {
+            "totalSize": 9,
+            "done": False,
+            "nextRecordsUrl": "/services/data/v60.0/query/01g-2000",
+            "records": two(),
+        },
+        2,
+        total=9,
+    ),
+    # -- 206 that answers no range request (Mastodon media still processing)
+    ok(
+        "mastodon_media_206_processing",
+        {
+            "id": "22348641",
+            "type": "image",
+            "url": None,
+            "preview_url": "https://f.example.test/p.png",
+        },
+        1,
+        status=206,
+    ),
 ]
 
 
 def send(row: Row) -> Envelope[Any]:
     """Serve the row's response on a mock transport and classify what comes back."""
-    request = httpx.Request("GET", URL)
+    request = httpx.Request("GET", row.url)
     response = httpx.Response(
         row.status,
         headers={**JSON, **row.headers},
@@ -1292,3 +1467,87 @@ def test_a_throttling_word_in_a_message_is_not_a_code() -> None:
     env = _raw(400, json.dumps(body).encode())
     assert env.failure is not None
     assert (env.failure.code, env.failure.kind) == (C.BAD_REQUEST, P)
+
+
+@pytest.mark.parametrize(
+    ("url", "body_offset", "read"),
+    [
+        ("https://api.example.test/search?q=x&offset=50&limit=50", None, "request offset=50"),
+        ("https://api.example.test/search?q=x&page=2&per_page=50", None, "request page=2 x 50"),
+        ("https://api.example.test/search?q=x&startAt=50", None, "request startAt=50"),
+        ("https://api.example.test/search?q=x", 50, "body offset: 50"),
+    ],
+)
+def test_a_last_page_reads_its_total_as_query_wide(
+    url: str, body_offset: int | None, read: str
+) -> None:
+    """Where the page starts plus what came back reach the total, with no next link: the
+    coverage says so (what it read) and hands out no cursor, not "items missing"."""
+    body: dict[str, Any] = {"total_count": 56, "items": [{"id": i} for i in range(6)]}
+    if body_offset is not None:
+        body["offset"] = body_offset
+    response = httpx.Response(200, json=body, request=httpx.Request("GET", url))
+    env = classify_http(response, items="items", total="total_count")
+    coverage = env.coverage
+    assert coverage is not None
+    assert (env.outcome, coverage.returned, coverage.total) == (OC.PARTIAL, 6, 56)
+    assert coverage.next_cursor is None
+    assert coverage.detail is not None
+    assert "last page" in coverage.detail, coverage.detail
+    assert read in coverage.detail, coverage.detail
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("https://api.example.test/search?q=x&offset=10&limit=6", "a later page"),
+        ("https://api.example.test/search?q=x&offset=0&limit=6", "source reports 56, 6 returned"),
+        ("https://api.example.test/search?q=x", "source reports 56, 6 returned"),
+    ],
+)
+def test_only_a_later_page_without_a_next_link_reads_its_total_as_query_wide(
+    url: str, says: str
+) -> None:
+    """A first page (or one whose position is unknown) that falls short of its total is cut."""
+    body = {"total_count": 56, "items": [{"id": i} for i in range(6)]}
+    response = httpx.Response(200, json=body, request=httpx.Request("GET", url))
+    env = classify_http(response, items="items", total="total_count")
+    assert env.outcome is OC.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.detail is not None
+    assert says in env.coverage.detail, env.coverage.detail
+
+
+def test_a_next_link_keeps_a_page_with_an_offset_partial_with_its_cursor() -> None:
+    """The last-page reading needs the absence of a next link: with one, the page is a page."""
+    url = "https://api.example.test/search?q=x&offset=50&limit=50"
+    headers = {"link": '<https://api.example.test/search?q=x&offset=100>; rel="next"'}
+    body = {"total_count": 56, "items": [{"id": i} for i in range(6)]}
+    response = httpx.Response(200, json=body, headers=headers, request=httpx.Request("GET", url))
+    env = classify_http(response, items="items", total="total_count")
+    assert env.coverage is not None
+    assert (env.outcome, env.coverage.truncated_by) == (OC.PARTIAL, TB.NEXT_PAGE)
+    assert env.coverage.next_cursor is not None
+
+
+@pytest.mark.parametrize(
+    ("request_headers", "response_headers", "outcome"),
+    [
+        ({}, {}, OC.SUCCESS),  # Mastodon: 206 "still processing", no range asked or named
+        ({"range": "items=0-1"}, {}, OC.PARTIAL),  # a range was asked for
+        ({}, {"content-range": "items 0-0/40"}, OC.PARTIAL),  # the response names its range
+    ],
+)
+def test_a_206_is_a_cut_only_with_a_range_request_or_content_range(
+    request_headers: dict[str, str], response_headers: dict[str, str], outcome: Outcome
+) -> None:
+    """RFC 9110 §15.3.7: 206 answers a range request and says which range it holds."""
+    request = httpx.Request("GET", URL, headers=request_headers)
+    response = httpx.Response(
+        206, json={"id": "1", "url": None}, headers=response_headers, request=request
+    )
+    env = classify_http(response)
+    assert env.outcome is outcome, env.coverage
+    if outcome is OC.PARTIAL:
+        assert env.coverage is not None
+        assert env.coverage.truncated_by is TB.PARTIAL_CONTENT

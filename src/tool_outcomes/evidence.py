@@ -103,6 +103,11 @@ class Evidence:
     """The request target as sent (it may hold credentials: redact it before it leaves)."""
     url_redacted: bool = False
     """``url`` is already redacted (the adapter redacts once per call)."""
+    range_requested: bool | None = None
+    """Whether the request carried a ``Range`` header; ``None`` when the request is unknown.
+    A ``206`` is a cut of something larger only when a range was asked for or the response
+    says which range it is (RFC 9110 §15.3.7): Mastodon answers a media update with 206,
+    "applied, still processing", to a request that asked for no range."""
 
     @classmethod
     def of_response(
@@ -116,6 +121,7 @@ class Evidence:
         method: str | None = None,
         url: str | None = None,
         url_redacted: bool = False,
+        range_requested: bool | None = None,
     ) -> Evidence:
         """A response: its status, headers and the body bytes as read.
 
@@ -129,8 +135,11 @@ class Evidence:
             method: The request method, when known.
             url: The request URL, when known.
             url_redacted: ``url`` is already redacted.
+            range_requested: Whether the request carried ``Range`` (``None``: unknown).
         """
-        return cls(None, status, headers, body, cut, cut_error, method, url, url_redacted)
+        return cls(
+            None, status, headers, body, cut, cut_error, method, url, url_redacted, range_requested
+        )
 
     @classmethod
     def from_exception(

@@ -81,7 +81,7 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
     """
     if ex.options.expect != "json":
         return _as_declared(ex)
-    if ex.status == 206:
+    if ex.status == 206 and _is_a_range(ex):
         return _partial_content(ex)
     if ex.media_type in JSON_LINES_TYPES:
         return _json_lines(ex)
@@ -389,6 +389,19 @@ def _json_lines(ex: Exchange) -> Envelope[Any] | Contact:
     return ex.finish(Outcome.PARTIAL, items, coverage, repairs)
 
 
+def _is_a_range(ex: Exchange) -> bool:
+    """Whether a 206 is one range of something larger (RFC 9110 §15.3.7).
+
+    A 206 answers a range request and names its range in ``Content-Range`` (or is multipart).
+    One that carries neither, to a request known to have asked for no range, is an upstream's
+    own use of the code (Mastodon: media "applied, still processing"), judged as a 200. A
+    request that is unknown (parts a caller read itself) keeps the cautious reading: a cut.
+    """
+    if ex.range_requested is not False or "content-range" in ex.headers:
+        return True
+    return ex.media_type.startswith("multipart/byteranges")
+
+
 def _partial_content(ex: Exchange) -> Envelope[Any] | Contact | Document:
     header = ex.headers.get("content-range")
     content_range = parse_content_range(header)
@@ -426,7 +439,7 @@ _TEXT_BOMS: tuple[tuple[bytes, str], ...] = (
 def _as_declared(ex: Exchange) -> Envelope[Any] | Contact:
     """A body the caller declared text or bytes: its content is the data, as it came."""
     as_text = ex.options.expect == "text"
-    whole = ex.cut is None and ex.status != 206
+    whole = ex.cut is None and not (ex.status == 206 and _is_a_range(ex))
     if not (ex.body.strip() if as_text else ex.body) and whole:
         return _nothing_in_it(ex)
     data: str | bytes = ex.body

@@ -27,6 +27,7 @@ __all__ = [
     "MORE_FLAGS",
     "NEXT_TOKEN_KEYS",
     "NEXT_URL_KEYS",
+    "NO_MORE_FLAGS",
     "PAGE_MARKERS",
     "PAGING_BOXES",
     "PAGING_COMPANIONS",
@@ -39,6 +40,7 @@ __all__ = [
     "counted_zero",
     "find_collection",
     "has_paging_companions",
+    "link_rels",
     "resolve_path",
     "typed_listing",
 ]
@@ -102,6 +104,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "totalElements", "total_entries", "@odata.count", "odata.count",
     "nbHits", "estimatedTotalHits", "totalHits", "found", "numFound",
     "total_items",  # Mailchimp: "the total number of items matching the query"
+    "numberMatched",  # OGC API - Features / STAC: features matching the query
 )  # fmt: skip
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
 #: and ``count`` a quantity (``{"id": 1, "total": 1999, "currency": "usd", "items": [...]}``).
@@ -140,6 +143,13 @@ NEXT_URL_KEYS: tuple[str, ...] = (
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
 MORE_FLAGS: tuple[str, ...] = ("has_more", "hasMore")
+#: Flags whose value says "this is the last of it", outranking any next link in the same body:
+#: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
+#: the last; its incremental exports carry ``next_page`` (where the next poll starts) beside
+#: ``end_of_stream: true``; Salesforce's query result says ``done: true``.
+NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
+    ("has_more", False), ("hasMore", False), ("end_of_stream", True), ("done", True),
+)  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")
 
@@ -152,6 +162,8 @@ PAGE_MARKERS = (
             "startAt", "maxResults", "per_page", "page_size", "pageSize", "next_page",
             "LastEvaluatedKey", "ScannedCount", "IsTruncated", "result_info", *MORE_FLAGS,
             "isLast", "pagelen",  # Jira's and Bitbucket's pages
+            "end_of_stream",  # Zendesk incremental exports
+            "numberReturned",  # OGC API - Features
         }
     )
     | set(TOTAL_KEYS) - {"found"}
@@ -213,8 +225,21 @@ def has_paging_companions(box: Mapping[str, Any]) -> bool:
     """
     if PAGING_COMPANIONS & set(box):
         return True
-    links = [box.get("links"), box.get("_links")]
-    return any(isinstance(link, dict) and _LINK_RELS & set(link) for link in links)
+    return any(_LINK_RELS & link_rels(box.get(key)) for key in ("links", "_links"))
+
+
+def link_rels(links: object) -> set[str]:
+    """The relations a ``links`` member names: an object's keys (JSON:API, HAL), or the
+    ``rel`` of each entry of an array of link objects (OGC API - Features, STAC, Atom-like)."""
+    if isinstance(links, dict):
+        return set(links)
+    if isinstance(links, list):
+        return {
+            link["rel"]
+            for link in links
+            if isinstance(link, dict) and isinstance(link.get("rel"), str)
+        }
+    return set()
 
 
 def find_collection(body: object, items: str | None) -> Collection | str | None:
@@ -266,7 +291,12 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
                 break
             where += next(k for k, v in root.items() if v is node) + "."
             root = node
-    found_here = _unique_list(root, where) or _page_shaped(root, where) or _sole_list(root, where)
+    found_here = (
+        _unique_list(root, where)
+        or _page_shaped(root, where)
+        or _sole_list(root, where)
+        or _wrapped_page(root, where)
+    )
     if found_here is not None and root is body and _is_record(body):
         return None
     return found_here
@@ -341,8 +371,7 @@ def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
 def _paging_block(root: Mapping[str, Any]) -> bool:
     # Zendesk's cursor pages: {"tickets": [...], "meta": {"has_more": ...}, "links": {...}}.
     # A links object naming other pages, or a meta block of paging state, marks a page.
-    links = [root.get("links"), root.get("_links")]
-    if any(isinstance(link, dict) and _LINK_RELS & set(link) for link in links):
+    if any(_LINK_RELS & link_rels(root.get(key)) for key in ("links", "_links")):
         return True
     blocks = [root.get(k) for k in ("meta", "pagination", "paging")]
     markers = PAGE_MARKERS | PAGING_COMPANIONS
@@ -358,6 +387,20 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     if not isinstance(value, list) or key in DIAGNOSTIC_KEYS:
         return None
     return Collection(value, root, f"{where}{key}")
+
+
+def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
+    # Spotify: {"albums": {"href": ..., "items": [...], "next": ..., "total": 42}}: an object
+    # whose only member is a page is a wrapper around that page, and the page's own members
+    # (its next link, its total) are the paging evidence. Only a page with paging companions:
+    # {"user": {"id": 1, "roles": [...]}} stays one record.
+    if len(root) != 1:
+        return None
+    key, value = next(iter(root.items()))
+    if not isinstance(value, dict) or key in DIAGNOSTIC_KEYS or not has_paging_companions(value):
+        return None
+    inner = _unique_list(value, f"{where}{key}.") or _page_shaped(value, f"{where}{key}.")
+    return None if inner is None or inner.parent is not value else inner
 
 
 def _is_record(body: Mapping[str, Any]) -> bool:

@@ -168,6 +168,8 @@ class Exchange:
     """The request method, when known; an unknown method is taken as a read."""
     url_redacted: bool = False
     """``url`` is already redacted: it is the target as it is."""
+    range_requested: bool | None = None
+    """Whether the request carried ``Range``; ``None`` when the request is unknown."""
 
     @classmethod
     def of(cls, evidence: Evidence, options: Options) -> Exchange:
@@ -182,6 +184,7 @@ class Exchange:
             evidence.cut_error,
             evidence.method,
             evidence.url_redacted,
+            evidence.range_requested,
         )
 
     @cached_property

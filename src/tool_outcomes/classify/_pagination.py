@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from tool_outcomes._numbers import parse_count
 from tool_outcomes.envelope import (
@@ -41,6 +41,7 @@ from ._collection import (
     MORE_FLAGS,
     NEXT_TOKEN_KEYS,
     NEXT_URL_KEYS,
+    NO_MORE_FLAGS,
     PAGING_BOXES,
     TOTAL_KEYS,
     Collection,
@@ -136,6 +137,10 @@ def find_total(
         for key in keys:
             if (found_total := _as_total(box.get(key))) is not None:
                 return found_total
+        context = box.get("context")  # STAC's context extension: {"returned", "limit", "matched"}
+        context = context if isinstance(context, dict) and "returned" in context else {}
+        if (found_total := _as_total(context.get("matched"))) is not None:
+            return found_total
     return None
 
 
@@ -197,6 +202,7 @@ def page_evidence(
         cursor = _cursor(resolve_path(body, listing.next_cursor))
         if cursor is not None:
             pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
+    no_more: str | None = None
     for box in _containers(body, collection):
         for key in INCOMPLETE_FLAGS:
             if box.get(key) is True:
@@ -204,7 +210,11 @@ def page_evidence(
         pages.extend(_next_page_signs(box, collection, base_url))
         if collection is not None:
             pages.extend(_listing_signs(box, collection, base_url))
-    return flags + pages
+        said = next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
+        no_more = no_more or said
+    # The source's explicit "this is the last" outranks a next link in the same body (Zendesk
+    # fills links.next on every cursor page; its exports name where the next poll starts).
+    return flags if no_more is not None else flags + pages
 
 
 def _next_page_signs(
@@ -230,6 +240,11 @@ def _next_page_signs(
     if (cursor := _cursor(page)) is not None:
         cursor = _url(cursor, base_url) if isinstance(page, str) else cursor
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", cursor))
+    if box.get("end_of_stream") is False and _cursor(box.get("next_page")) is None:
+        # Zendesk's cursor-based incremental export: more follows from after_url/after_cursor.
+        after = _cursor(box.get("after_url"))
+        cursor = _url(after, base_url) if after is not None else _cursor(box.get("after_cursor"))
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "end_of_stream: false", cursor))
     meta = box.get("response_metadata")  # Slack
     if isinstance(meta, dict) and (cursor := _cursor(meta.get("next_cursor"))) is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "response_metadata.next_cursor", cursor))
@@ -265,6 +280,15 @@ def _listing_signs(
             out.append(
                 Evidence(TruncatedBy.NEXT_PAGE, why, _url(target, base_url) if is_url else target)
             )
+    links_list = links if isinstance(links, list) else []  # OGC API - Features, STAC
+    for link in links_list:
+        if isinstance(link, dict) and link.get("rel") == "next":
+            target = _cursor(link.get("href"))
+            if target is not None:
+                out.append(
+                    Evidence(TruncatedBy.NEXT_PAGE, 'links rel "next"', _url(target, base_url))
+                )
+                break
     if box.get("isLast") is False:  # Jira: "whether this is the last page"
         start = as_count(box.get("startAt"))
         cursor = str(start + len(collection.items)) if start is not None else None
@@ -422,6 +446,71 @@ _EVIDENCE_RANK: dict[TruncatedBy, int] = {
 }
 
 
+#: Where a page starts, as the request's query or the page's body says it: 0-based offsets.
+_OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip")
+#: Page numbers (counted from 1) and the page sizes they multiply.
+_PAGE_KEYS: tuple[str, ...] = ("page",)
+_SIZE_KEYS: tuple[str, ...] = ("per_page", "limit", "page_size", "pageSize", "size")
+
+
+def _position(
+    url: str | None, body: object, collection: Collection | None
+) -> tuple[int, str] | None:
+    """How many items come before this page, and what said so: the request's own ``offset`` /
+    ``startAt`` / ``page`` x ``per_page`` (or ``limit``), else the page body's ``offset`` /
+    ``startAt``. ``None`` when nothing says."""
+    query: dict[str, str] = {}
+    if url:
+        with contextlib.suppress(ValueError):
+            query = dict(parse_qsl(urlsplit(url).query))
+    for key in _OFFSET_KEYS:
+        if (offset := parse_count(query.get(key, ""))) is not None:
+            return offset, f"request {key}={offset}"
+    page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
+    size = next((n for k in _SIZE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
+    if page is not None and page >= 1 and size is not None:
+        return (page - 1) * size, f"request page={page} x {size}"
+    for box in _containers(body, collection) if collection is not None else ():
+        for key in _OFFSET_KEYS:
+            value = box.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                return value, f"body {key}: {value}"
+    return None
+
+
+def _last_page(
+    url: str | None,
+    body: object,
+    collection: Collection | None,
+    evidence: list[Evidence],
+    returned: int,
+    count: int,
+) -> str | None:
+    """Why a total above what came back counts the whole query, not this page: the page has no
+    next link and either reaches the total from where it starts, or is not the first page.
+
+    GitHub's search ``total_count`` and Spotify's paging ``total`` count every match; on the
+    last page (``offset=50``, 6 items, total 56) the listing a model paged through is whole.
+    """
+    if collection is None or evidence or not collection.items:
+        return None
+    position = _position(url, body, collection)
+    if position is None:
+        return None
+    start, read = position
+    if start + returned >= count:
+        return (
+            f"last page ({read}): {start} before it + {returned} returned reach the query-wide"
+            f" total {count}; no next page, the earlier pages hold the rest"
+        )
+    if start > 0:
+        return (
+            f"a later page ({read}) with no next page: total {count} counts the whole query,"
+            " not this page"
+        )
+    return None
+
+
 def judge_coverage(
     ex: Exchange, document: Document, value: Any, verdict: Verdict | None
 ) -> Envelope[Any] | Contact:
@@ -482,7 +571,15 @@ def judge_coverage(
     # body a count of what it found before it stopped: at most a lower bound of what it holds.
     flag = next((e for e in evidence if e.truncated_by in _SOURCE_SAYS_INCOMPLETE), None)
     cut_count = flag is not None and document.range_total is None
-    if count is not None and count > returned:
+    last = None
+    if count is not None and count > returned and not cut_count and forced is None:
+        last = _last_page(ex.url, value, collection, evidence, returned, count)
+    if last is not None:
+        # The total counts the whole query; this page is its last. The envelope still holds a
+        # part of that total (the contract: fewer than the total is a partial), but the
+        # coverage says what was read and that nothing follows, not "N missing, no cursor".
+        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, last))
+    elif count is not None and count > returned:
         lower_bound = cut_count or (total is not None and total.lower_bound)
         detail = f"source reports {'at least ' if lower_bound else ''}{count}, {returned} returned"
         evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, detail))

@@ -70,8 +70,8 @@ def evidence_of(
         return exception_evidence(read, method=request.method)
     sent = read.response.request
     if url is None:
-        return _of_read(read, sent.method, str(sent.url))
-    return _of_read(read, sent.method, url, url_redacted=True)
+        return _of_read(read, sent.method, str(sent.url), ranged="range" in sent.headers)
+    return _of_read(read, sent.method, url, url_redacted=True, ranged="range" in sent.headers)
 
 
 def exception_evidence(exc: BaseException, *, method: str | None = None) -> Evidence:
@@ -103,9 +103,9 @@ def response_evidence(response: httpx.Response) -> Evidence | None:
     try:
         request = response.request
     except RuntimeError:  # httpx raises when the response was built without a request
-        url, method = None, None
+        url, method, ranged = None, None, None
     else:
-        url, method = str(request.url), request.method
+        url, method, ranged = str(request.url), request.method, "range" in request.headers
     try:
         body = response.content
     except httpx.ResponseNotRead:
@@ -116,14 +116,19 @@ def response_evidence(response: httpx.Response) -> Evidence | None:
         read = read_sync(response)  # keeps what arrived before a broken stream
         if isinstance(read, BaseException):  # nothing arrived: the read error is the outcome
             return exception_evidence(read, method=method)
-        return _of_read(read, method, url)
+        return _of_read(read, method, url, ranged=ranged)
     return Evidence.of_response(
-        response.status_code, response.headers, body, method=method, url=url
+        response.status_code, response.headers, body, method=method, url=url, range_requested=ranged
     )
 
 
 def _of_read(
-    read: Read, method: str | None, url: str | None, *, url_redacted: bool = False
+    read: Read,
+    method: str | None,
+    url: str | None,
+    *,
+    url_redacted: bool = False,
+    ranged: bool | None = None,
 ) -> Evidence:
     response = read.response  # (Evidence.of_response's fields, built directly: once per call)
     return Evidence(
@@ -136,4 +141,5 @@ def _of_read(
         method,
         url,
         url_redacted,
+        ranged,
     )
