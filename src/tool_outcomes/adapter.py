@@ -93,7 +93,8 @@ class Tool(Generic[A, R]):
     authority: str | None = None
     description: str = ""
     retry_unsafe_methods: bool = False
-    secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = ()
+    # Never in the repr: a tool is printed in logs and tracebacks.
+    secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = field(default=(), repr=False)
     cursor: str | None = None
     target: TargetView = "full"
 

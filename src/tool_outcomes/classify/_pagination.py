@@ -378,8 +378,10 @@ def _last_id(collection: Collection | None) -> str | None:
 
 # -- RFC 8288 Link header ------------------------------------------------------------------------
 
-# A link is <target> then ;-separated params whose quoted values may hold ";" and ",".
-_LINK = re.compile(r'<(?P<url>[^>]*)>(?P<params>(?:\s*;(?:[^;,"]|"[^"]*")*)*)')
+# A link is <target> then ;-separated params whose quoted values may hold ";" and ",". A
+# URI-reference holds no "<" (RFC 3986 §2), so each "<" starts at most one scan that stops at the
+# next "<": linear even on "<<<<…" with no ">".
+_LINK = re.compile(r'<(?P<url>[^<>]*)>(?P<params>(?:\s*;(?:[^;,"]|"[^"]*")*)*)')
 _REL = re.compile(r";\s*rel\s*=\s*(?:\"(?P<q>[^\"]*)\"|(?P<t>[^\s;,]+))", re.IGNORECASE)
 
 

@@ -65,7 +65,9 @@ async def call_tool_result(
     Returns:
         The result: text, the envelope as ``structuredContent``, ``isError`` for an access failure.
     """
-    env = await tool.acall(dict(arguments or {}), client=client)
+    # Whatever the client sent (a list, a string, a deep nest) is the tool's to validate.
+    given: object = {} if arguments is None else arguments
+    env = await tool.acall(dict(given) if isinstance(given, Mapping) else given, client=client)
     return CallToolResult.model_validate(to_mcp(env))
 
 
