@@ -113,8 +113,6 @@ def _arguments(raw: str, optional: frozenset[str]) -> object:
     Text that is not JSON, or JSON nested deeper than the parser goes, is handed to the tool as
     it is: its own validation says what is wrong (``invalid_arguments``).
     """
-    if not isinstance(raw, str):
-        return raw
     try:
         arguments = json.loads(raw) if raw.strip() else {}
     except (ValueError, RecursionError):
