@@ -20,12 +20,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes import transport
 from tool_outcomes.transport import (
     DEADLINE_PASSED,
     PIECE_BYTES,
     BodyCut,
     Read,
+    _decode,
+    _rebuild,
     read_sync,
     rebuild,
     send_async,
@@ -46,7 +47,7 @@ def reference_rebuild(
     except httpx.RequestNotRead:
         content = request.read()
     rebuilt = client.build_request(request.method, request.url, headers=headers, content=content)
-    rebuilt.headers["accept-encoding"] = transport._accept_encoding(
+    rebuilt.headers["accept-encoding"] = _decode.accept_encoding(
         rebuilt.headers.get("accept-encoding")
     )
     rebuilt.extensions.update({k: v for k, v in request.extensions.items() if k != "timeout"})
@@ -258,7 +259,7 @@ def test_rebuild_matches_build_request(client_name: str, request_name: str) -> N
         theirs = outcome(reference_rebuild, client, make_request(), remaining)
         assert ours == theirs, remaining
     # The fast path is taken exactly where it was meant to be: the comparison covered it.
-    taken = transport._rebuild_fast(client, make_request()) is not None
+    taken = _rebuild.rebuild_fast(client, make_request()) is not None
     assert taken == (client_fast and request_fast)
 
 
@@ -348,7 +349,7 @@ def test_any_headers_are_merged_as_build_request_merges_them(
     def make() -> httpx.Request:
         return httpx.Request(method, URL, headers=request_headers, content=body)
 
-    assert transport._rebuild_fast(client, make()) is not None
+    assert _rebuild.rebuild_fast(client, make()) is not None
     assert outcome(rebuild, client, make(), remaining) == outcome(
         reference_rebuild, client, make(), remaining
     )
@@ -380,7 +381,7 @@ def test_send_sync_sends_what_the_full_path_sent(
     client = httpx.Client(transport=httpx.MockTransport(handler), headers={"X-Client": "c"})
     make = REQUESTS[request_name][0]
     reads = [send_sync(client, make(), max_body_bytes=1000, deadline_at=None, clock=time.monotonic)]
-    monkeypatch.setattr(transport, "_rebuild_fast", lambda client, request: None)
+    monkeypatch.setattr(_rebuild, "rebuild_fast", lambda client, request: None)
     reads.append(
         send_sync(client, make(), max_body_bytes=1000, deadline_at=None, clock=time.monotonic)
     )
@@ -404,7 +405,7 @@ async def test_send_async_sends_what_the_full_path_sent(
     reads: list[Read | BaseException] = []
     for fast in (True, False):
         if not fast:
-            monkeypatch.setattr(transport, "_rebuild_fast", lambda client, request: None)
+            monkeypatch.setattr(_rebuild, "rebuild_fast", lambda client, request: None)
         for deadline_at in (None, time.monotonic() + 30):
             reads.append(
                 await send_async(
@@ -447,8 +448,8 @@ def test_read_content_is_counted_as_the_decoding_body_counts_it(
     cap: int | None, lengths: list[int]
 ) -> None:
     pieces = [bytes([65 + i]) * n for i, n in enumerate(lengths)]
-    ours = _feed(transport._Whole(cap), pieces)
-    theirs = _feed(transport._Body(cap, None), pieces)
+    ours = _feed(_decode.Whole(cap), pieces)
+    theirs = _feed(_decode.Body(cap, None), pieces)
     assert ours == theirs
 
 

@@ -1,10 +1,12 @@
 """Every tool response declares its own outcome, so a failure is never mistaken for an answer.
 
 The public API, re-exported from small modules named for their idea: ``envelope`` (the four
-outcomes), ``fields`` (three-state fields), ``classify`` (HTTP evidence → outcome), ``repair``
-(shape, never meaning), ``retry`` and ``breaker`` (keyed on the outcome), ``trace`` (a record of
-every hidden failure), ``adapter`` (all of it around one tool), ``render`` and ``consume``
-(spending the outcome).
+outcomes), ``fields`` (three-state fields), ``evidence`` (what came back, from any source),
+``transport`` (send and read: the only code that touches a socket), ``classify`` (evidence →
+outcome, no I/O) and ``front`` (``classify_http``: an httpx response or exception → evidence →
+outcome), ``repair`` (shape, never meaning), ``retry`` and ``breaker`` (keyed on the outcome),
+``trace`` (a record of every hidden failure), ``adapter`` (all of it around one tool),
+``render`` and ``consume`` (spending the outcome). ``docs/architecture.md`` draws the path.
 """
 
 # Every module-level name here but the public ones starts with "_" (the exported-members test
@@ -17,7 +19,7 @@ import typing as _typing
 if _typing.TYPE_CHECKING:
     from .adapter import DEFAULT_MAX_BODY_BYTES, Tool, tool
     from .breaker import BreakerState, CircuitBreaker
-    from .classify import classify_http, classify_parts
+    from .classify import classify_parts
     from .consume import OutcomeHandlers, dispatch, on_outcome
     from .envelope import (
         DETAIL_MAX_CHARS,
@@ -32,13 +34,14 @@ if _typing.TYPE_CHECKING:
         RepairKind,
         TruncatedBy,
     )
+    from .evidence import BodyCut
     from .fields import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
+    from .front import classify_http
     from .redact import redact_headers, redact_text, redact_url
     from .render import to_text
     from .repair import Rejection, Repaired, repair
     from .retry import RetryBudget, RetryPolicy, with_retry, with_retry_async
     from .trace import CounterHandler, Decision, OutcomeCounter, TraceRecord
-    from .transport import BodyCut
     from .wire import envelope_output_schema, to_anthropic, to_mcp, to_openai
 
 __version__ = "0.1.0"
@@ -99,7 +102,8 @@ __all__ = [
 _HOMES: dict[str, str] = {
     **dict.fromkeys(["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"], "adapter"),
     **dict.fromkeys(["BreakerState", "CircuitBreaker"], "breaker"),
-    **dict.fromkeys(["classify_http", "classify_parts"], "classify"),
+    "classify_parts": "classify",
+    "classify_http": "front",
     **dict.fromkeys(["OutcomeHandlers", "dispatch", "on_outcome"], "consume"),
     **dict.fromkeys(
         [
@@ -126,7 +130,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(["Rejection", "Repaired", "repair"], "repair"),
     **dict.fromkeys(["RetryBudget", "RetryPolicy", "with_retry", "with_retry_async"], "retry"),
     **dict.fromkeys(["CounterHandler", "Decision", "OutcomeCounter", "TraceRecord"], "trace"),
-    "BodyCut": "transport",
+    "BodyCut": "evidence",
     **dict.fromkeys(["envelope_output_schema", "to_anthropic", "to_mcp", "to_openai"], "wire"),
 }
 

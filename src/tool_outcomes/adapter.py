@@ -27,19 +27,16 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Literal, TypeVar, cast, overload
+from typing import Any, Generic, Literal, TypeVar, Unpack, cast, overload
 
 import httpx
 from pydantic import BaseModel, ValidationError
 
 from ._target import TargetView, check_target_view, view_cursor, view_target
-from ._text import clip, exception_text
+from ._text import exception_text
 from .breaker import CircuitBreaker
-from .classify import classify_http
-from .classify._exchange import Options
-from .classify._pipeline import judge_parts
+from .classify import Declared, Options, judge
 from .envelope import (
-    RAW_SAMPLE_MAX_CHARS,
     Coverage,
     Envelope,
     Failure,
@@ -48,14 +45,22 @@ from .envelope import (
     Outcome,
     Repair,
 )
-from .guard import scrub_envelope, unsendable
-from .redact import mask_secret_fields, redact_text, redact_url, request_secrets
+from .front import classify_http
+from .guard import (
+    clean,
+    describe_args,
+    exit_target,
+    sample,
+    scrub_envelope,
+    scrub_for_request,
+    unsendable,
+)
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, emit, record_for
-from .transport import DEFAULT_MAX_BODY_BYTES, Read, send_async, send_sync
+from .transport import DEFAULT_MAX_BODY_BYTES, Read, evidence_of, send_async, send_sync
 
-__all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "tool"]
+__all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "ToolOptions", "tool"]
 
 A = TypeVar("A", bound=BaseModel)
 R = TypeVar("R")
@@ -139,6 +144,11 @@ class Tool(Generic[A, R]):
             self.name,
             expect=self.expect,
         )
+
+    @cached_property
+    def _failure_options(self) -> Options:
+        """What the classifier is told about a failed send: only the tool's name."""
+        return Options(tool=self.name)
 
     @cached_property
     def _envelope_model(self) -> type[Envelope[Any]]:
@@ -334,7 +344,7 @@ class Tool(Generic[A, R]):
         env = Envelope[Any].failed(
             FailureCode.INVALID_ARGUMENTS,
             FailureKind.PERMANENT,
-            redact_text(problems, static),
+            clean(problems, static),
             tool=self.name,
         )
         emit(record_for(env, attempt=1, decision=Decision.NOT_RETRYABLE, note="invalid arguments"))
@@ -343,7 +353,7 @@ class Tool(Generic[A, R]):
     def _handler_failure(self, exc: Exception) -> Envelope[Any]:
         for exc_type, code, kind in _HANDLER_ONLY_RULES:
             if isinstance(exc, exc_type):
-                detail = redact_text(exception_text(exc))
+                detail = clean(exception_text(exc))
                 return Envelope[Any].failed(code, kind, detail, tool=self.name)
         return classify_http(exc, tool=self.name)
 
@@ -377,7 +387,7 @@ class Tool(Generic[A, R]):
                     FailureCode.SCHEMA,
                     FailureKind.PERMANENT,
                     checked.detail,
-                    raw_sample=_sample(value),
+                    raw_sample=sample(value),
                     repairs=checked.repairs,
                     tool=self.name,
                 )
@@ -400,28 +410,16 @@ class Tool(Generic[A, R]):
 
     def _classify_read(self, read: Read | BaseException, request: httpx.Request) -> Envelope[Any]:
         if isinstance(read, BaseException):
-            return self._stamp(classify_http(read, tool=self.name), request)
-        sent, response = read.response.request, read.response
-        target = redact_url(sent.url)
-        env = judge_parts(
-            self._options,
-            response.status_code,
-            response.headers,
-            read.body,
-            read.cut,
-            read.cut_error,
-            target,
-            sent.method,
-            url_redacted=True,
-        )
-        return self._stamp(env, sent, target)
+            return self._stamp(judge(evidence_of(read, request), self._failure_options), request)
+        sent = read.response.request
+        env = judge(evidence_of(read, request), self._options)  # its target: sent.url, redacted
+        return self._stamp(env, sent, env.target)
 
     def _stamp(
         self, env: Envelope[Any], request: httpx.Request, target: str | None = None
     ) -> Envelope[Any]:
-        # An upstream may echo the credential it refused ("invalid api key sk-…"), anywhere.
-        env = scrub_envelope(env, request_secrets(request))
-        target = redact_url(request.url) if target is None else target
+        env = scrub_for_request(env, request)
+        target = exit_target(request.url) if target is None else target
         failure = env.failure
         if failure is None and env.tool == self.name and env.target == target:
             return env  # the classifier already stamped it: a copy would change nothing
@@ -466,7 +464,7 @@ class Tool(Generic[A, R]):
         return cast("Envelope[R]", final)  # a string: no parametrising per call
 
     def _target(self, args: A) -> str:
-        return f"{self.name}({_describe_args(args, self._declared(args))})"
+        return f"{self.name}({describe_args(args, self._declared(args))})"
 
     def _declared(self, args: A) -> Iterable[str]:
         return self.secrets(args) if callable(self.secrets) else self.secrets
@@ -509,16 +507,6 @@ def _owned_async_client() -> httpx.AsyncClient:
     return httpx.AsyncClient(verify=_ssl_context())
 
 
-def _describe_args(args: BaseModel, secrets: Iterable[str]) -> str:
-    masked = mask_secret_fields(args.model_dump())
-    # Each value is redacted (reading a bounded prefix) and then cut: it may be megabytes long.
-    shown = ", ".join(
-        f"{clip(str(key), 40)}={clip(redact_text(repr(value), secrets), 200)}"
-        for key, value in masked.items()
-    )
-    return clip(shown, 200)
-
-
 #: Methods a retry cannot turn into a second side effect (RFC 9110 §9.2.2).
 _IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
 #: Failures that prove the request was not acted on, so even a POST may be sent again.
@@ -533,76 +521,42 @@ def _may_have_taken_effect(request: httpx.Request, failure: Failure) -> bool:
     )
 
 
-def _sample(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception as exc:  # a broken __repr__ is no reason to lose the rejection
-        text = f"<{type(value).__name__}: repr failed: {exception_text(exc)}>"
-    return redact_text(clip(text, 2 * RAW_SAMPLE_MAX_CHARS))
-
-
 #: What a plain function may return as a collection of items.
 _COLLECTIONS = (list, tuple, set, frozenset)
 
 
+class ToolOptions(Declared, Generic[A], total=False):
+    """The keywords :func:`tool` takes besides ``args`` and ``result``, spelled once: what the
+    classifier is told (:class:`~tool_outcomes.classify.Declared`: ``items``, ``total``,
+    ``not_found``, ``expect``), then the tool's own.
+
+    Each is the :class:`Tool` field of the same name (its default is the field's), except
+    ``name`` (default: the handler's ``__name__``), ``policy`` (``None``: ``RetryPolicy()``) and
+    ``secrets`` (any iterable, kept as a tuple).
+    """
+
+    name: str | None
+    policy: RetryPolicy | None
+    breaker: CircuitBreaker | None
+    counter: OutcomeCounter | None
+    max_body_bytes: int
+    authority: str | None
+    retry_unsafe_methods: bool
+    secrets: Iterable[str] | Callable[[A], Iterable[str]]
+    cursor: str | None
+    target: TargetView
+
+
 @overload
 def tool(
-    *,
-    args: type[A],
-    result: type[R],
-    name: str | None = ...,
-    items: str | None = ...,
-    total: str | None = ...,
-    not_found: Literal["failure", "empty"] = ...,
-    expect: Literal["json", "text", "bytes"] = ...,
-    policy: RetryPolicy | None = ...,
-    breaker: CircuitBreaker | None = ...,
-    counter: OutcomeCounter | None = ...,
-    max_body_bytes: int = ...,
-    authority: str | None = ...,
-    retry_unsafe_methods: bool = ...,
-    secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
-    cursor: str | None = ...,
-    target: TargetView = ...,
+    *, args: type[A], result: type[R], **options: Unpack[ToolOptions[A]]
 ) -> Callable[[Callable[[A], Any]], Tool[A, R]]: ...
 @overload
 def tool(
-    *,
-    args: type[A],
-    result: Any = ...,
-    name: str | None = ...,
-    items: str | None = ...,
-    total: str | None = ...,
-    not_found: Literal["failure", "empty"] = ...,
-    expect: Literal["json", "text", "bytes"] = ...,
-    policy: RetryPolicy | None = ...,
-    breaker: CircuitBreaker | None = ...,
-    counter: OutcomeCounter | None = ...,
-    max_body_bytes: int = ...,
-    authority: str | None = ...,
-    retry_unsafe_methods: bool = ...,
-    secrets: Iterable[str] | Callable[[A], Iterable[str]] = ...,
-    cursor: str | None = ...,
-    target: TargetView = ...,
+    *, args: type[A], result: Any = ..., **options: Unpack[ToolOptions[A]]
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]: ...
 def tool(
-    *,
-    args: type[A],
-    result: Any = None,
-    name: str | None = None,
-    items: str | None = None,
-    total: str | None = None,
-    not_found: Literal["failure", "empty"] = "failure",
-    expect: Literal["json", "text", "bytes"] = "json",
-    policy: RetryPolicy | None = None,
-    breaker: CircuitBreaker | None = None,
-    counter: OutcomeCounter | None = None,
-    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
-    authority: str | None = None,
-    retry_unsafe_methods: bool = False,
-    secrets: Iterable[str] | Callable[[A], Iterable[str]] = (),
-    cursor: str | None = None,
-    target: TargetView = "full",
+    *, args: type[A], result: Any = None, **options: Unpack[ToolOptions[A]]
 ) -> Callable[[Callable[[A], Any]], Tool[A, Any]]:
     """Declare a tool: its argument model and result model, next to its handler.
 
@@ -640,6 +594,13 @@ def tool(
     Returns:
         A decorator turning the handler into a :class:`Tool`.
     """
+    unknown = sorted(set(options) - ToolOptions.__optional_keys__)
+    if unknown:
+        raise TypeError(f"tool() got an unexpected keyword argument {unknown[0]!r}")
+    given: dict[str, Any] = dict(options)
+    name = given.pop("name", None)
+    policy = given.pop("policy", None)
+    secrets = given.pop("secrets", ())
 
     def decorate(handler: Callable[[A], Any]) -> Tool[A, Any]:
         return Tool(
@@ -647,20 +608,10 @@ def tool(
             handler=handler,
             args_model=args,
             result_model=result,
-            items=items,
-            total=total,
-            not_found=not_found,
-            expect=expect,
             policy=policy if policy is not None else RetryPolicy(),
-            breaker=breaker,
-            counter=counter,
-            max_body_bytes=max_body_bytes,
-            authority=authority,
             description=inspect.getdoc(handler) or "",
-            retry_unsafe_methods=retry_unsafe_methods,
             secrets=secrets if callable(secrets) else tuple(secrets),
-            cursor=cursor,
-            target=target,
+            **given,
         )
 
     return decorate

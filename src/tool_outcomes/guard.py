@@ -1,10 +1,13 @@
 """What may leave a tool call: data every renderer can send, and no known secret anywhere.
 
-The adapter runs each attempt's envelope through :func:`scrub_envelope` before anything reads it
-(the retry loop's trace records included), and each plain function's result through
-:func:`unsendable` before it becomes a success. Name-based redaction (``token=…``) applies to the
-text *about* a call; the data itself is the answer and is only cleared of values known to be
-secret (the request's credentials, the tool's declared ``secrets``), wherever they sit.
+The envelope's exit. The text the adapter and the retry loop put on an envelope themselves is
+redacted here (:func:`clean`, :func:`exit_target`, :func:`describe_args`, :func:`sample`); the
+adapter runs each attempt's envelope through :func:`scrub_for_request` and :func:`scrub_envelope`
+before anything reads it (the retry loop's trace records included), and each plain function's
+result through :func:`unsendable` before it becomes a success. Name-based redaction
+(``token=…``) applies to the text *about* a call; the data itself is the answer and is only
+cleared of values known to be secret (the request's credentials, the tool's declared
+``secrets``), wherever they sit.
 """
 
 from __future__ import annotations
@@ -13,14 +16,67 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import httpx
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
 from ._text import clip, exception_text
-from .envelope import Envelope
-from .redact import REDACTED, redact_text, secret_variants
+from .envelope import RAW_SAMPLE_MAX_CHARS, Envelope
+from .redact import (
+    REDACTED,
+    mask_secret_fields,
+    redact_text,
+    redact_url,
+    request_secrets,
+    secret_variants,
+)
 
-__all__ = ["scrub_envelope", "unsendable"]
+__all__ = [
+    "clean",
+    "describe_args",
+    "exit_target",
+    "sample",
+    "scrub_envelope",
+    "scrub_for_request",
+    "unsendable",
+]
+
+
+def clean(text: str, secrets: Iterable[str] = ()) -> str:
+    """Text about a call with credentials (and the given secrets) redacted."""
+    return redact_text(text, secrets)
+
+
+def exit_target(url: httpx.URL | str) -> str:
+    """A request's URL as an envelope's target: its credentials redacted."""
+    return redact_url(url)
+
+
+def describe_args(args: BaseModel, secrets: Iterable[str]) -> str:
+    """A call's arguments as a target (``name=value, …``): secret fields masked, each value
+    redacted (reading a bounded prefix) and cut, the whole cut."""
+    masked = mask_secret_fields(args.model_dump())
+    shown = ", ".join(
+        f"{clip(str(key), 40)}={clip(redact_text(repr(value), secrets), 200)}"
+        for key, value in masked.items()
+    )
+    return clip(shown, 200)
+
+
+def sample(value: Any) -> str:
+    """A value a result model rejected, as a redacted raw sample."""
+    try:
+        text = repr(value)
+    except Exception as exc:  # a broken __repr__ is no reason to lose the rejection
+        text = f"<{type(value).__name__}: repr failed: {exception_text(exc)}>"
+    return redact_text(clip(text, 2 * RAW_SAMPLE_MAX_CHARS))
+
+
+def scrub_for_request(env: Envelope[Any], request: httpx.Request) -> Envelope[Any]:
+    """:func:`scrub_envelope` with the credentials ``request`` carried: an upstream may echo the
+    credential it refused ("invalid api key sk-…"), anywhere."""
+    return scrub_envelope(env, request_secrets(request))
+
 
 _PROBLEM_MAX_CHARS = 300
 

@@ -378,7 +378,7 @@ def _render_access_failure(env: Envelope[Any], words: Mapping[Line, str]) -> lis
     )
     lines = [headline, *_source_line(env, words), words[Line.GUIDANCE]]
     advice = _advice(failure, env.attempts)
-    detail = _quote(redact_text(failure.detail)) if failure.detail else "(no detail given)"
+    detail = _quote(clean_detail(failure.detail)) if failure.detail else "(no detail given)"
     if failure.detail and "{detail}" not in words[advice]:
         lines.append(words[Line.DETAIL].format(detail=detail))
     retry_after = None if failure.retry_after_s is None else _seconds(failure.retry_after_s)
@@ -494,6 +494,11 @@ def clean_sample(sample: str) -> str:
         The redacted sample, at most ``RAW_SAMPLE_MAX_CHARS`` characters.
     """
     return clip(redact_text(sample), RAW_SAMPLE_MAX_CHARS)
+
+
+def clean_detail(detail: str) -> str:
+    """A failure's detail as rendered: credentials in it redacted (again: defence in depth)."""
+    return redact_text(detail)
 
 
 def redact_target(target: str) -> str:

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from ._text import clip, exception_text
 from .envelope import Envelope, Failure, FailureCode, FailureKind, Outcome
-from .redact import redact_text
+from .guard import clean
 from .trace import Decision, TraceRecord, emit, heard, record_for
 
 __all__ = [
@@ -228,7 +228,7 @@ def execution_failure(
         raise again) and the redacted exception text as its detail.
     """
     text = exc if isinstance(exc, str) else exception_text(exc)
-    text = clip(redact_text(text), _EXECUTION_DETAIL_MAX_CHARS)
+    text = clip(clean(text), _EXECUTION_DETAIL_MAX_CHARS)
     return Envelope[Any].failed(
         FailureCode.EXECUTION, FailureKind.PERMANENT, text, tool=tool, target=target
     )

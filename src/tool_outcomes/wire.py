@@ -17,8 +17,14 @@ from pydantic import PydanticSchemaGenerationError
 from ._target import TargetView
 from ._text import clip, escape_invisible, escape_invisible_json
 from .envelope import RAW_SAMPLE_MAX_CHARS, Envelope, Outcome
-from .redact import redact_text
-from .render import clean_sample, redact_target, require_envelope, shown_target, to_text
+from .render import (
+    clean_detail,
+    clean_sample,
+    redact_target,
+    require_envelope,
+    shown_target,
+    to_text,
+)
 
 __all__ = ["envelope_output_schema", "to_anthropic", "to_mcp", "to_openai"]
 
@@ -115,7 +121,7 @@ def _structured(env: Envelope[Any]) -> dict[str, Any]:
     if env.target is not None:
         dumped["target"] = escape_invisible(redact_target(env.target))
     if env.failure is not None:
-        dumped["failure"]["detail"] = escape_invisible(redact_text(env.failure.detail))
+        dumped["failure"]["detail"] = escape_invisible(clean_detail(env.failure.detail))
         if env.failure.raw_sample is not None:
             sample = escape_invisible(clean_sample(env.failure.raw_sample), keep="\n\t")
             dumped["failure"]["raw_sample"] = clip(sample, RAW_SAMPLE_MAX_CHARS)

@@ -1,6 +1,9 @@
-"""HTTP evidence → outcome: classify an exchange from what it says, not from its shape.
+"""Evidence → outcome: judge what came back from what it says, not from its shape.
 
-The modules are the pipeline, one question each, in the order :func:`classify_http` asks them:
+The classifier judges one :class:`~tool_outcomes.evidence.Evidence` (:func:`judge`) and does
+no I/O: a front turns what a source gave into evidence first (``tool_outcomes.front`` for an
+httpx response or exception, the adapter for what its transport read). The modules are the
+pipeline, one question each, in the order :func:`judge` asks them:
 
 1. ``_transport``  — an exception raised while sending or reading (:data:`TRANSPORT_RULES`);
 2. ``_status``     — the final status (:data:`STATUS_RULES`), and a 2xx that carries no content;
@@ -9,20 +12,33 @@ The modules are the pipeline, one question each, in the order :func:`classify_ht
    one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
    OpenSearch, Solr), ``_chat`` (Slack, Telegram), ``_rest_errors`` (problem details, JSend,
    Cloudflare, Google, Reddit, Twitter v2, AI vendors, error-only bodies);
-5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain.
+5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain;
+6. ``_envelope``   — last, once: a judged contact's data repaired into the result model, and
+   its envelope.
 
-``_pipeline`` holds the two entry points and the order itself; ``_exchange`` the exchange every
-step reads and the envelopes it builds; ``_headers`` the header parsers; ``_verdicts`` and
-``_messages`` what conventions share. Adding a convention is one function in its family's module
-and one row of :data:`CONVENTIONS`. The rule tables are exported here for reading and
-enumerating; ``classify_http`` and ``classify_parts`` are also importable from ``tool_outcomes``.
+A step that finds a failure finishes its envelope at once; one that judges a contact hands on a
+:class:`~._decisions.Contact` (the body step hands the decoded ``Document`` on), so shape repair
+runs after every judgement, never between two. (One exception: a JSON array body that validates
+into the result model straight from its text is validated in step 3, because step 5 needs its
+length and decoding it to count it would cost what the lane saves.)
+
+``_pipeline`` holds the entry points (:func:`judge`, :func:`classify_parts`) and the order
+itself; ``_exchange`` the exchange every step reads and the envelopes it builds; ``_headers``
+the header parsers; ``_verdicts`` and ``_messages`` what conventions share. Adding a convention
+is one function in its family's module and one row of :data:`CONVENTIONS`. The rule tables are
+exported here for reading and enumerating. ``classify_http`` and ``classify_parts`` are also
+importable from ``tool_outcomes`` (``classify_http`` lives in ``tool_outcomes.front``; it is
+re-exported here on first use).
 """
 
-from tool_outcomes.transport import BodyCut
+from typing import Any
+
+from tool_outcomes.evidence import BodyCut
 
 from ._chat import SLACK_ERRORS
 from ._conventions import CONVENTIONS, Convention
-from ._pipeline import INTERNAL_ERROR_DETAIL, classify_http, classify_parts
+from ._exchange import ClassifyOptions, Declared, Options
+from ._pipeline import INTERNAL_ERROR_DETAIL, classify_parts, internal_error, judge, refuse
 from ._rest_errors import AI_VENDOR_ERRORS, GOOGLE_STATUSES, REDDIT_ERRORS
 from ._rpc import GRAPHQL_CODES, JSONRPC_CODES
 from ._status import STATUS_RULES, StatusRule, status_rule
@@ -40,9 +56,23 @@ __all__ = [
     "STATUS_RULES",
     "TRANSPORT_RULES",
     "BodyCut",
+    "ClassifyOptions",
     "Convention",
+    "Declared",
+    "Options",
     "StatusRule",
     "classify_http",
     "classify_parts",
+    "internal_error",
+    "judge",
+    "refuse",
     "status_rule",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "classify_http":  # the httpx front reads bodies through the transport: not here
+        from tool_outcomes.front import classify_http
+
+        return classify_http
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,7 +15,6 @@ import codecs
 import json
 import math
 import sys
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import httpx
@@ -32,17 +31,17 @@ from tool_outcomes.envelope import (
     RepairKind,
     TruncatedBy,
 )
+from tool_outcomes.evidence import BodyCut
 from tool_outcomes.repair import valid_json_as_is
 from tool_outcomes.shapes import fast_plan
-from tool_outcomes.transport import BodyCut
 
+from ._decisions import Contact, Document
 from ._exchange import Exchange
 from ._headers import parse_content_range
 
 __all__ = [
     "JSON_LINES_TYPES",
     "MAX_JSON_DEPTH",
-    "Document",
     "decode_json",
     "decode_json_finite",
     "decode_json_stdlib",
@@ -69,36 +68,16 @@ _BOM = b"\xef\xbb\xbf"
 MAX_JSON_DEPTH = 200
 
 
-@dataclass(frozen=True)
-class Document:
-    """A decoded 2xx JSON body, for the conventions and pagination steps."""
-
-    value: Any
-    partial_content: str | None = None
-    """Set for a ``206``: what the status and its ``Content-Range`` said (forces a partial)."""
-    range_total: int | None = None
-    """The complete length an items ``Content-Range`` gave, for a ``206``."""
-    repairs: tuple[Repair, ...] = ()
-    """What decoding changed: each NaN or Infinity made ``null`` (see :func:`finite`)."""
-    text: bytes | None = None
-    """The UTF-8 JSON text ``value`` is exactly the decoding of (no repairs), when it is one:
-    a result model then validates it as it is (see ``repair_decoded``)."""
-    validated: bool = False
-    """``value`` is the result model's own value, validated from the text with no repair (see
-    :func:`_array_as_is`): it needs no shape repair."""
-    needs_walk: bool = False
-    """The text was validated as it is and failed: its repair goes straight to the walk."""
-
-
-def read_body(ex: Exchange) -> Envelope[Any] | Document:
+def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
     """Judge a 2xx body as a body: decoded, complete and whole, or why not.
 
     Args:
         ex: The exchange; its status is 2xx and not one the status alone decided.
 
     Returns:
-        A finished envelope (a failure, an empty body, a JSON-lines answer, a byte range), or
-        the decoded :class:`Document`.
+        A finished envelope (a failure, an empty body), a :class:`Contact` whose data is all
+        there is (a JSON-lines answer, a byte range, a body declared text or bytes), or the
+        decoded :class:`Document` for the next steps.
     """
     if ex.options.expect != "json":
         return _as_declared(ex)
@@ -375,7 +354,7 @@ def _cut_document(ex: Exchange, cut: BodyCut) -> Envelope[Any]:
     return ex.fail(_stream_code(error), _T, f"body stream broke {read}{why}")
 
 
-def _json_lines(ex: Exchange) -> Envelope[Any]:
+def _json_lines(ex: Exchange) -> Envelope[Any] | Contact:
     segments = ex.body.removeprefix(_BOM).split(b"\n")
     cut, error = ex.cut, ex.cut_error
     if cut is not None:
@@ -406,7 +385,7 @@ def _json_lines(ex: Exchange) -> Envelope[Any]:
     return ex.finish(Outcome.PARTIAL, items, coverage, repairs)
 
 
-def _partial_content(ex: Exchange) -> Envelope[Any] | Document:
+def _partial_content(ex: Exchange) -> Envelope[Any] | Contact | Document:
     header = ex.headers.get("content-range")
     content_range = parse_content_range(header)
     what = f"206 Partial Content ({header or 'no Content-Range'})"
@@ -440,7 +419,7 @@ _TEXT_BOMS: tuple[tuple[bytes, str], ...] = (
 )
 
 
-def _as_declared(ex: Exchange) -> Envelope[Any]:
+def _as_declared(ex: Exchange) -> Envelope[Any] | Contact:
     """A body the caller declared text or bytes: its content is the data, as it came."""
     as_text = ex.options.expect == "text"
     whole = ex.cut is None and ex.status != 206

@@ -5,8 +5,8 @@ Every step of the pipeline reads an :class:`Exchange` (status, headers, body, ho
 stopped, the request URL) and its :class:`Options` (what the caller declared: the items path,
 the total path, what a 404 means, the result model), and ends, when it decides, with one of the
 builders here: :meth:`Exchange.fail` for an access failure that carries the response's status,
-``Retry-After`` and raw sample, :meth:`Exchange.finish` for a contact whose data goes through
-shape repair.
+``Retry-After`` and raw sample, :meth:`Exchange.finish` for a contact, handed to the last step
+(``_envelope``) that repairs its data into the result model.
 """
 
 from __future__ import annotations
@@ -17,21 +17,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal, TypedDict, cast
 
 import httpx
 
 from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome, Repair
+from tool_outcomes.evidence import BodyCut, Evidence
 from tool_outcomes.redact import redact_text, redact_url
-from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded
-from tool_outcomes.transport import BodyCut
 
+from ._decisions import Contact, Document
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
 
-if TYPE_CHECKING:
-    from ._body import Document
-
-__all__ = ["SAFE_METHODS", "Exchange", "Options", "raw_sample"]
+__all__ = [
+    "SAFE_METHODS",
+    "ClassifyOptions",
+    "Declared",
+    "Exchange",
+    "Options",
+    "exit_text",
+    "exit_url",
+    "raw_sample",
+    "target_of",
+]
 
 _P = FailureKind.PERMANENT
 #: Methods that only read (RFC 9110 §9.2.1): an empty answer to one is a statement about data.
@@ -39,9 +46,29 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 _RAW_SAMPLE_READ = 2048  # bytes looked at for a raw sample; Failure keeps at most 500 chars
 
 
+class Declared(TypedDict, total=False):
+    """What a caller declares about an endpoint's responses, spelled once: the keywords
+    ``classify_http``, ``classify_parts`` and ``tool()`` share (see ``classify_http``)."""
+
+    items: str | None
+    total: str | None
+    not_found: Literal["failure", "empty"]
+    expect: Literal["json", "text", "bytes"]
+
+
+class ClassifyOptions(Declared, total=False):
+    """The keywords of ``classify_http`` and ``classify_parts``: :class:`Declared`, the result
+    model, the tool's name and the clock."""
+
+    result_model: Any
+    tool: str | None
+    now: Callable[[], datetime] | None
+
+
 @dataclass(frozen=True)
 class Options:
-    """What the caller declared about the endpoint (see ``classify_http``)."""
+    """What the caller declared about the endpoint, as one frozen value (see ``classify_http``;
+    built from :class:`ClassifyOptions` by the fronts, once per tool by the adapter)."""
 
     items: str | None = None
     total: str | None = None
@@ -131,6 +158,21 @@ class Exchange:
     url_redacted: bool = False
     """``url`` is already redacted: it is the target as it is."""
 
+    @classmethod
+    def of(cls, evidence: Evidence, options: Options) -> Exchange:
+        """The exchange a response's evidence describes."""
+        return cls(
+            evidence.status if evidence.status is not None else 0,
+            cast("httpx.Headers", evidence.headers),  # any mapping: __post_init__ indexes it
+            evidence.body,
+            options,
+            evidence.url,
+            evidence.cut,
+            evidence.cut_error,
+            evidence.method,
+            evidence.url_redacted,
+        )
+
     @cached_property
     def writes(self) -> bool:
         """Whether the request was a write (POST, PUT, PATCH, DELETE …), not a safe read."""
@@ -155,9 +197,7 @@ class Exchange:
     @cached_property
     def target(self) -> str | None:
         """The request URL with credentials redacted."""
-        if not self.url:
-            return None
-        return self.url if self.url_redacted else redact_url(self.url)
+        return target_of(self.url, redacted=self.url_redacted)
 
     @cached_property
     def media_type(self) -> str:
@@ -197,38 +237,13 @@ class Exchange:
         coverage: Coverage,
         repairs: tuple[Repair, ...] = (),
         body: Document | None = None,
-    ) -> Envelope[Any]:
-        """A contact's envelope; with a result model, the data goes through shape repair first.
+    ) -> Contact:
+        """A judged contact, handed to the last step (``_envelope.seal``) for shape repair.
 
         ``repairs`` are those already made while decoding; the model's own follow them.
-        ``body`` is the decoded body when ``data`` is all of it: data it already validated
-        needs no repair, data it failed to validate as it is goes straight to the walk, and its
-        text is validated as sent rather than serialised again.
+        ``body`` is the decoded body when ``data`` is all of it.
         """
-        model = self.options.result_model
-        if model is None or data is None or (body is not None and body.validated):
-            return self.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
-        try:
-            if body is not None and body.needs_walk:
-                checked = repair_by_walk(data, model)
-            else:
-                checked = repair_decoded(data, model, text=None if body is None else body.text)
-        except TypeError as exc:  # the declared model is not a type pydantic can validate
-            detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
-            return self.options.fail(FailureCode.EXECUTION, _P, detail, target=self.target)
-        if isinstance(checked, Rejection):
-            return self.options.fail(
-                FailureCode.SCHEMA,
-                _P,
-                checked.detail,
-                target=self.target,
-                repairs=(*repairs, *checked.repairs),
-                http_status=self.status,
-                raw_sample=raw_sample(self.body),
-            )
-        return self.envelope(
-            outcome, data=checked.value, coverage=coverage, repairs=(*repairs, *checked.repairs)
-        )
+        return Contact(outcome, data, coverage, repairs, body)
 
 
 def body_retry_after(body: bytes) -> float | None:
@@ -257,6 +272,26 @@ def body_retry_after(body: bytes) -> float | None:
 
 
 _BODY_WAIT_READ = 64 * 1024  # a throttle's body is a line of JSON; a bigger one is not read
+
+
+# -- the classifier's one door for redaction: text that leaves in an envelope ------------------
+
+
+def target_of(url: str | None, *, redacted: bool = False) -> str | None:
+    """A request URL as an envelope's target: its credentials redacted (unless already)."""
+    if not url:
+        return None
+    return url if redacted else redact_url(url)
+
+
+def exit_url(url: str) -> str:
+    """A URL put into an envelope's text or cursor (a redirect's, a next page's), redacted."""
+    return redact_url(url)
+
+
+def exit_text(text: str) -> str:
+    """Text put into an envelope (a coverage detail, a dropped item), redacted."""
+    return redact_text(text)
 
 
 def raw_sample(body: bytes) -> str | None:

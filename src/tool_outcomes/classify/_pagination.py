@@ -34,9 +34,7 @@ from tool_outcomes.envelope import (
     Outcome,
     TruncatedBy,
 )
-from tool_outcomes.redact import redact_text, redact_url
 
-from ._body import Document
 from ._collection import (
     AMBIGUOUS_TOTAL_KEYS,
     INCOMPLETE_FLAGS,
@@ -52,7 +50,8 @@ from ._collection import (
     resolve_path,
     typed_listing,
 )
-from ._exchange import Exchange
+from ._decisions import Contact, Document
+from ._exchange import Exchange, exit_text, exit_url
 from ._headers import parse_content_range
 from ._verdicts import PartialVerdict, Verdict, as_count
 
@@ -365,7 +364,7 @@ def _url(url: str, base_url: str | None) -> str:
     if base_url:
         with contextlib.suppress(ValueError):
             url = urljoin(base_url, url)
-    return redact_url(url)
+    return exit_url(url)
 
 
 def _last_id(collection: Collection | None) -> str | None:
@@ -427,7 +426,7 @@ _EVIDENCE_RANK: dict[TruncatedBy, int] = {
 
 def judge_coverage(
     ex: Exchange, document: Document, value: Any, verdict: Verdict | None
-) -> Envelope[Any]:
+) -> Envelope[Any] | Contact:
     """The outcome of a decoded 2xx body no convention failed: success, empty or partial.
 
     Args:
@@ -437,7 +436,8 @@ def judge_coverage(
         verdict: What the conventions concluded: a partial verdict, or ``None``.
 
     Returns:
-        The finished envelope: its collection, its coverage, and the evidence of any cut.
+        The judged contact (its collection, its coverage, the evidence of any cut), or the
+        failure that ended it (a declared path that is not there).
     """
     forced = document.partial_content
     repairs = document.repairs
@@ -514,7 +514,7 @@ def judge_coverage(
         total=count,
         next_cursor=cursor,
         truncated_by=evidence[0].truncated_by,
-        dropped=tuple(redact_text(d) for d in dropped),
-        detail=redact_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
+        dropped=tuple(exit_text(d) for d in dropped),
+        detail=exit_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
     )
     return ex.finish(Outcome.PARTIAL, data, coverage, repairs, body)

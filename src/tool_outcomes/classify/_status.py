@@ -20,10 +20,9 @@ from typing import Any
 import httpx
 
 from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome
-from tool_outcomes.redact import redact_url
 
 from ._body import decode_json
-from ._exchange import Exchange
+from ._exchange import Exchange, exit_url
 from ._headers import throttled
 from ._messages import error_message
 
@@ -196,7 +195,7 @@ def _redirect(ex: Exchange, rule: StatusRule) -> str:
     location = ex.headers.get("location")
     if not location:
         return "a redirect without Location"
-    return f"redirect to {redact_url(location)}, not followed (follow it, or read it as the answer)"
+    return f"redirect to {exit_url(location)}, not followed (follow it, or read it as the answer)"
 
 
 def _no_content(ex: Exchange) -> Envelope[Any] | None:

@@ -14,9 +14,8 @@ import httpx
 
 from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
-from tool_outcomes.redact import redact_url
 
-from ._exchange import Options
+from ._exchange import Options, target_of
 
 __all__ = ["TRANSPORT_RULES", "from_exception"]
 
@@ -52,24 +51,19 @@ TRANSPORT_RULES: dict[type[BaseException], tuple[FailureCode, FailureKind, str]]
 }
 
 
-def from_exception(exc: BaseException, options: Options) -> Envelope[Any]:
+def from_exception(exc: BaseException, options: Options, url: str | None) -> Envelope[Any]:
     """The access failure for an exception raised while sending or reading.
 
     Args:
         exc: The exception.
         options: The caller's options.
+        url: The request's URL as the evidence names it, if it does.
 
     Returns:
-        An access failure keyed on the exception's class; its target is the request's URL
-        when the exception carries one.
+        An access failure keyed on the exception's class; its target is the request's URL.
     """
     code, kind, why = _transport_rule(exc)
-    target = None
-    if isinstance(exc, httpx.RequestError):
-        try:
-            target = redact_url(exc.request.url)
-        except RuntimeError:  # raised without a request attached
-            target = None
+    target = target_of(url)
     detail = exception_text(exc)
     if detail == type(exc).__name__:  # no message of its own: say what the class means
         detail = f"{detail} ({why})"

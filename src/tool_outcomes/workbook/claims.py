@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from tool_outcomes.classify import classify_http
 from tool_outcomes.envelope import Envelope, Outcome
+from tool_outcomes.front import classify_http
 
 from .scenarios import Scenario, fetch, get_scenario, scenario_names
 

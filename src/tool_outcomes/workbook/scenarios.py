@@ -438,7 +438,7 @@ def outcome_table(*names: str | Scenario) -> list[dict[str, str]]:
         Rows with keys ``scenario``, ``naive_reading``, ``expected`` and ``classified``
         (``outcome`` or ``outcome/code``), ready for a notebook table.
     """
-    from tool_outcomes.classify import classify_http  # lazy: the catalogue needs no classifier
+    from tool_outcomes.front import classify_http  # lazy: the catalogue needs no classifier
 
     rows = []
     for scenario in _resolve(names):

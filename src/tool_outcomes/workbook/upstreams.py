@@ -28,8 +28,9 @@ from typing import Any
 import httpx
 
 from tool_outcomes._text import clip
-from tool_outcomes.classify import TRANSPORT_RULES, classify_http, status_rule
+from tool_outcomes.classify import TRANSPORT_RULES, status_rule
 from tool_outcomes.envelope import Envelope
+from tool_outcomes.front import classify_http
 
 from .scenarios import Scenario, fetch, get_scenario, naive_tool
 from .tables import Table
