@@ -934,7 +934,8 @@ class Item(BaseModel):
 _UNPICKLE = """
 import pickle, sys
 env = pickle.loads(sys.stdin.buffer.read())
-print(type(env).__name__, env.model_dump_json())
+print(type(env).__name__)
+print(env.model_dump_json())
 """
 
 
@@ -969,6 +970,6 @@ def test_an_envelope_pickles_and_comes_back_equal_in_another_process(env: Envelo
             ),
         },
     )
-    name, dumped = done.stdout.decode().split(" ", 1)
+    name, dumped = done.stdout.decode().split("\n", 1)
     assert name == type(env).__name__
     assert json.loads(dumped) == json.loads(env.model_dump_json())
