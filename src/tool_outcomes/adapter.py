@@ -58,7 +58,14 @@ from .guard import (
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, emit, record_for
-from .transport import DEFAULT_MAX_BODY_BYTES, Read, evidence_of, send_async, send_sync
+from .transport import (
+    DEFAULT_MAX_BODY_BYTES,
+    Read,
+    evidence_of,
+    response_evidence,
+    send_async,
+    send_sync,
+)
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "ToolOptions", "tool"]
 
@@ -362,6 +369,10 @@ class Tool(Generic[A, R]):
         if isinstance(value, Envelope):
             return value
         if isinstance(value, httpx.Response):
+            # Held to the tool's cap as a response the tool read itself would be.
+            evidence = response_evidence(value, max_body_bytes=self.max_body_bytes)
+            if evidence is not None:
+                return judge(evidence, self._options)
             return classify_http(
                 value,
                 items=self.items,
