@@ -819,7 +819,6 @@ def test_every_header_parser_is_linear_up_to_the_read_limit(name: str, unit: str
     ("name", "value"),
     [
         ("X-RateLimit-Reset", "999999999999"),
-        ("X-RateLimit-Reset", "99999999999999999"),
         ("Retry-After", "99999999999999999999"),
         ("Retry-After", "9" * 400),
     ],

@@ -169,11 +169,8 @@ def parse_rate_limit_reset(
         header is a number.
     """
     for name in RATE_LIMIT_RESET:
-        text = str(headers.get(name, "")).strip()
-        number = parse_seconds(text, max_digits=_RESET_MAX_DIGITS)
+        number = parse_seconds(str(headers.get(name, "")), max_digits=_RESET_MAX_DIGITS)
         if number is None:
-            if _DELTA_SECONDS.fullmatch(text):  # more digits than any epoch: beyond the hour
-                return RATE_LIMIT_RESET_MAX_S
             continue
         if number < _EPOCH_FLOOR_S:
             return min(number, RATE_LIMIT_RESET_MAX_S)
