@@ -13,8 +13,8 @@ import asyncio
 import gc
 import json
 import logging
-import pickle
 import os
+import pickle
 import subprocess
 import sys
 import time
@@ -595,7 +595,8 @@ def test_a_redirect_hop_whose_body_is_a_bomb_costs_the_cap_not_what_it_inflates_
     run_following(mode, fetch(server.url("/ok.json")))  # warm: imports and pools are not the bomb
     env, peak = _peak_traced(lambda: run_following(mode, probe))
     assert env.outcome is Outcome.SUCCESS, env
-    assert env.target is not None and env.target.endswith("/ok.json")
+    assert env.target is not None
+    assert env.target.endswith("/ok.json")
     assert peak < SMALL_CAP + BOMB_BUDGET_BYTES, f"peak traced memory {peak:,} bytes"
 
 
@@ -627,8 +628,10 @@ def test_a_redirect_to_another_origin_is_sent_without_the_tools_credentials(
 
         env = run_following(mode, call)
     assert env.outcome is Outcome.PARTIAL, env
+    assert isinstance(env.data, list)
     echoed = env.data[0]["echo"]
-    assert "x-api-key" not in echoed.lower() and "authorization" not in echoed.lower(), echoed
+    assert "x-api-key" not in echoed.lower()
+    assert "authorization" not in echoed.lower(), echoed
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -712,7 +715,8 @@ def test_an_upstream_echoing_the_key_with_escaped_slashes_leaks_it_nowhere(
     """The real echo: the 401 body's escaped copies of X-Api-Key reach no render or dump."""
     probe = _echoing_key(server, ESCAPED_SECRET)
     env = run(mode, probe)
-    assert env.failure is not None and env.failure.raw_sample, env
+    assert env.failure is not None
+    assert env.failure.raw_sample, env
     everything = "\n".join([*renders(env), env.model_dump_json(), repr(env)])
     for every in (0, 1, 2):
         assert _escape_json(ESCAPED_SECRET, every) not in everything
@@ -762,8 +766,10 @@ def test_a_secret_named_fields_error_is_redacted_after_another_fields_error(
 
     caplog.set_level(logging.DEBUG, logger="tool_outcomes")
     env = call.call(api_key=secret) if mode == "sync" else asyncio.run(call.acall(api_key=secret))
-    assert env.failure is not None and env.failure.code is FailureCode.INVALID_ARGUMENTS, env
-    assert "query" in env.failure.detail and "api_key" in env.failure.detail
+    assert env.failure is not None
+    assert env.failure.code is FailureCode.INVALID_ARGUMENTS, env
+    assert "query" in env.failure.detail
+    assert "api_key" in env.failure.detail
     everything = "\n".join([*renders(env), env.model_dump_json(), caplog.text])
     assert secret not in everything
 
@@ -835,7 +841,8 @@ def test_a_wait_beyond_any_calendar_is_rate_limited_and_too_long_to_wait(
     assert env.failure is not None, env
     assert env.failure.code is FailureCode.RATE_LIMITED, env.failure.detail
     assert not env.failure.detail.startswith(INTERNAL_ERROR_DETAIL)
-    assert env.failure.retry_after_s is not None and env.failure.retry_after_s >= 3600
+    assert env.failure.retry_after_s is not None
+    assert env.failure.retry_after_s >= 3600
     if name == "Retry-After":
         assert env.attempts == 1  # too long to wait: the retries end, nothing slept
         assert fake.sleeps == []
@@ -849,7 +856,8 @@ def test_any_run_of_digits_in_a_numeric_header_is_a_classification(name: str, di
     """Any length of ASCII digits, in any numeric header of a 429: rate_limited, never a crash."""
     headers = httpx.Headers({"content-type": "application/json", name: digits})
     env = classify_parts(429, headers, b'{"items": [1, 2]}')
-    assert env.failure is not None and env.failure.code is FailureCode.RATE_LIMITED, env
+    assert env.failure is not None
+    assert env.failure.code is FailureCode.RATE_LIMITED, env
 
 
 @pytest.mark.parametrize("count", [10**30, 2**63, -1, 1e300, "9" * 40])
@@ -858,7 +866,8 @@ def test_a_json_count_beyond_any_real_count_is_not_a_total(count: object) -> Non
     body = json.dumps({"total": count, "items": [1, 2]}).encode()
     env = classify_parts(200, httpx.Headers({"content-type": "application/json"}), body)
     assert env.failure is None, env
-    assert env.coverage is not None and env.coverage.total is None, env.coverage
+    assert env.coverage is not None
+    assert env.coverage.total is None, env.coverage
 
 
 @pytest.mark.parametrize(
@@ -879,7 +888,8 @@ def test_a_next_page_elsewhere_is_withheld_and_the_answer_still_partial(
     url = httpx.URL(server.url("/link_to")).copy_merge_params({"to": target})
     env = run(mode, fetch(str(url)))
     assert env.outcome is Outcome.PARTIAL, env
-    assert env.coverage is not None and env.coverage.next_cursor is None, env.coverage
+    assert env.coverage is not None
+    assert env.coverage.next_cursor is None, env.coverage
     assert "withheld" in (env.coverage.detail or ""), env.coverage.detail
     assert "withheld" in to_text(env)
 
@@ -893,7 +903,8 @@ def test_a_next_page_on_the_same_origin_is_offered(server: MisbehavingServer, mo
     ):
         url = httpx.URL(server.url("/link_to")).copy_merge_params({"to": target})
         env = run(mode, fetch(str(url)))
-        assert env.coverage is not None and env.coverage.next_cursor == expected, env.coverage
+        assert env.coverage is not None
+        assert env.coverage.next_cursor == expected, env.coverage
 
 
 class CursorArgs(BaseModel):
@@ -953,7 +964,7 @@ print(env.model_dump_json())
     ids=["list-of-model", "dict-of-list", "failure", "classified-partial"],
 )
 def test_an_envelope_pickles_and_comes_back_equal_in_another_process(env: Envelope[Any]) -> None:
-    """Round-trip equal here, and loadable by a process that never wrote ``Envelope[list[Item]]``."""
+    """Round-trip equal here; loadable by a process that never wrote ``Envelope[list[Item]]``."""
     data = pickle.dumps(env)
     assert pickle.loads(data) == env
     done = subprocess.run(
@@ -972,3 +983,113 @@ def test_an_envelope_pickles_and_comes_back_equal_in_another_process(env: Envelo
     name, dumped = done.stdout.decode().split("\n", 1)
     assert name == type(env).__name__
     assert json.loads(dumped) == json.loads(env.model_dump_json())
+
+
+# -- 10. integrations: any model input is invalid_arguments, and nothing is kept forever ---------
+
+
+class Query(BaseModel):
+    """One search query."""
+
+    q: str
+
+
+@tool(args=Query, name="lookup")
+def _lookup(args: Query) -> list[str]:
+    return [args.q]
+
+
+#: What a model may send as a tool's arguments: nested past any parser, huge, of the wrong type.
+MODEL_INPUTS: tuple[object, ...] = (
+    "[" * 100_000 + "]" * 100_000,
+    '{"q": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "x" * 1_000_000,
+    "[1, 2]",
+    "null",
+    "{not json",
+)
+
+
+def _agents_call(raw: str, call_id: str = "c1") -> tuple[str, Any]:
+    from agents.tool_context import ToolContext
+
+    from tool_outcomes.integrations.openai_agents import openai_agents_tool
+
+    function_tool = openai_agents_tool(_lookup)
+    ctx = ToolContext(context=None, tool_name="lookup", tool_call_id=call_id, tool_arguments=raw)
+
+    async def go() -> str:
+        return str(await function_tool.on_invoke_tool(ctx, raw))
+
+    return asyncio.run(go()), function_tool
+
+
+@pytest.mark.parametrize(
+    "raw", MODEL_INPUTS, ids=["deep-array", "deep-value", "huge", "list", "null", "not-json"]
+)
+def test_any_model_input_to_the_openai_agents_tool_is_invalid_arguments(raw: str) -> None:
+    """``"[" * 100000 + "]" * 100000`` and friends: an invalid_arguments text, never a crash."""
+    text, _ = _agents_call(raw)
+    assert text.startswith("NO ANSWER"), text[:200]
+    assert "invalid" in text.lower() or "argument" in text.lower(), text[:300]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["a"], "q", 7, {"q": [[[[[]]]]]}, {"q": "x" * 1_000_000}],
+    ids=["list", "string", "number", "nested", "huge-but-valid-type"],
+)
+def test_any_mcp_arguments_are_the_tools_to_validate(arguments: Any) -> None:
+    """An MCP ``tools/call`` with arguments of any type: a result, never an exception."""
+    from tool_outcomes.integrations.mcp import call_tool_result
+
+    result = asyncio.run(call_tool_result(_lookup, arguments)).model_dump(by_alias=True)
+    if isinstance(arguments, dict) and isinstance(arguments["q"], str):
+        assert not result["isError"]
+    else:
+        assert result["isError"]
+        assert result["structuredContent"]["failure"]["code"] == "invalid_arguments"
+
+
+def test_the_openai_agents_wrapper_keeps_a_bounded_number_of_envelopes() -> None:
+    """300 direct calls the SDK never collects leave at most KEPT_ENVELOPES behind, then fewer."""
+    from agents.tool_context import ToolContext
+
+    from tool_outcomes.integrations._recent import RecentEnvelopes
+    from tool_outcomes.integrations.openai_agents import openai_agents_tool
+
+    function_tool = openai_agents_tool(_lookup)
+    pending = next(
+        cell.cell_contents
+        for cell in function_tool.on_invoke_tool.__closure__ or ()
+        if isinstance(cell.cell_contents, RecentEnvelopes)
+    )
+    small = RecentEnvelopes(size=10)
+
+    async def go() -> None:
+        for i in range(300):
+            raw = json.dumps({"q": f"x{i}"})
+            ctx = ToolContext(
+                context=None, tool_name="lookup", tool_call_id=f"c{i}", tool_arguments=raw
+            )
+            await function_tool.on_invoke_tool(ctx, raw)
+            small[f"c{i}"] = _lookup.call(q="y")
+
+    asyncio.run(go())
+    assert len(pending) <= pending.size
+    assert len(small) == 10
+    assert list(small) == [f"c{i}" for i in range(290, 300)]
+
+
+def test_the_pydantic_ai_wrapper_keeps_a_bounded_number_of_envelopes() -> None:
+    """Its default ``envelopes`` map holds at most KEPT_ENVELOPES, the oldest dropped first."""
+    from tool_outcomes.integrations._recent import KEPT_ENVELOPES
+    from tool_outcomes.integrations.pydantic_ai import pydantic_ai_tool
+
+    kept = pydantic_ai_tool(_lookup).envelopes
+    env = _lookup.call(q="y")
+    for i in range(KEPT_ENVELOPES + 300):
+        kept[f"c{i}"] = env
+    assert len(kept) == KEPT_ENVELOPES
+    assert "c0" not in kept
+    assert f"c{KEPT_ENVELOPES + 299}" in kept
