@@ -516,13 +516,85 @@ def _overflow(conn: _Conn, req: _Request) -> None:
     _respond(conn, "200 OK", b'{"items": [{"id": 1, "balance": 1e400}]}', "application/json")
 
 
+#: What :func:`_redirect_bomb`'s hop inflates to: small enough that an unbounded reader still
+#: finishes (it would hold all of it), far past any cap.
+REDIRECT_BOMB_DECODED_BYTES = 256 * 1024**2
+
+
+def _redirect_bomb(conn: _Conn, req: _Request) -> None:
+    # A 302 whose own body is a gzip bomb (about 260 KB on the wire): the hop is read too.
+    body = _zeros_gzip(REDIRECT_BOMB_DECODED_BYTES)
+    head = {
+        "Content-Type": "application/json",
+        "Content-Length": str(len(body)),
+        "Content-Encoding": "gzip",
+        "Location": "/ok.json",
+        "Connection": "close",
+    }
+    if conn.send(_head("302 Found", head)):
+        conn.send(body)
+
+
+def _redirect_loop(conn: _Conn, req: _Request) -> None:
+    _respond(conn, "302 Found", b"{}", "application/json", Location="/redirect_loop")
+
+
+def _redirect_to(conn: _Conn, req: _Request) -> None:
+    # A redirect to wherever ?to= says (another origin, in the credentials test).
+    _respond(conn, "307 Temporary Redirect", b"", "application/json", Location=req.query["to"][0])
+
+
+def _many_items(conn: _Conn, req: _Request) -> None:
+    n = req.int_param("n", 1000, low=1, high=4_000_000)
+    _respond(conn, "200 OK", b"[" + b",".join([b"1"] * n) + b"]", "application/json")
+
+
+def _numeric_header(conn: _Conn, req: _Request) -> None:
+    # A 429 with one header of the test's choosing, as written: ?name=…&value=…
+    head = {
+        "Content-Type": "application/json",
+        "Content-Length": "2",
+        "Connection": "close",
+        req.query["name"][0]: req.query["value"][0],
+    }
+    conn.send(_head("429 Too Many Requests", head) + b"{}")
+
+
+def _link_to(conn: _Conn, req: _Request) -> None:
+    # A page whose Link rel=next is whatever ?to= says (another host, another scheme).
+    link = f'<{req.query["to"][0]}>; rel="next"'
+    body = json.dumps({"items": [{"id": 1}]}).encode()
+    _respond(conn, "200 OK", body, "application/json", Link=link)
+
+
+def _json_escaped(text: str, every: int) -> str:
+    """``text`` as a JSON string's inside, every ``every``-th character a \\uXXXX escape and each
+    "/" written \\/ as PHP's json_encode writes it."""
+    out = []
+    for index, char in enumerate(text):
+        if every and index % every == 0 and char.isprintable():
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(json.dumps(char)[1:-1].replace("/", "\\/"))
+    return "".join(out)
+
+
 def _echo(conn: _Conn, req: _Request) -> None:
     """Everything the request carried, echoed back in every place a reply can hold text: an
     error message, a raw body, header lines, percent-encoded and base64 copies, a next link."""
     head = req.head
     status = req.query.get("status", ["401"])[0]
     encoded = base64.b64encode(head.encode("latin-1")).decode()
-    link = f'<https://next.example.test{req.target}>; rel="next"'
+    # The next page on the request's own origin (a cursor elsewhere is withheld).
+    host = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in head.splitlines()
+            if line.lower().startswith("host:")
+        ),
+        "127.0.0.1",
+    )
+    link = f'<http://{host}{req.target}>; rel="next"'
     if status == "200":
         body = json.dumps(
             {"total": 99, "items": [{"id": 1, "echo": head, "b64": encoded}]}
@@ -530,7 +602,10 @@ def _echo(conn: _Conn, req: _Request) -> None:
         _respond(conn, "200 OK", body, "application/json", Link=link)
         return
     message = f"invalid credentials in {req.target}: {head}"
-    body = json.dumps({"error": {"message": message, "request_b64": encoded}}).encode()
+    # Escaped copies first (a sample is cut): every character escaped, every other, "/" alone.
+    escaped = ", ".join(f'"escaped_{n}": "{_json_escaped(head, n)}"' for n in (1, 2, 0))
+    error = json.dumps({"message": message, "request_b64": encoded})
+    body = ('{"error": {' + escaped + ", " + error[1:] + "}").encode()
     _respond(conn, "401 Unauthorized", body, "application/json", Link=link)
 
 
@@ -548,6 +623,12 @@ HOSTILE_PATHS: dict[str, Handler] = {
     "/superscript_reset": _superscript_reset,
     "/overflow": _overflow,
     "/echo": _echo,
+    "/redirect_bomb": _redirect_bomb,
+    "/redirect_loop": _redirect_loop,
+    "/redirect_to": _redirect_to,
+    "/many_items": _many_items,
+    "/numeric_header": _numeric_header,
+    "/link_to": _link_to,
 }
 
 #: Paths served besides :data:`FAULTS`.

@@ -92,6 +92,7 @@ PLACES: tuple[str, ...] = (
     "userinfo password with @",
     "declared, in a query parameter of no secret name",
     "declared, in a header of no secret name",
+    "declared, with a / in it",
 )
 
 
@@ -113,6 +114,7 @@ def planted_request(base: str) -> tuple[httpx.Request, list[str]]:
     declared = [
         canary("declared, in a query parameter of no secret name"),
         canary("declared, in a header of no secret name"),
+        f"{canary('declared, with a / in it')}/hook",  # echoed as \/ by PHP's json_encode
     ]
     params = {name: canary(f"query {name}") for name in SECRET_QUERY_PARAMS}
     params["hook"] = declared[0]
@@ -124,13 +126,19 @@ def planted_request(base: str) -> tuple[httpx.Request, list[str]]:
     ).copy_merge_params(params)
     headers = {name: _header_value(name, canary(f"header {name}")) for name in SECRET_HEADERS}
     headers["x-hook-url"] = f"https://hooks.example.test/{declared[1]}"
+    headers["x-hook-path"] = declared[2]
     return httpx.Request("GET", url, headers=headers), declared
 
 
 def echoed_forms(secret: str) -> list[str]:
-    """The secret as an upstream may echo it: as is, percent-encoded, and in base64 at any
+    """The secret as an upstream may echo it: as is, percent-encoded, JSON-escaped (every
+    character, or every other one at either parity, as ``\\uXXXX``), and in base64 at any
     alignment inside a longer blob (the middle of each encoding, which no alignment changes)."""
     forms = [secret, quote(secret, safe=""), quote_plus(secret)]
+    for every, parity in ((1, 0), (2, 0), (2, 1)):
+        forms.append(
+            "".join(f"\\u{ord(c):04x}" if i % every == parity else c for i, c in enumerate(secret))
+        )
     for shift in range(3):
         encoded = base64.b64encode(b"\0" * shift + secret.encode()).decode()
         forms += [encoded[4:-4], encoded[4:-4].translate(str.maketrans("+/", "-_"))]

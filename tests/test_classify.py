@@ -339,7 +339,7 @@ RETRY_AFTER: list[tuple[str, str | None, float | None]] = [
     ("soon", None, None),
     ("", None, None),
     ("1e3", None, None),
-    ("9" * 400, None, None),  # not finite as a float
+    ("9" * 400, None, 1e18),  # valid delta-seconds (issue 26): longer than any wait
     ("7s", None, None),
 ]
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import logging
 import os
+import pickle
 import subprocess
 import sys
 import time
@@ -26,7 +28,7 @@ import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 
 from real_server import HOLD_MAX_S, MisbehavingServer, gzip_bomb
 from tool_outcomes import (
@@ -147,7 +149,7 @@ def test_a_compression_bomb_costs_the_cap_not_what_it_inflates_to(
 
 _RSS_PROBE = """
 import asyncio, sys, httpx
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 from tool_outcomes import RetryPolicy, tool
 
 class NoArgs(BaseModel):
@@ -554,3 +556,540 @@ def test_a_permission_error_that_cannot_be_read_is_still_forbidden() -> None:
     assert env.failure is not None, env
     assert env.failure.code is FailureCode.FORBIDDEN
     assert env.failure.detail.startswith("_Unprintable")
+
+
+# -- 9. round three: every byte read is capped, every number ranged, every secret kept ----------
+
+#: The cap the round-three bombs run under (the issue's 1 MiB).
+SMALL_CAP = 1024 * 1024
+
+
+def _peak_traced(work: Callable[[], Envelope[Any]]) -> tuple[Envelope[Any], int]:
+    tracemalloc.start()
+    try:
+        env = work()
+        return env, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def run_following(mode: Mode, probe: Tool[Any, Any], **client: Any) -> Envelope[Any]:
+    """One adapter call on a client that follows redirects (``client`` adds its options)."""
+    if mode == "sync":
+        with httpx.Client(timeout=TIMEOUT, follow_redirects=True, **client) as http:
+            return probe.call(client=http)
+
+    async def go() -> Envelope[Any]:
+        async with httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=True, **client) as http:
+            return await probe.acall(client=http)
+
+    return asyncio.run(go())
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_redirect_hop_whose_body_is_a_bomb_costs_the_cap_not_what_it_inflates_to(
+    server: MisbehavingServer, mode: Mode
+) -> None:
+    """A 302 with a 256 MiB gzip body is read through the cap: the call follows it, under 20 MB."""
+    probe = fetch(server.url("/redirect_bomb"), max_body_bytes=SMALL_CAP)
+    run_following(mode, fetch(server.url("/ok.json")))  # warm: imports and pools are not the bomb
+    env, peak = _peak_traced(lambda: run_following(mode, probe))
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.target is not None
+    assert env.target.endswith("/ok.json")
+    assert peak < SMALL_CAP + BOMB_BUDGET_BYTES, f"peak traced memory {peak:,} bytes"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_redirect_loop_still_ends_as_too_many_redirects(
+    server: MisbehavingServer, mode: Mode
+) -> None:
+    """Following redirects keeps httpx's limit: the loop ends after max_redirects, said so."""
+    env = run_following(mode, fetch(server.url("/redirect_loop")), max_redirects=3)
+    assert env.failure is not None, env
+    assert "redirect" in env.failure.detail.lower(), env.failure.detail
+    assert server.count("/redirect_loop") >= 4  # the first request and three hops
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_redirect_to_another_origin_is_sent_without_the_tools_credentials(
+    server: MisbehavingServer, mode: Mode
+) -> None:
+    """A 307 to another origin: the hop carries neither Authorization nor the X-Api-Key."""
+    secret = "sk-live-redirected-0123456789"
+    with MisbehavingServer() as elsewhere:
+        echo = elsewhere.url("/echo?status=200")
+        url = httpx.URL(server.url("/redirect_to")).copy_merge_params({"to": echo})
+
+        @tool(args=NoArgs, policy=RetryPolicy(max_attempts=1))
+        def call(args: NoArgs) -> httpx.Request:
+            headers = {"X-Api-Key": secret, "Authorization": f"Bearer {secret}"}
+            return httpx.Request("GET", url, headers=headers)
+
+        env = run_following(mode, call)
+    assert env.outcome is Outcome.PARTIAL, env
+    assert isinstance(env.data, list)
+    echoed = env.data[0]["echo"]
+    assert "x-api-key" not in echoed.lower()
+    assert "authorization" not in echoed.lower(), echoed
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_response_a_handler_returns_is_held_to_the_cap(
+    server: MisbehavingServer, mode: Mode
+) -> None:
+    """A plain handler's 8 MiB Response under a 1 MiB cap is judged as a cut body, not success."""
+    url = server.url("/many_items?n=4000000")
+
+    if mode == "sync":
+
+        @tool(args=NoArgs, max_body_bytes=SMALL_CAP)
+        def handler(args: NoArgs) -> httpx.Response:
+            return httpx.get(url, timeout=5)
+
+        env = handler.call()
+    else:
+
+        @tool(args=NoArgs, max_body_bytes=SMALL_CAP)
+        async def ahandler(args: NoArgs) -> httpx.Response:
+            async with httpx.AsyncClient(timeout=5) as client:
+                return await client.get(url)
+
+        env = asyncio.run(ahandler.acall())
+    assert env.failure is not None, env
+    assert env.failure.code is FailureCode.TOO_LARGE
+    assert f"after {SMALL_CAP} bytes" in env.failure.detail
+
+
+ESCAPED_SECRET = "sk-live/0123456789abcdef"
+
+
+def _escape_json(text: str, every: int) -> str:
+    """``text`` inside a JSON string: every ``every``-th character as \\uXXXX, "/" as \\/."""
+    return "".join(
+        f"\\u{ord(c):04x}" if every and i % every == 0 else json.dumps(c)[1:-1].replace("/", "\\/")
+        for i, c in enumerate(text)
+    )
+
+
+@pytest.mark.parametrize("every", [0, 1, 2, 3], ids=["slash", "all-u", "every-other", "third"])
+def test_a_secret_echoed_in_any_json_escape_is_redacted(every: int) -> None:
+    """``\\/`` (PHP's json_encode), ``\\uXXXX`` of any character, mixed: each is redacted."""
+    echoed = _escape_json(ESCAPED_SECRET, every)
+    for text in (f'{{"error": {{"message": "bad key {echoed}"}}}}', f"{echoed} and {echoed}"):
+        out = redact_text(text, [ESCAPED_SECRET])
+        assert echoed not in out, out
+        assert out.count("[REDACTED]") == text.count(echoed)
+
+
+def _u(char: str) -> str:
+    """``char`` as JSON's \\u escape (a surrogate pair beyond the BMP)."""
+    code = ord(char)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04X}"
+
+
+@given(
+    secret=st.text(st.characters(exclude_categories=["Cs"]), min_size=8, max_size=24),
+    escaped=st.lists(st.booleans(), min_size=24, max_size=24),
+)
+def test_a_secret_with_any_of_its_characters_json_escaped_is_redacted(
+    secret: str, escaped: list[bool]
+) -> None:
+    """For any secret and any choice of its characters written as ``\\uXXXX``: none survive."""
+    mixed = "".join(
+        _u(c) if flag else json.dumps(c, ensure_ascii=False)[1:-1]
+        for c, flag in zip(secret, escaped, strict=False)
+    )
+    out = redact_text(f'{{"message": "{mixed}"}}', [secret])
+    assert mixed not in out
+    assert secret not in json.loads(out)["message"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_an_upstream_echoing_the_key_with_escaped_slashes_leaks_it_nowhere(
+    server: MisbehavingServer, mode: Mode
+) -> None:
+    """The real echo: the 401 body's escaped copies of X-Api-Key reach no render or dump."""
+    probe = _echoing_key(server, ESCAPED_SECRET)
+    env = run(mode, probe)
+    assert env.failure is not None
+    assert env.failure.raw_sample, env
+    everything = "\n".join([*renders(env), env.model_dump_json(), repr(env)])
+    for every in (0, 1, 2):
+        assert _escape_json(ESCAPED_SECRET, every) not in everything
+
+
+def _echoing_key(server: MisbehavingServer, secret: str) -> Tool[NoArgs, Any]:
+    @tool(args=NoArgs, name="echo", policy=RetryPolicy(max_attempts=1))
+    def call(args: NoArgs) -> httpx.Request:
+        return httpx.Request("GET", server.url("/echo?status=401"), headers={"X-Api-Key": secret})
+
+    return call
+
+
+def test_no_repr_of_a_tool_shows_its_declared_secrets() -> None:
+    """``repr(tool)`` / ``str(tool)`` with ``secrets=`` name no secret."""
+
+    @tool(args=NoArgs, secrets=["sk-declared-0123456789"])
+    def call(args: NoArgs) -> list[int]:
+        return [1]
+
+    for shown in (repr(call), str(call), f"{call!r}"):
+        assert "sk-declared-0123456789" not in shown
+
+
+class KeyedArgs(BaseModel):
+    """A query and an API key whose validator echoes the key it refuses."""
+
+    query: str
+    api_key: str
+
+    @field_validator("api_key")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        raise ValueError(f"key {value} is revoked")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_secret_named_fields_error_is_redacted_after_another_fields_error(
+    mode: Mode, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``query: Field required; api_key: Value error, key sk-… is revoked``: no key anywhere."""
+    secret = "sk-revoked-0123456789abcdef"
+
+    @tool(args=KeyedArgs)
+    def call(args: KeyedArgs) -> list[int]:
+        return [1]
+
+    caplog.set_level(logging.DEBUG, logger="tool_outcomes")
+    env = call.call(api_key=secret) if mode == "sync" else asyncio.run(call.acall(api_key=secret))
+    assert env.failure is not None
+    assert env.failure.code is FailureCode.INVALID_ARGUMENTS, env
+    assert "query" in env.failure.detail
+    assert "api_key" in env.failure.detail
+    everything = "\n".join([*renders(env), env.model_dump_json(), caplog.text])
+    assert secret not in everything
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "query: bad; api_key: sk-mid-0123456789 is revoked",
+        "first problem, token: sk-mid-0123456789",
+        "(password: sk-mid-0123456789)",
+        "a\tclient_secret: sk-mid-0123456789; next: kept",
+    ],
+)
+def test_a_secret_name_labels_its_value_wherever_it_stands_in_a_line(text: str) -> None:
+    """``name: value`` mid-line is redacted to the end of its clause, as at a line's start."""
+    out = redact_text(text)
+    assert "sk-mid-0123456789" not in out
+    assert "kept" in out or "kept" not in text
+
+
+#: Header values at the 8,192-character read limit, built from units that made a scan go back
+#: over what it had read: "<" with no ">" (a Link), quotes never closed, labels with no value.
+HEADER_UNITS = (
+    ("link", "<"),
+    ("link", '<a>;"'),
+    ("link", "<a>; rel="),
+    ("link", "<a>;;"),
+    ("link", ", "),
+    ("retry-after", "9"),
+    ("x-ratelimit-reset", "9"),
+    ("content-range", "0-"),
+    ("x-total-count", "1"),
+)
+
+
+@pytest.mark.parametrize(("name", "unit"), HEADER_UNITS)
+def test_every_header_parser_is_linear_up_to_the_read_limit(name: str, unit: str) -> None:
+    """A header four times longer costs at most about four times the time (quadratic: 16)."""
+
+    def classify(size: int) -> Callable[[], object]:
+        value = (unit * (size // len(unit) + 1))[:size]
+        headers = httpx.Headers({"content-type": "application/json", name: value})
+        return lambda: classify_parts(429, headers, b'{"items": [1]}')
+
+    small, large = classify(2048), classify(8192)
+    ratios: list[float] = []
+    while len(ratios) < 3 and (not ratios or ratios[-1] >= 9):
+        ratios.append(_best_time(large) / _best_time(small))
+    assert ratios[-1] < 9, ratios
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("X-RateLimit-Reset", "999999999999"),
+        ("Retry-After", "99999999999999999999"),
+        ("Retry-After", "9" * 400),
+    ],
+)
+@pytest.mark.parametrize("mode", MODES)
+def test_a_wait_beyond_any_calendar_is_rate_limited_and_too_long_to_wait(
+    server: MisbehavingServer, mode: Mode, name: str, value: str
+) -> None:
+    """A reset in the year 33658 or a 20-digit Retry-After: rate_limited, retries end at once."""
+    url = httpx.URL(server.url("/numeric_header")).copy_merge_params({"name": name, "value": value})
+    fake = FakeClock()
+    probe = fetch(str(url), RetryPolicy(max_attempts=3))
+    env = run(mode, probe, fake)
+    assert env.failure is not None, env
+    assert env.failure.code is FailureCode.RATE_LIMITED, env.failure.detail
+    assert not env.failure.detail.startswith(INTERNAL_ERROR_DETAIL)
+    assert env.failure.retry_after_s is not None
+    assert env.failure.retry_after_s >= 3600
+    if name == "Retry-After":
+        assert env.attempts == 1  # too long to wait: the retries end, nothing slept
+        assert fake.sleeps == []
+
+
+@given(
+    name=st.sampled_from(["retry-after", "x-ratelimit-reset", "ratelimit-reset", "x-total-count"]),
+    digits=st.text("0123456789", min_size=1, max_size=60),
+)
+def test_any_run_of_digits_in_a_numeric_header_is_a_classification(name: str, digits: str) -> None:
+    """Any length of ASCII digits, in any numeric header of a 429: rate_limited, never a crash."""
+    headers = httpx.Headers({"content-type": "application/json", name: digits})
+    env = classify_parts(429, headers, b'{"items": [1, 2]}')
+    assert env.failure is not None
+    assert env.failure.code is FailureCode.RATE_LIMITED, env
+
+
+@pytest.mark.parametrize("count", [10**30, 2**63, -1, 1e300, "9" * 40])
+def test_a_json_count_beyond_any_real_count_is_not_a_total(count: object) -> None:
+    """``{"total": 10**30}`` is capped as header counts are: no total, no crash."""
+    body = json.dumps({"total": count, "items": [1, 2]}).encode()
+    env = classify_parts(200, httpx.Headers({"content-type": "application/json"}), body)
+    assert env.failure is None, env
+    assert env.coverage is not None
+    assert env.coverage.total is None, env.coverage
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "javascript:alert(1)",
+        "https://evil.example.test/page2",
+        "data:text/html,hi",
+        "file:///etc/passwd",
+        "//evil.example.test/page2",
+    ],
+)
+@pytest.mark.parametrize("mode", MODES)
+def test_a_next_page_elsewhere_is_withheld_and_the_answer_still_partial(
+    server: MisbehavingServer, mode: Mode, target: str
+) -> None:
+    """A Link rel=next off the request's origin or scheme: partial, no cursor, the reason said."""
+    url = httpx.URL(server.url("/link_to")).copy_merge_params({"to": target})
+    env = run(mode, fetch(str(url)))
+    assert env.outcome is Outcome.PARTIAL, env
+    assert env.coverage is not None
+    assert env.coverage.next_cursor is None, env.coverage
+    assert "withheld" in (env.coverage.detail or ""), env.coverage.detail
+    assert "withheld" in to_text(env)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_next_page_on_the_same_origin_is_offered(server: MisbehavingServer, mode: Mode) -> None:
+    """The rule withholds only what is off the origin: a relative or same-origin next is kept."""
+    for target, expected in (
+        ("/page2", server.url("/page2")),
+        (server.url("/p3"), server.url("/p3")),
+    ):
+        url = httpx.URL(server.url("/link_to")).copy_merge_params({"to": target})
+        env = run(mode, fetch(str(url)))
+        assert env.coverage is not None
+        assert env.coverage.next_cursor == expected, env.coverage
+
+
+class CursorArgs(BaseModel):
+    """A page to fetch: the first, or the cursor the last answer offered."""
+
+    cursor: str | None = None
+
+
+def test_a_handler_that_follows_the_cursor_never_sends_its_key_elsewhere(
+    server: MisbehavingServer,
+) -> None:
+    """A handler joining whatever cursor it is given, with its key, reaches only its own origin."""
+    secret = "sk-follow-0123456789abcdef"
+    with MisbehavingServer() as elsewhere:
+        start = httpx.URL(server.url("/link_to")).copy_merge_params(
+            {"to": elsewhere.url("/echo?status=200")}
+        )
+
+        @tool(args=CursorArgs, cursor="cursor", policy=RetryPolicy(max_attempts=1))
+        def call(args: CursorArgs) -> httpx.Request:
+            return httpx.Request("GET", args.cursor or start, headers={"X-Api-Key": secret})
+
+        with httpx.Client(timeout=TIMEOUT, follow_redirects=True) as client:
+            env = call.call(client=client)
+            while env.coverage is not None and env.coverage.next_cursor is not None:
+                env = call.call({"cursor": env.coverage.next_cursor}, client=client)
+        assert elsewhere.count("/echo") == 0
+    assert env.outcome is Outcome.PARTIAL, env
+
+
+class Item(BaseModel):
+    """An item of a generic envelope."""
+
+    name: str
+
+
+_UNPICKLE = """
+import pickle, sys
+env = pickle.loads(sys.stdin.buffer.read())
+print(type(env).__name__)
+print(env.model_dump_json())
+"""
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        Envelope[list[Item]](outcome=Outcome.SUCCESS, data=[Item(name="a")], tool="t"),
+        Envelope[dict[str, list[Item]]](outcome=Outcome.SUCCESS, data={"k": [Item(name="b")]}),
+        Envelope[Any].failed(FailureCode.TIMEOUT, FailureKind.TRANSIENT, "slow", tool="t"),
+        classify_parts(
+            200,
+            httpx.Headers({"content-type": "application/json"}),
+            b'{"items": [{"name": "a"}], "next": "c2"}',
+        ),
+    ],
+    ids=["list-of-model", "dict-of-list", "failure", "classified-partial"],
+)
+def test_an_envelope_pickles_and_comes_back_equal_in_another_process(env: Envelope[Any]) -> None:
+    """Round-trip equal here; loadable by a process that never wrote ``Envelope[list[Item]]``."""
+    data = pickle.dumps(env)
+    assert pickle.loads(data) == env
+    done = subprocess.run(
+        [sys.executable, "-c", _UNPICKLE],
+        input=data,
+        capture_output=True,
+        timeout=60,
+        check=True,
+        env={
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(
+                [str(Path(__file__).parent), str(Path(__file__).parents[1] / "src")]
+            ),
+        },
+    )
+    name, dumped = done.stdout.decode().split("\n", 1)
+    assert name == type(env).__name__
+    assert json.loads(dumped) == json.loads(env.model_dump_json())
+
+
+# -- 10. integrations: any model input is invalid_arguments, and nothing is kept forever ---------
+
+
+class Query(BaseModel):
+    """One search query."""
+
+    q: str
+
+
+@tool(args=Query, name="lookup")
+def _lookup(args: Query) -> list[str]:
+    return [args.q]
+
+
+#: What a model may send as a tool's arguments: nested past any parser, huge, of the wrong type.
+MODEL_INPUTS: tuple[object, ...] = (
+    "[" * 100_000 + "]" * 100_000,
+    '{"q": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "x" * 1_000_000,
+    "[1, 2]",
+    "null",
+    "{not json",
+)
+
+
+def _agents_call(raw: str, call_id: str = "c1") -> tuple[str, Any]:
+    from agents.tool_context import ToolContext
+
+    from tool_outcomes.integrations.openai_agents import openai_agents_tool
+
+    function_tool = openai_agents_tool(_lookup)
+    ctx = ToolContext(context=None, tool_name="lookup", tool_call_id=call_id, tool_arguments=raw)
+
+    async def go() -> str:
+        return str(await function_tool.on_invoke_tool(ctx, raw))
+
+    return asyncio.run(go()), function_tool
+
+
+@pytest.mark.parametrize(
+    "raw", MODEL_INPUTS, ids=["deep-array", "deep-value", "huge", "list", "null", "not-json"]
+)
+def test_any_model_input_to_the_openai_agents_tool_is_invalid_arguments(raw: str) -> None:
+    """``"[" * 100000 + "]" * 100000`` and friends: an invalid_arguments text, never a crash."""
+    text, _ = _agents_call(raw)
+    assert text.startswith("NO ANSWER"), text[:200]
+    assert "invalid" in text.lower() or "argument" in text.lower(), text[:300]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["a"], "q", 7, {"q": [[[[[]]]]]}, {"q": "x" * 1_000_000}],
+    ids=["list", "string", "number", "nested", "huge-but-valid-type"],
+)
+def test_any_mcp_arguments_are_the_tools_to_validate(arguments: Any) -> None:
+    """An MCP ``tools/call`` with arguments of any type: a result, never an exception."""
+    from tool_outcomes.integrations.mcp import call_tool_result
+
+    result = asyncio.run(call_tool_result(_lookup, arguments)).model_dump(by_alias=True)
+    if isinstance(arguments, dict) and isinstance(arguments["q"], str):
+        assert not result["isError"]
+    else:
+        assert result["isError"]
+        assert result["structuredContent"]["failure"]["code"] == "invalid_arguments"
+
+
+def test_the_openai_agents_wrapper_keeps_a_bounded_number_of_envelopes() -> None:
+    """300 direct calls the SDK never collects leave at most KEPT_ENVELOPES behind, then fewer."""
+    from agents.tool_context import ToolContext
+
+    from tool_outcomes.integrations._recent import RecentEnvelopes
+    from tool_outcomes.integrations.openai_agents import openai_agents_tool
+
+    function_tool = openai_agents_tool(_lookup)
+    pending = next(
+        cell.cell_contents
+        for cell in function_tool.on_invoke_tool.__closure__ or ()
+        if isinstance(cell.cell_contents, RecentEnvelopes)
+    )
+    small = RecentEnvelopes(size=10)
+
+    async def go() -> None:
+        for i in range(300):
+            raw = json.dumps({"q": f"x{i}"})
+            ctx = ToolContext(
+                context=None, tool_name="lookup", tool_call_id=f"c{i}", tool_arguments=raw
+            )
+            await function_tool.on_invoke_tool(ctx, raw)
+            small[f"c{i}"] = _lookup.call(q="y")
+
+    asyncio.run(go())
+    assert len(pending) <= pending.size
+    assert len(small) == 10
+    assert list(small) == [f"c{i}" for i in range(290, 300)]
+
+
+def test_the_pydantic_ai_wrapper_keeps_a_bounded_number_of_envelopes() -> None:
+    """Its default ``envelopes`` map holds at most KEPT_ENVELOPES, the oldest dropped first."""
+    from tool_outcomes.integrations._recent import KEPT_ENVELOPES
+    from tool_outcomes.integrations.pydantic_ai import pydantic_ai_tool
+
+    kept = pydantic_ai_tool(_lookup).envelopes
+    env = _lookup.call(q="y")
+    for i in range(KEPT_ENVELOPES + 300):
+        kept[f"c{i}"] = env
+    assert len(kept) == KEPT_ENVELOPES
+    assert "c0" not in kept
+    assert f"c{KEPT_ENVELOPES + 299}" in kept

@@ -72,7 +72,14 @@ from .observe import (
 from .repair import Rejection, repair
 from .retry import RetryPolicy, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, TraceRecord, emit, record_for
-from .transport import DEFAULT_MAX_BODY_BYTES, Read, evidence_of, send_async, send_sync
+from .transport import (
+    DEFAULT_MAX_BODY_BYTES,
+    Read,
+    evidence_of,
+    response_evidence,
+    send_async,
+    send_sync,
+)
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "ToolOptions", "tool"]
 
@@ -112,7 +119,8 @@ class Tool(Generic[A, R]):
     authority: str | None = None
     description: str = ""
     retry_unsafe_methods: bool = False
-    secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = ()
+    # Never in the repr: a tool is printed in logs and tracebacks.
+    secrets: tuple[str, ...] | Callable[[A], Iterable[str]] = field(default=(), repr=False)
     cursor: str | None = None
     target: TargetView = "full"
     idempotency_key: str | None = None
@@ -533,6 +541,10 @@ class Tool(Generic[A, R]):
                 return judge(parts, self._options)
         if isinstance(value, httpx.Response):  # its stream not read yet
             _note_status(value.status_code)
+            # Held to the tool's cap as a response the tool read itself would be.
+            evidence = response_evidence(value, max_body_bytes=self.max_body_bytes)
+            if evidence is not None:
+                return judge(evidence, self._options)
             return classify_http(
                 value,
                 items=self.items,

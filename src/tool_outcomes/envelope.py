@@ -555,6 +555,24 @@ class Envelope(BaseModel, Generic[T]):
         )
         return f"<div class='tool-outcomes-envelope'>{badge}<table>{body}</table></div>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its generic origin and type arguments, not by its class's name.
+
+        ``Envelope[list[Item]]`` is a class pydantic makes on first use, named in the module
+        that first wrote it: a process that never wrote it cannot find it by name. Unpickling
+        parametrises the origin again (pydantic caches it), then restores the fields.
+        """
+        meta = type(self).__pydantic_generic_metadata__
+        origin = meta["origin"] or type(self)
+        return (_unpickle_envelope, (origin, meta["args"], self.__getstate__()))
+
+
+def _unpickle_envelope(origin: Any, args: tuple[Any, ...], state: dict[Any, Any]) -> Any:
+    cls = origin[args if len(args) > 1 else args[0]] if args else origin
+    env = cls.__new__(cls)
+    env.__setstate__(state)
+    return env
+
 
 _BADGE_COLOURS: dict[Outcome, str] = {
     Outcome.SUCCESS: "#2e7d32",

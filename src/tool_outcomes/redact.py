@@ -20,6 +20,7 @@ import binascii
 import functools
 import json
 import re
+from array import array
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
@@ -231,7 +232,7 @@ def is_secret_name(name: str) -> bool:
 # secret name, and never twice: a label inside a value already replaced is skipped unread.
 _PAIR_START = re.compile(
     r"(?<![\w.\[\]%-])(?P<name>[\w.\[\]%-]{1,64})=(?P<vq>\\{0,3}[\"'])?"
-    r"|(?m:^)[ \t]{0,16}(?P<hname>[\w.-]{1,64})[ \t]{0,16}:(?!//)[ \t]{0,16}"
+    r"|(?:(?m:^)|(?<=[\s;,(\[{]))[ \t]{0,16}(?P<hname>[\w.-]{1,64})[ \t]{0,16}:(?!//)[ \t]{0,16}"
     r"|(?P<kq>\\{0,3}[\"'])(?P<kname>[\w .\[\]%-]{1,64})(?P=kq)\s{0,8}[:=]\s{0,8}"
     r"(?P<kvq>\\{0,3}[\"'])?"
 )
@@ -240,6 +241,9 @@ _BARE_VALUE = re.compile(r"[^&\s#\"'<>),;\]}\\]*")
 _PATH_PARAM_VALUE = re.compile(r"[^/?#;&\s\"'<>\\]*")
 _QUOTED_VALUE = re.compile(r"[^\"'\\\r\n]*")
 _LINE_VALUE = re.compile(r"[^\r\n]*")
+# A `name: value` inside a line ("query: Field required; api_key: Value error, key … revoked")
+# runs to the end of its clause.
+_CLAUSE_VALUE = re.compile(r"[^;\r\n]*")
 #: Every secret name contains one of these (a test holds is_secret_name to it): text without
 #: any of them has no labelled secret, and skips the scan.
 SECRET_NAME_STEMS = (
@@ -297,6 +301,8 @@ def redact_text(
         if variant in text:
             text = text.replace(variant, REDACTED)
     if variants:
+        if "\\" in text:
+            text = _scrub_escaped(text, variants)
         text = _scrub_cut_secret(text, variants)
     text = _scrub_userinfo(text)
     lowered = text.lower()
@@ -319,7 +325,8 @@ def _scrub_pairs(text: str) -> str:
             continue
         start = match.end()
         if match["hname"] is not None:
-            value = _LINE_VALUE
+            at_line_start = match.start() == 0 or text[match.start() - 1] in "\r\n"
+            value = _LINE_VALUE if at_line_start else _CLAUSE_VALUE
         elif match["vq"] is not None or match["kvq"] is not None:
             value = _QUOTED_VALUE
         elif match.start() > 0 and text[match.start() - 1] == ";":
@@ -330,6 +337,59 @@ def _scrub_pairs(text: str) -> str:
         if not text[start:end].strip() or text.startswith(REDACTED, start):
             continue
         out += (text[pos:start], REDACTED)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# A JSON escape (RFC 8259 §7): a UTF-16 surrogate pair, any other \uXXXX, or a one-letter escape.
+_JSON_ESCAPE = re.compile(
+    r"\\u(?P<hi>[dD][89abAB][0-9a-fA-F]{2})\\u(?P<lo>[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|\\u(?P<unit>[0-9a-fA-F]{4})|\\(?P<letter>[\"\\/bfnrt])"
+)
+_LETTERS = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+def _scrub_escaped(text: str, variants: tuple[str, ...]) -> str:
+    """Every secret written with any JSON escape (``\\/``, ``\\u0073`` for any character, mixed
+    with plain characters), replaced. The escapes are undone once, in one pass that remembers
+    where each unescaped character came from; the secrets are then searched in that one text, as
+    in the plain one: linear, however many ways a secret could be spelled."""
+    plain: list[str] = []
+    origin = array("q")  # where, in ``text``, each character of the unescaped text starts
+    pos = 0
+    for match in _JSON_ESCAPE.finditer(text):
+        plain.append(text[pos : match.start()])
+        origin.extend(range(pos, match.start()))
+        if match["hi"] is not None:
+            high, low = int(match["hi"], 16), int(match["lo"], 16)
+            char = chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        elif match["unit"] is not None:
+            char = chr(int(match["unit"], 16))
+        else:
+            char = _LETTERS.get(match["letter"], match["letter"])
+        plain.append(char)
+        origin.append(match.start())
+        pos = match.end()
+    if not origin:
+        return text
+    plain.append(text[pos:])
+    origin.extend(range(pos, len(text) + 1))
+    unescaped = "".join(plain)
+    spans: list[tuple[int, int]] = []
+    for variant in variants:
+        at = unescaped.find(variant)
+        while at != -1:
+            spans.append((origin[at], origin[at + len(variant)]))
+            at = unescaped.find(variant, at + len(variant))
+    if not spans:
+        return text
+    out: list[str] = []
+    pos = 0
+    for start, end in sorted(spans):
+        if end <= pos:
+            continue
+        out += (text[pos : max(start, pos)], REDACTED)
         pos = end
     out.append(text[pos:])
     return "".join(out)

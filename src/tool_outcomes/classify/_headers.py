@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email.utils import format_datetime, parsedate_to_datetime
+from email.utils import parsedate_to_datetime
 
 from tool_outcomes._numbers import parse_seconds
 
@@ -51,6 +51,12 @@ def parse_http_date(value: str | None) -> datetime | None:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
+#: The wait a ``Retry-After`` of more digits than a count holds (10**18 seconds and up) reads
+#: as: valid delta-seconds, longer than any retry policy waits.
+RETRY_AFTER_BEYOND_S = 1e18
+_DELTA_SECONDS = re.compile(r"[0-9]+")
+
+
 def parse_retry_after(
     value: str | None,
     *,
@@ -77,14 +83,14 @@ def parse_retry_after(
     seconds = parse_seconds(text)
     if seconds is not None:
         return seconds
+    if _DELTA_SECONDS.fullmatch(text):
+        # More digits than any count holds: valid delta-seconds, and longer than any wait (read
+        # by its length, never converted, so no digit limit or float overflow is reached).
+        return RETRY_AFTER_BEYOND_S
     deadline = parse_http_date(text)
     if deadline is None:
         return None
-    reference = parse_http_date(date)
-    if reference is None:
-        reference = (now or _utc_now)()
-        if reference.tzinfo is None:
-            reference = reference.replace(tzinfo=UTC)
+    reference = parse_http_date(date) or _aware((now or _utc_now)())
     try:
         seconds = (deadline - reference).total_seconds()
     except OverflowError:
@@ -167,13 +173,17 @@ def parse_rate_limit_reset(
         if number is None:
             continue
         if number < _EPOCH_FLOOR_S:
-            seconds: float | None = number
-        else:
-            deadline = datetime.fromtimestamp(int(number), UTC)
-            seconds = parse_retry_after(format_datetime(deadline, usegmt=True), date=date, now=now)
-        if seconds is not None:
-            return min(seconds, RATE_LIMIT_RESET_MAX_S)
+            return min(number, RATE_LIMIT_RESET_MAX_S)
+        # An epoch time: measured against the server's Date (else our clock) as plain numbers,
+        # so a reset in the year 33658 is a long wait, never a datetime out of range.
+        reference = parse_http_date(date) or _aware((now or _utc_now)())
+        seconds = int(number) - reference.timestamp()
+        return min(max(0.0, seconds), RATE_LIMIT_RESET_MAX_S)
     return None
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
 def _utc_now() -> datetime:

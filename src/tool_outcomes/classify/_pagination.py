@@ -238,19 +238,24 @@ def _next_page_signs(
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "LastEvaluatedKey present", cursor))
     page = box.get("next_page")  # Zendesk and others: the next page's URL, or its number
     if (cursor := _cursor(page)) is not None:
-        cursor = _url(cursor, base_url) if isinstance(page, str) else cursor
-        out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", cursor))
+        if isinstance(page, str):
+            out.append(_page("next_page present", cursor, base_url))
+        else:
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", cursor))
     if box.get("end_of_stream") is False and _cursor(box.get("next_page")) is None:
         # Zendesk's cursor-based incremental export: more follows from after_url/after_cursor.
         after = _cursor(box.get("after_url"))
-        cursor = _url(after, base_url) if after is not None else _cursor(box.get("after_cursor"))
-        out.append(Evidence(TruncatedBy.NEXT_PAGE, "end_of_stream: false", cursor))
+        if after is not None:
+            out.append(_page("end_of_stream: false", after, base_url))
+        else:
+            cursor = _cursor(box.get("after_cursor"))
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, "end_of_stream: false", cursor))
     meta = box.get("response_metadata")  # Slack
     if isinstance(meta, dict) and (cursor := _cursor(meta.get("next_cursor"))) is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "response_metadata.next_cursor", cursor))
     for key in NEXT_URL_KEYS:
         if isinstance(url := box.get(key), str) and url:
-            out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key} present", _url(url, base_url)))
+            out.append(_page(f"{key} present", url, base_url))
     for key in MORE_FLAGS:
         if box.get(key) is True:
             cursor = _cursor(box.get("after_cursor")) or _last_id(collection)  # Zendesk, Stripe
@@ -277,17 +282,14 @@ def _listing_signs(
     ):
         target, is_url = _next_target(value)
         if target is not None:
-            out.append(
-                Evidence(TruncatedBy.NEXT_PAGE, why, _url(target, base_url) if is_url else target)
-            )
+            is_page = _page(why, target, base_url) if is_url else None
+            out.append(is_page or Evidence(TruncatedBy.NEXT_PAGE, why, target))
     links_list = links if isinstance(links, list) else []  # OGC API - Features, STAC
     for link in links_list:
         if isinstance(link, dict) and link.get("rel") == "next":
             target = _cursor(link.get("href"))
             if target is not None:
-                out.append(
-                    Evidence(TruncatedBy.NEXT_PAGE, 'links rel "next"', _url(target, base_url))
-                )
+                out.append(_page('links rel "next"', target, base_url))
                 break
     if box.get("isLast") is False:  # Jira: "whether this is the last page"
         start = as_count(box.get("startAt"))
@@ -357,9 +359,9 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
         The evidence; an empty ``X-Next-Page`` (GitLab's last page) is none.
     """
     out: list[Evidence] = []
-    link = next_link(headers.get("link"), base_url)
+    link = _next_link_target(headers.get("link"))
     if link is not None:
-        out.append(Evidence(TruncatedBy.NEXT_PAGE, 'Link rel="next"', link))
+        out.append(_page('Link rel="next"', link, base_url))
     next_page = str(headers.get("x-next-page", "")).strip()
     if next_page:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "X-Next-Page header", next_page[:200]))
@@ -383,12 +385,56 @@ def _cursor(value: object) -> str | None:
     return None
 
 
-def _url(url: str, base_url: str | None) -> str:
+def _resolve(url: str, base_url: str | None) -> str:
     # RFC 8288 §3.2: a relative reference is resolved against the request's URL.
     if base_url:
         with contextlib.suppress(ValueError):
             url = urljoin(base_url, url)
-    return exit_url(url)
+    return url
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def withheld_because(url: str, base_url: str | None) -> str | None:
+    """Why a next-page URL may not be offered as a cursor, or ``None`` when it may.
+
+    A model (or a handler) follows the cursor it is given, with the tool's credentials: only an
+    http(s) URL on the request's own origin (scheme, host and port, RFC 6454) is safe to follow.
+    Without a request URL there is no origin to leave; a relative URL is then offered as it is.
+
+    Args:
+        url: The next page's URL, resolved against ``base_url``.
+        base_url: The request's URL, when known.
+
+    Returns:
+        The reason, in words, or ``None``.
+    """
+    try:
+        parts = urlsplit(url)
+        scheme = parts.scheme.lower()
+        if not scheme and not base_url:
+            return None
+        if scheme not in _DEFAULT_PORTS:
+            return f"a {scheme or 'schemeless'} URL, not http(s)"
+        if not base_url:
+            return None
+        base = urlsplit(base_url)
+        mine = (scheme, (parts.hostname or ""), parts.port or _DEFAULT_PORTS[scheme])
+        base_scheme = base.scheme.lower()
+        theirs = (base_scheme, base.hostname or "", base.port or _DEFAULT_PORTS.get(base_scheme))
+    except ValueError:
+        return "not a valid URL"
+    return None if mine == theirs else "on another origin than the request's"
+
+
+def _page(why: str, url: str, base_url: str | None) -> Evidence:
+    """Next-page evidence for a URL: its cursor, or the reason it is withheld."""
+    resolved = _resolve(url, base_url)
+    reason = withheld_because(resolved, base_url)
+    if reason is not None:
+        return Evidence(TruncatedBy.NEXT_PAGE, f"{why} (cursor withheld: {reason})")
+    return Evidence(TruncatedBy.NEXT_PAGE, why, exit_url(resolved))
 
 
 def _last_id(collection: Collection | None) -> str | None:
@@ -401,8 +447,10 @@ def _last_id(collection: Collection | None) -> str | None:
 
 # -- RFC 8288 Link header ------------------------------------------------------------------------
 
-# A link is <target> then ;-separated params whose quoted values may hold ";" and ",".
-_LINK = re.compile(r'<(?P<url>[^>]*)>(?P<params>(?:\s*;(?:[^;,"]|"[^"]*")*)*)')
+# A link is <target> then ;-separated params whose quoted values may hold ";" and ",". A
+# URI-reference holds no "<" (RFC 3986 §2), so each "<" starts at most one scan that stops at the
+# next "<": linear even on "<<<<…" with no ">".
+_LINK = re.compile(r'<(?P<url>[^<>]*)>(?P<params>(?:\s*;(?:[^;,"]|"[^"]*")*)*)')
 _REL = re.compile(r";\s*rel\s*=\s*(?:\"(?P<q>[^\"]*)\"|(?P<t>[^\s;,]+))", re.IGNORECASE)
 
 
@@ -414,15 +462,24 @@ def next_link(header: str | None, base_url: str | None) -> str | None:
         base_url: The request URL, for relative targets.
 
     Returns:
-        The next page's URL, or ``None``.
+        The next page's URL, or ``None`` (also when it is withheld: :func:`withheld_because`).
     """
+    target = _next_link_target(header)
+    if target is None:
+        return None
+    resolved = _resolve(target, base_url)
+    return None if withheld_because(resolved, base_url) else exit_url(resolved)
+
+
+def _next_link_target(header: str | None) -> str | None:
+    """The ``rel="next"`` target of a ``Link`` header as written, or ``None``."""
     if not header:
         return None
     for match in _LINK.finditer(header[:8192]):
         for rel in _REL.finditer(match["params"]):
             relations = (rel["q"] if rel["q"] is not None else rel["t"]).lower().split()
             if "next" in relations:
-                return _url(match["url"].strip(), base_url)
+                return str(match["url"].strip())
     return None
 
 

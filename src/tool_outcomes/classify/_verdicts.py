@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tool_outcomes._numbers import parse_count
+from tool_outcomes._numbers import MAX_COUNT_DIGITS, parse_count
 from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
 from ._status import status_rule
@@ -74,12 +74,14 @@ def as_count(value: object) -> int | None:
         value: Any decoded JSON value.
 
     Returns:
-        The count, or ``None`` for anything else (bools, floats, negatives, long digit runs).
+        The count, or ``None`` for anything else (bools, floats, negatives,
+        more than ``MAX_COUNT_DIGITS`` digits).
     """
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value if value >= 0 else None
+        # Capped as header counts are (MAX_COUNT_DIGITS): 10**30 items is no count of anything.
+        return value if 0 <= value < 10**MAX_COUNT_DIGITS else None
     return parse_count(value) if isinstance(value, str) and value == value.strip() else None
 
 

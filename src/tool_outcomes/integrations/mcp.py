@@ -69,8 +69,10 @@ async def call_tool_result(
     Returns:
         The result: text, the envelope as ``structuredContent``, ``isError`` for an access failure.
     """
+    # Whatever the client sent (a list, a string, a deep nest) is the tool's to validate.
+    given: object = {} if arguments is None else arguments
     with framework_call(request_id):
-        env = await tool.acall(dict(arguments or {}), client=client)
+        env = await tool.acall(dict(given) if isinstance(given, Mapping) else given, client=client)
     return CallToolResult.model_validate(to_mcp(env))
 
 

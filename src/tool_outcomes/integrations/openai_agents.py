@@ -29,11 +29,11 @@ from typing import Any
 import httpx
 
 from tool_outcomes.adapter import Tool
-from tool_outcomes.envelope import Envelope
 from tool_outcomes.observe import framework_call
 from tool_outcomes.render import to_text
 
 from ._extra import missing_extra
+from ._recent import KEPT_ENVELOPES, RecentEnvelopes
 
 try:
     from agents import FunctionTool
@@ -66,8 +66,10 @@ def openai_agents_tool(
     optional = frozenset(schema.get("properties", {})) - frozenset(schema.get("required", ()))
     published = _nullable(schema, optional) if strict else schema
 
-    # Envelopes between the call and the SDK's extractor, which attaches them to the output item.
-    pending: dict[str, Envelope[Any]] = {}
+    # Envelopes between the call and the SDK's extractor, which attaches them to the output item
+    # and forgets them; a call the extractor never sees (a direct call) is forgotten after
+    # KEPT_ENVELOPES later ones.
+    pending: RecentEnvelopes = RecentEnvelopes(KEPT_ENVELOPES)
 
     async def invoke(ctx: ToolContext[Any], raw: str) -> str:
         arguments = _arguments(raw, optional if strict else frozenset())
@@ -110,11 +112,12 @@ def _nullable(schema: Mapping[str, Any], optional: frozenset[str]) -> dict[str, 
 def _arguments(raw: str, optional: frozenset[str]) -> object:
     """The model's JSON arguments, a ``null`` for an optional one meaning "use the default".
 
-    Text that is not JSON is handed to the tool as it is: its own validation says what is wrong.
+    Text that is not JSON, or JSON nested deeper than the parser goes, is handed to the tool as
+    it is: its own validation says what is wrong (``invalid_arguments``).
     """
     try:
         arguments = json.loads(raw) if raw.strip() else {}
-    except ValueError:
+    except (ValueError, RecursionError):
         return raw
     if isinstance(arguments, dict):
         return {k: v for k, v in arguments.items() if not (v is None and k in optional)}

@@ -23,8 +23,10 @@ Only arguments the tool itself refused ask the model to retry. An upstream's HTT
 (``bad_request``) is a failure like any other: retrying it with the same arguments cannot help,
 and asking for retries would spend the run's retry budget until it fails.
 
-The application keeps every envelope, failures included: ``tool.envelopes`` maps each call's
-``tool_call_id`` to its envelope (pydantic-ai's failed returns carry no metadata).
+The application finds every envelope, failures included: ``tool.envelopes`` maps each call's
+``tool_call_id`` to its envelope (pydantic-ai's failed returns carry no metadata). It keeps the
+latest ``KEPT_ENVELOPES`` (1024) calls, so a long-running server does not grow without bound;
+pass your own mapping as ``envelopes=`` to keep them some other way.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from tool_outcomes.observe import framework_call
 from tool_outcomes.render import to_text
 
 from ._extra import missing_extra
+from ._recent import KEPT_ENVELOPES, RecentEnvelopes
 
 try:
     from pydantic_ai import RunContext, ToolReturn
@@ -63,7 +66,8 @@ class OutcomeTool(PydanticAITool[Any]):
     """A pydantic-ai ``Tool`` that also keeps every envelope it produced, by tool call id."""
 
     envelopes: MutableMapping[str, Envelope[Any]]
-    """``tool_call_id`` → envelope, for every call (failures too). Clear it when you like."""
+    """``tool_call_id`` → envelope for each call (failures too): the latest
+    ``KEPT_ENVELOPES`` unless you passed your own mapping."""
 
 
 def pydantic_ai_tool(
@@ -78,13 +82,15 @@ def pydantic_ai_tool(
         tool: The tool to hand to an ``Agent``.
         client: The client a request-building handler sends on; without one the tool opens its
             own for each call (on the run's event loop).
-        envelopes: Where to keep each call's envelope by ``tool_call_id`` (a new ``dict`` if
-            not given); also ``result.tool.envelopes``.
+        envelopes: Where to keep each call's envelope by ``tool_call_id`` (if not given, a
+            map of the latest ``KEPT_ENVELOPES``); also ``result.tool.envelopes``.
 
     Returns:
         An :class:`OutcomeTool` for ``Agent(tools=[...])``.
     """
-    kept: MutableMapping[str, Envelope[Any]] = {} if envelopes is None else envelopes
+    kept: MutableMapping[str, Envelope[Any]] = (
+        RecentEnvelopes(KEPT_ENVELOPES) if envelopes is None else envelopes
+    )
 
     async def run(ctx: RunContext[Any], **arguments: Any) -> ToolReturn[str]:
         with framework_call(ctx.tool_call_id):

@@ -12,8 +12,9 @@ import socket
 
 import httpx
 
-from tool_outcomes.evidence import Evidence, Stage
+from tool_outcomes.evidence import BodyCut, Evidence, Stage
 
+from ._decode import DEFAULT_MAX_BODY_BYTES
 from ._send import Read, read_sync
 
 __all__ = ["STAGES", "evidence_of", "exception_evidence", "response_evidence", "stage_of"]
@@ -93,8 +94,17 @@ def exception_evidence(exc: BaseException, *, method: str | None = None) -> Evid
     return Evidence.from_exception(exc, stage_of(exc), method=method, url=url)
 
 
-def response_evidence(response: httpx.Response) -> Evidence | None:
+def response_evidence(
+    response: httpx.Response, *, max_body_bytes: int | None = None
+) -> Evidence | None:
     """The evidence of a response a caller holds, its body read (through the cap) if it was not.
+
+    Args:
+        response: The response, read or not.
+        max_body_bytes: The decoded-byte cap. An unread body is read through it (the default
+            cap when ``None``); a body already read is held to it as a read one is: past the
+            cap it is cut there (``BodyCut.SIZE_CAP``), judged as any cut body. ``None`` keeps
+            a read body whole (it is the caller's already).
 
     Returns:
         The evidence, or ``None`` for an async response whose body has not been read (it can
@@ -113,12 +123,22 @@ def response_evidence(response: httpx.Response) -> Evidence | None:
             response.stream, httpx.SyncByteStream
         ):
             return None
-        read = read_sync(response)  # keeps what arrived before a broken stream
+        cap = DEFAULT_MAX_BODY_BYTES if max_body_bytes is None else max_body_bytes
+        read = read_sync(response, max_body_bytes=cap)  # keeps what arrived before a break
         if isinstance(read, BaseException):  # nothing arrived: the read error is the outcome
             return exception_evidence(read, method=method)
         return _of_read(read, method, url, ranged=ranged)
+    cut = None
+    if max_body_bytes is not None and len(body) > max_body_bytes:
+        cut, body = BodyCut.SIZE_CAP, body[:max_body_bytes]
     return Evidence.of_response(
-        response.status_code, response.headers, body, method=method, url=url, range_requested=ranged
+        response.status_code,
+        response.headers,
+        body,
+        cut=cut,
+        method=method,
+        url=url,
+        range_requested=ranged,
     )
 
 

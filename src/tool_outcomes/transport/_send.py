@@ -58,11 +58,18 @@ def send_sync(
             request = rebuild(client, request, remaining)
             if alarm is not None:
                 request.extensions["trace"] = tracer(alarm, request.extensions.get("trace"))
-            response = client.send(request, stream=True)
+            response = client.send(request, stream=True, follow_redirects=False)
+            if alarm is not None:
+                alarm.watch(socket_of(response.extensions.get("network_stream")))
+            history: list[httpx.Response] = []
+            while (hop := _hop_or_close_sync(client, request, response, history)) is not None:
+                _drain_sync(response, max_body_bytes)
+                response = client.send(hop, stream=True, follow_redirects=False, auth=None)
+                response.history = list(history)
+                if alarm is not None:
+                    alarm.watch(socket_of(response.extensions.get("network_stream")))
         except Exception as exc:
             return late(request) if alarm is not None and alarm.fired else exc
-        if alarm is not None:
-            alarm.watch(socket_of(response.extensions.get("network_stream")))
         return _read_sync(response, max_body_bytes, deadline_at, clock, alarm)
     finally:
         if alarm is not None:
@@ -175,10 +182,10 @@ async def send_async(
             await request.aread()
         request = rebuild(client, request, remaining_s(deadline_at, clock))
         if deadline_at is None:
-            response = await client.send(request, stream=True)
+            response = await _send_following_async(client, request, max_body_bytes)
         else:
             async with asyncio.timeout(remaining_s(deadline_at, clock)):
-                response = await client.send(request, stream=True)
+                response = await _send_following_async(client, request, max_body_bytes)
     except TimeoutError:
         return late(request)
     except Exception as exc:
@@ -227,3 +234,113 @@ async def send_async(
     finally:
         await response.aclose()
     return Read(response, body.bytes(), cut, cut_error)
+
+
+# -- redirects: followed here, each hop's body read through the cap ----------------------------
+
+#: Headers a redirect to another origin keeps: what says how to read the answer, never who asks.
+#: Every other header the handler or the client set (``X-Api-Key``, ``Authorization``, a
+#: ``Cookie``) stays with the origin the handler's request named.
+CROSS_ORIGIN_HEADERS = frozenset(
+    {
+        "accept",
+        "accept-encoding",
+        "accept-language",
+        "user-agent",
+        "content-type",
+        "content-length",
+        "host",
+        "connection",
+        "cache-control",
+    }
+)
+
+
+def _next_hop(
+    client: httpx.Client | httpx.AsyncClient,
+    first: httpx.Request,
+    response: httpx.Response,
+    history: list[httpx.Response],
+) -> httpx.Request | None:
+    """The request a redirect asks for when the client follows redirects, else ``None``.
+
+    httpx reads each hop's body itself (``response.read()``), with its own unbounded decoder;
+    this sends every hop with ``follow_redirects=False`` and keeps httpx's semantics: the
+    redirect request httpx builds (``response.next_request``: method, body, cookies, the
+    ``Authorization`` it strips), its ``max_redirects`` and its ``TooManyRedirects``. A hop to
+    another origin than ``first``'s carries only :data:`CROSS_ORIGIN_HEADERS`.
+
+    Raises:
+        httpx.TooManyRedirects: past the client's ``max_redirects``, as httpx raises it.
+    """
+    hop = response.next_request
+    if hop is None or not client.follow_redirects:
+        return None
+    history.append(response)
+    if len(history) > client.max_redirects:  # the caller closes the response
+        raise httpx.TooManyRedirects("Exceeded maximum allowed redirects.", request=hop)
+    if _origin(hop.url) != _origin(first.url):
+        for name in [n for n in hop.headers if n.lower() not in CROSS_ORIGIN_HEADERS]:
+            del hop.headers[name]
+    return hop
+
+
+def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
+    default = {"http": 80, "https": 443}.get(url.scheme)
+    return url.scheme, url.host, url.port or default
+
+
+def _drain_sync(response: httpx.Response, max_body_bytes: int | None) -> None:
+    """Read a redirect's body through the cap (stopping there), then close it."""
+    try:
+        body = Body(max_body_bytes, response.headers)
+        for raw in response.iter_raw():
+            if not body.add_raw(raw):
+                break
+    except httpx.HTTPError:
+        pass  # a hop's body is not the answer: only the next hop's is read
+    finally:
+        response.close()
+
+
+async def _drain_async(response: httpx.Response, max_body_bytes: int | None) -> None:
+    try:
+        body = Body(max_body_bytes, response.headers)
+        async for raw in response.aiter_raw():
+            if not body.add_raw(raw):
+                break
+    except httpx.HTTPError:
+        pass
+    finally:
+        await response.aclose()
+
+
+async def _send_following_async(
+    client: httpx.AsyncClient, request: httpx.Request, max_body_bytes: int | None
+) -> httpx.Response:
+    response = await client.send(request, stream=True, follow_redirects=False)
+    history: list[httpx.Response] = []
+    while True:
+        try:
+            hop = _next_hop(client, request, response, history)
+        except httpx.TooManyRedirects:
+            await response.aclose()
+            raise
+        if hop is None:
+            return response
+        await _drain_async(response, max_body_bytes)
+        response = await client.send(hop, stream=True, follow_redirects=False, auth=None)
+        response.history = list(history)
+
+
+def _hop_or_close_sync(
+    client: httpx.Client,
+    first: httpx.Request,
+    response: httpx.Response,
+    history: list[httpx.Response],
+) -> httpx.Request | None:
+    try:
+        return _next_hop(client, first, response, history)
+    except httpx.TooManyRedirects:
+        response.close()
+        raise
