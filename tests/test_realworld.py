@@ -21,6 +21,21 @@ C, TB, OC = FailureCode, TruncatedBy, Outcome
 T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
 URL = "https://api.example.test/v1/things?q=x"
 JSON = {"content-type": "application/json"}
+#: Where each paged API's rows are asked: a next link is offered to the model only on the
+#: request's own origin (tests/test_hostile.py), as every one of these APIs sends it.
+ORIGINS = {
+    "github_issues_link_next": "https://api.github.com/repositories/1/issues",
+    "shopify_link_page_info": "https://shop.myshopify.com/admin/api/2024-01/products.json?limit=2",
+    "zendesk_offset_next_page": "https://x.zendesk.com/api/v2/tickets.json",
+    "msgraph_next_link": "https://graph.microsoft.com/v1.0/users",
+    "bitbucket_paginated_next": "https://api.bitbucket.org/2.0/repositories/team",
+    "zendesk_incremental_cursor_after_url": "https://z.example.test/api/v2/incremental/tickets/cursor.json",
+    "ogc_features_links_rel_next_number_matched": "https://geo.example.test/items?limit=2",
+    "stac_item_search_context_matched": "https://stac.example.test/search",
+    "spotify_search_paging_object_in_a_wrapper": (
+        "https://api.spotify.example.test/v1/search?q=abba&offset=0&limit=2"
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -1241,7 +1256,7 @@ ROWS: list[Row] = [
 
 def send(row: Row) -> Envelope[Any]:
     """Serve the row's response on a mock transport and classify what comes back."""
-    request = httpx.Request("GET", row.url)
+    request = httpx.Request("GET", ORIGINS.get(row.id, row.url) if row.url == URL else row.url)
     response = httpx.Response(
         row.status,
         headers={**JSON, **row.headers},
