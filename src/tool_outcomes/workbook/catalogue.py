@@ -131,7 +131,18 @@ def _fixture_body(response: Mapping[str, Any], source: str) -> bytes:
     return base64.b64decode(response["base64"], validate=True)
 
 
-def _fixture_factory(spec: Mapping[str, Any], source: str) -> HandlerFactory:
+def _served_here(text: str, origin_host: str, served_host: str) -> str:
+    """``text`` with the fixture's own origin turned into the host it is served from.
+
+    A real upstream's next links point at itself, and a cursor is offered to a model only on
+    the request's own origin: served from ``<name>.upstream.test``, a scenario's links follow.
+    """
+    return text.replace(f"//{origin_host}/", f"//{served_host}/")
+
+
+def _fixture_factory(
+    spec: Mapping[str, Any], source: str, origin_host: str, served_host: str
+) -> HandlerFactory:
     if ("response" in spec) == ("exception" in spec):
         raise ValueError(f"{source}: needs exactly one of 'response' and 'exception'")
     if "exception" in spec:
@@ -144,8 +155,13 @@ def _fixture_factory(spec: Mapping[str, Any], source: str) -> HandlerFactory:
         return lambda _n: raising
     response = spec["response"]
     status = int(response["status"])
-    headers = dict(response.get("headers", {}))
+    headers = {
+        key: _served_here(str(value), origin_host, served_host)
+        for key, value in dict(response.get("headers", {})).items()
+    }
     body = _fixture_body(response, source)
+    if "base64" not in response:
+        body = _served_here(body.decode(), origin_host, served_host).encode()
 
     def answer(request: httpx.Request) -> httpx.Response:
         return httpx.Response(status, headers=headers, content=body, request=request)
@@ -159,6 +175,9 @@ def _scenario_from_fixture(spec: Mapping[str, Any], source: str) -> Scenario:
         expect = {key: spec["expect"][key] for key in EXPECT_KEYS}
         request = spec["request"]
         url = httpx.URL(request["url"])
+        served = host_for(name)
+        if isinstance(expect["next_cursor"], str):
+            expect["next_cursor"] = _served_here(expect["next_cursor"], url.host, served)
         return Scenario(
             name=name,
             description=str(spec["description"]),
@@ -167,11 +186,11 @@ def _scenario_from_fixture(spec: Mapping[str, Any], source: str) -> Scenario:
             expected_kind=None if expect["kind"] is None else FailureKind(expect["kind"]),
             naive_reading=str(spec["naive_reading"]),
             classify_kwargs=MappingProxyType(dict(spec.get("classify", {}))),
-            url=str(url.copy_with(host=host_for(name))),
+            url=str(url.copy_with(host=served)),
             method=str(request.get("method", "GET")).upper(),
             expect=MappingProxyType(expect),
             source=source,
-            handler_factory=_fixture_factory(spec, source),
+            handler_factory=_fixture_factory(spec, source, url.host, served),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"{source}: not a valid scenario file: {exc!r}") from exc
