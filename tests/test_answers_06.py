@@ -412,7 +412,7 @@ def waits_up_to_a_rounder_bound(env: Envelope[Any]) -> object:
     """Retries any transient failure whose wait is at most 100 s: the policy's 60 s, misread."""
     failure = env.failure
     if env.outcome is not Outcome.ACCESS_FAILURE or failure is None:
-        return Decision.DONE if env.outcome is not Outcome.PARTIAL else Decision.NOT_RETRYABLE
+        return Decision.DONE if env.outcome is not Outcome.PARTIAL else Decision.RETURN_PARTIAL
     if failure.code is FailureCode.CIRCUIT_OPEN:
         return Decision.CIRCUIT_OPEN
     if failure.kind is FailureKind.PERMANENT:

@@ -28,7 +28,7 @@ import tool_outcomes
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 VERSION = tool_outcomes.__version__
-EXTRAS = {"workbook", "mcp", "pydantic-ai", "langchain", "openai-agents"}
+EXTRAS = {"workbook", "testing", "mcp", "pydantic-ai", "langchain", "openai-agents", "otel"}
 PYTHONS = ("3.11", "3.12", "3.13", "3.14")
 
 

@@ -370,6 +370,10 @@ def _failure_verifier(expected: Failure | None) -> Callable[[object], str | None
         "isinstance checks from the most specific class down; Failure(code=..., kind=..., "
         "detail=str(exc), retry_after_s=...); None for anything you do not know"
     ),
+    why=(
+        "An SDK's own exceptions say what happened: a throttle is transient with its own wait, "
+        "a spent quota is not retried; None leaves the rest to the built-in rules."
+    ),
 )
 def _warehouse_failure() -> Iterator[Case]:
     for exc, what, expected, hint in _warehouse_cases():

@@ -343,6 +343,10 @@ def _charge_verifier(case: ChargeCase) -> Callable[[object], str | None]:
     name="charge_tool",
     hint="a write whose answer was lost may have taken effect: the adapter retries it only "
     "when every attempt carries the same idempotency key",
+    why=(
+        "One key, made once per call and sent on every attempt, lets the upstream apply the "
+        "write once however often it is retried; without it a lost answer is never retried."
+    ),
 )
 def _charge_tool() -> Iterator[Case]:
     for case in CHARGE_CASES:
