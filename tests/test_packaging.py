@@ -112,11 +112,14 @@ def test_the_supported_pythons_are_declared(release: Release) -> None:
 
 def test_the_extras_are_the_users_and_no_contributor_tool_is_one(release: Release) -> None:
     """The published extras are the workbook and one per framework: no dev extra, and no
-    contributor tool (pytest, ruff, mypy, mkdocs, playwright) in any requirement."""
+    contributor tool (ruff, mypy, mkdocs, playwright) in any requirement. pytest is the
+    workbook's own (notebook 09 runs the tests its builder generates), and no other extra's."""
     assert set(release.meta.get_all("Provides-Extra") or []) == EXTRAS
     requires = release.meta.get_all("Requires-Dist") or []
     names = {canonicalize_name(Requirement(r).name) for r in requires}
-    assert not names & {"pytest", "ruff", "mypy", "mkdocs", "playwright", "build", "twine"}
+    assert not names & {"ruff", "mypy", "mkdocs", "playwright", "build", "twine"}
+    for extra in EXTRAS - {"workbook"}:
+        assert "pytest" not in _extra_requirements(release, extra), extra
 
 
 def _extra_requirements(release: Release, extra: str) -> set[str]:

@@ -805,6 +805,8 @@ def tool(
     Args:
         args: The pydantic model the arguments must satisfy.
         result: The type of the envelope's ``data`` (``list[Item]`` for a collection).
+
+    Keyword Args:
         name: The tool's name (defaults to the handler's ``__name__``).
         items: Dotted path to the collection in a JSON body (see ``classify_http``).
         total: Dotted path to the source's total count.

@@ -37,6 +37,8 @@ def classify_http(
     Args:
         result: An ``httpx.Response`` (its body is read if it was not yet), or an exception
             raised while sending or reading (``HTTPStatusError`` is classified by its response).
+
+    Keyword Args:
         items: Dotted path to the collection in the JSON body (``"hits.hits"``); left out, a
             bare list, ``hits.hits`` or one well-known list key is the collection.
         total: Dotted path to the source's total count (``"hits.total.value"``).
