@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 import httpx
 
-from .evidence import BodyCut, Evidence
+from .evidence import Evidence, held_to_cap
 
 __all__ = ["response_parts"]
 
@@ -48,9 +48,7 @@ def response_parts(value: object, max_body_bytes: int) -> Evidence | BaseExcepti
         return exc
     if body is None:
         return None
-    cut = None
-    if len(body) > max_body_bytes:
-        body, cut = body[:max_body_bytes], BodyCut.SIZE_CAP
+    body, cut = held_to_cap(body, max_body_bytes)
     url, method = _request_of(value)
     return Evidence.of_response(status, headers, body, cut=cut, method=method, url=url)
 

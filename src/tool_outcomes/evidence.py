@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["BodyCut", "Evidence", "Stage", "TransportFailure"]
+__all__ = ["BodyCut", "Evidence", "Stage", "TransportFailure", "held_to_cap"]
 
 
 class BodyCut(StrEnum):
@@ -168,3 +168,18 @@ class Evidence:
     def can_have_reached(self) -> bool:
         """Whether the upstream can have received the request: always, once it answered."""
         return self.failure is None or self.failure.can_have_reached
+
+
+def held_to_cap(body: bytes, max_body_bytes: int | None) -> tuple[bytes, BodyCut | None]:
+    """A body already read, held to the decoded-byte cap as a body read through it would be.
+
+    Args:
+        body: The whole body as its holder has it.
+        max_body_bytes: The cap; ``None`` keeps the body whole.
+
+    Returns:
+        The body (cut at the cap when longer) and ``BodyCut.SIZE_CAP`` when it was cut.
+    """
+    if max_body_bytes is None or len(body) <= max_body_bytes:
+        return body, None
+    return body[:max_body_bytes], BodyCut.SIZE_CAP

@@ -12,7 +12,7 @@ import socket
 
 import httpx
 
-from tool_outcomes.evidence import BodyCut, Evidence, Stage
+from tool_outcomes.evidence import Evidence, Stage, held_to_cap
 
 from ._decode import DEFAULT_MAX_BODY_BYTES
 from ._send import Read, read_sync
@@ -128,9 +128,7 @@ def response_evidence(
         if isinstance(read, BaseException):  # nothing arrived: the read error is the outcome
             return exception_evidence(read, method=method)
         return _of_read(read, method, url, ranged=ranged)
-    cut = None
-    if max_body_bytes is not None and len(body) > max_body_bytes:
-        cut, body = BodyCut.SIZE_CAP, body[:max_body_bytes]
+    body, cut = held_to_cap(body, max_body_bytes)
     return Evidence.of_response(
         response.status_code,
         response.headers,
