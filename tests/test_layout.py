@@ -262,6 +262,7 @@ NOT_STEPS = (
     "classify._exchange",
     "classify._decisions",
     "classify._headers",
+    "classify._json",
     "classify._verdicts",
     "classify._messages",
     "envelope",

@@ -2,9 +2,11 @@
 
 Every earlier step has judged the evidence (status, body, conventions, collection, pagination)
 and handed on a :class:`~._decisions.Contact`; nothing after this step judges anything. With a
-result model the data goes through shape repair here, and nowhere else in the classifier: data
-the array lane already validated needs none, data it failed to validate as it is goes straight to
-the walk, and a decoded body's text is validated as sent rather than serialised again.
+result model the data goes through shape repair here, and nowhere else in the classifier: a
+decoded body's text is validated as sent rather than serialised again, and a JSON array the body
+step left undecoded (:class:`~._decisions.ArrayText`) is validated from its text and counted; only
+when that fails is it decoded (text that is not JSON is then the ``invalid_body`` the body step
+would have named) and walked.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
-from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded
+from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded, valid_json_as_is
+from tool_outcomes.shapes import fast_plan
 
-from ._decisions import Contact
+from ._decisions import ArrayText, Contact
 from ._exchange import Exchange, raw_sample
+from ._json import decode_json
 
 __all__ = ["seal"]
 
@@ -38,10 +42,25 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
         contact.body,
     )
     model = ex.options.result_model
-    if model is None or data is None or (body is not None and body.validated):
+    walk = False
+    if isinstance(data, ArrayText):  # the body step's undecoded array: model and plan are set
+        plan = fast_plan(model)
+        valid = None if plan is None else valid_json_as_is(data.text, plan)
+        if valid is not None:
+            value = valid.value
+            # A tuple or set model: counted as the array it came from (a set may merge items).
+            count = len(value) if type(value) is list else len(decode_json(data.text)[0])
+            coverage = coverage.model_copy(update={"returned": count})
+            return ex.envelope(outcome, data=value, coverage=coverage, repairs=repairs)
+        data, problem = decode_json(data.text)
+        if problem is not None:
+            return ex.invalid_json(problem)
+        coverage = coverage.model_copy(update={"returned": len(data)})
+        walk = True  # validated as it is and failed: straight to the walk
+    if model is None or data is None:
         return ex.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
     try:
-        if body is not None and body.needs_walk:
+        if walk:
             checked = repair_by_walk(data, model)
         else:
             checked = repair_decoded(data, model, text=None if body is None else body.text)
