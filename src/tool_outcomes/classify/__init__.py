@@ -26,9 +26,10 @@ validates it from its text and counts it: one parse instead of a decode and a va
 
 ``_pipeline`` holds the entry points (:func:`judge`, :func:`classify_parts`) and the order
 itself; ``_exchange`` the exchange every step reads and the envelopes it builds; ``_headers``
-the header parsers; ``_json`` the JSON decoders steps 3 and 6 share; ``_verdicts`` and ``_messages`` what conventions share. Adding a convention
-is one function in its family's module and one row of :data:`CONVENTIONS`. The rule tables are
-exported here for reading and enumerating. ``classify_http`` and ``classify_parts`` are also
+the header parsers; ``_json`` the JSON decoders steps 3 and 6 share; ``_verdicts`` and
+``_messages`` what conventions share. Adding a convention is one function in its family's module
+and one row of :data:`CONVENTIONS`. The rule tables are exported here for reading and
+enumerating. ``classify_http`` and ``classify_parts`` are also
 importable from ``tool_outcomes`` (``classify_http`` lives in ``tool_outcomes.front``; it is
 re-exported here on first use).
 """
