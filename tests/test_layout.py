@@ -378,3 +378,38 @@ def test_classify_http_is_one_function_wherever_it_is_imported_from() -> None:
     from tool_outcomes import front
 
     assert classify_package.classify_http is front.classify_http is classify_http
+
+
+# -- options spelled once -------------------------------------------------------------------------
+
+#: Tool fields that are not keywords of tool(): what the decorator itself supplies.
+_SET_BY_THE_DECORATOR = {"handler", "args_model", "result_model", "description"}
+
+
+def test_tool_keywords_are_the_tool_fields_and_cannot_drift() -> None:
+    """tool()'s keywords (one TypedDict, both overloads and the implementation) are exactly
+    Tool's fields, and what the classifier is told is read from them by the classifier's own
+    names: a field added in one place and not the other fails here."""
+    import dataclasses
+
+    from tool_outcomes.adapter import Tool, ToolOptions
+    from tool_outcomes.classify import ClassifyOptions, Declared, Options
+
+    fields = {f.name for f in dataclasses.fields(Tool)}
+    assert ToolOptions.__optional_keys__ == fields - _SET_BY_THE_DECORATOR
+    assert Declared.__optional_keys__ <= fields
+    assert ClassifyOptions.__optional_keys__ == {f.name for f in dataclasses.fields(Options)}
+
+    class Args(BaseModel):
+        q: str
+
+    declared = {"items": "hits", "total": "n", "not_found": "empty", "expect": "json"}
+    assert set(declared) == Declared.__optional_keys__  # every declared option is set below
+
+    @tool(args=Args, result=list[int], name="t", items="hits", total="n", not_found="empty")
+    def t(args: Args) -> httpx.Request:
+        return httpx.Request("GET", "https://api.test/")
+
+    told = t._options
+    assert {name: getattr(told, name) for name in declared} == declared
+    assert (told.result_model, told.tool) == (list[int], "t")
