@@ -336,6 +336,31 @@ def test_one_call_enters_each_step_once_in_order() -> None:
     assert entered == [step for step, _ in CALL_STEPS]
 
 
+def test_an_array_body_is_validated_in_the_repair_step_only() -> None:
+    """The JSON array lane keeps the order too: the body step hands the array on undecoded, the
+    pagination step reads only the headers, and the array is validated (and counted) in the
+    repair step, once. No convention reads an array, so that step is not entered."""
+    body = [{"id": 1, "title": "a"}, {"id": 2, "title": "b"}]
+    link = '<https://tickets.test/search?page=2>; rel="next"'
+
+    def answer(_request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=body, headers={"Link": link})
+
+    client = httpx.Client(transport=httpx.MockTransport(answer))
+
+    @tool(args=_Args, result=list[_Ticket])
+    def search(args: _Args) -> httpx.Request:
+        return httpx.Request("GET", "https://tickets.test/search", params={"q": args.q})
+
+    env = search.call({"q": "x"}, client=client)  # first: lazy imports and caches
+    entered = _steps_entered(lambda: search.call({"q": "x"}, client=client))
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.returned == 2
+    assert env.data == [_Ticket(id=1, title="a"), _Ticket(id=2, title="b")]
+    assert entered == [step for step, _ in CALL_STEPS if step != "conventions"]
+
+
 def test_the_path_check_sees_a_step_entered_twice() -> None:
     """The check can fail: a run that re-enters a step it left is reported as such."""
     from tool_outcomes.classify import _status

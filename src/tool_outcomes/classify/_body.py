@@ -27,14 +27,12 @@ from tool_outcomes.envelope import (
     TruncatedBy,
 )
 from tool_outcomes.evidence import BodyCut
-from tool_outcomes.shapes import fast_plan
 
 from ._decisions import ArrayText, Contact, Document
 from ._exchange import Exchange
 from ._headers import count_in_headers, parse_content_range
 from ._json import (
     BOM,
-    MAX_JSON_DEPTH,
     decode_json,
     decode_json_text,
     finite,
@@ -101,12 +99,11 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     untouched -- decoding it first would change nothing, and the last step validates the text
     itself (``_envelope``), decoding it only if that fails.
 
-    Taken only where that holds: a result model with a fast plan whose values nest no deeper
-    than ``MAX_JSON_DEPTH`` (the decoder's limit, which validation does not apply), no
-    ``items`` or ``total`` path, no count in the headers (counting the array would mean
-    decoding it here), and text with no ``NaN``, ``Infinity`` or number that may overflow
-    (decoding repairs those). Whether the text is JSON at all is then the last step's to find:
-    text that is not fails there with the reason this step would have given.
+    Taken only where that holds: a result model, no ``items`` or ``total`` path, no count in
+    the headers (counting the array would mean decoding it here), and text with no ``NaN``,
+    ``Infinity`` or number that may overflow (decoding repairs those). Whether the model can
+    take the text as it is, and whether the text is JSON at all, are then the last step's to
+    find: text that is not JSON fails there with the reason this step would have given.
 
     Returns:
         The undecoded array, or ``None`` when the body is decoded here.
@@ -116,12 +113,6 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
         return None
     text = ex.body[len(BOM) :] if ex.body.startswith(BOM) else ex.body
     if not text.lstrip().startswith(b"[") or not int_digit_limits_agree():
-        return None
-    try:
-        plan = fast_plan(options.result_model)
-    except TypeError:  # not a validatable type: the repair step says so
-        return None
-    if plan is None or plan.depth is None or plan.depth > MAX_JSON_DEPTH:
         return None
     # (One byte is found faster than a word: most bodies hold no "N" or "I" at all.)
     if (b"N" in text and b"NaN" in text) or (b"I" in text and b"Infinity" in text):

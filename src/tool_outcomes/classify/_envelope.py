@@ -19,7 +19,7 @@ from tool_outcomes.shapes import fast_plan
 
 from ._decisions import ArrayText, Contact
 from ._exchange import Exchange, raw_sample
-from ._json import decode_json
+from ._json import MAX_JSON_DEPTH, decode_json
 
 __all__ = ["seal"]
 
@@ -42,28 +42,31 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
         contact.body,
     )
     model = ex.options.result_model
-    walk = False
-    if isinstance(data, ArrayText):  # the body step's undecoded array: model and plan are set
-        plan = fast_plan(model)
-        valid = None if plan is None else valid_json_as_is(data.text, plan)
-        if valid is not None:
-            value = valid.value
-            # A tuple or set model: counted as the array it came from (a set may merge items).
-            count = len(value) if type(value) is list else len(decode_json(data.text)[0])
-            coverage = coverage.model_copy(update={"returned": count})
-            return ex.envelope(outcome, data=value, coverage=coverage, repairs=repairs)
+    walk, text = False, None if body is None else body.text
+    if isinstance(data, ArrayText):  # the body step's undecoded array (a model is declared)
+        try:
+            plan = fast_plan(model)
+        except TypeError:  # not a validatable type: repair_decoded below says so
+            plan = None
+        # Validation applies no depth limit of its own: only a model whose values nest no
+        # deeper than the decoder allows may take text that was never decoded.
+        if plan is not None and plan.depth is not None and plan.depth <= MAX_JSON_DEPTH:
+            valid = valid_json_as_is(data.text, plan)
+            if valid is not None:
+                value = valid.value
+                # A tuple or set model: counted as the array it came from (a set merges).
+                count = len(value) if type(value) is list else len(decode_json(data.text)[0])
+                coverage = coverage.model_copy(update={"returned": count})
+                return ex.envelope(outcome, data=value, coverage=coverage, repairs=repairs)
+            walk = True  # validated as it is and failed: straight to the walk
         data, problem = decode_json(data.text)
         if problem is not None:
             return ex.invalid_json(problem)
         coverage = coverage.model_copy(update={"returned": len(data)})
-        walk = True  # validated as it is and failed: straight to the walk
     if model is None or data is None:
         return ex.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
     try:
-        if walk:
-            checked = repair_by_walk(data, model)
-        else:
-            checked = repair_decoded(data, model, text=None if body is None else body.text)
+        checked = repair_by_walk(data, model) if walk else repair_decoded(data, model, text=text)
     except TypeError as exc:  # the declared model is not a type pydantic can validate
         detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
         return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)
