@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache, cached_property
+from functools import cache
 from typing import Any, Literal, TypedDict, cast
 
 import httpx
@@ -187,11 +187,6 @@ class Exchange:
             evidence.range_requested,
         )
 
-    @cached_property
-    def writes(self) -> bool:
-        """Whether the request was a write (POST, PUT, PATCH, DELETE …), not a safe read."""
-        return is_write(self.method)
-
     def acknowledged(
         self, why: str, *, unread: str | None = None, repairs: tuple[Repair, ...] = ()
     ) -> Envelope[Any]:
@@ -227,22 +222,25 @@ class Exchange:
             return Effect.NONE
         return Effect.UNKNOWN
 
+    # Read by nearly every step, so worked out once, here (a cached_property takes a lock).
+    writes: bool = field(init=False)
+    """Whether the request was a write (POST, PUT, PATCH, DELETE …), not a safe read."""
+    media_type: str = field(init=False)
+    """The Content-Type without parameters, lower-case (``""`` when there is none)."""
+    target: str | None = field(init=False)
+    """The request URL with credentials redacted."""
+
     def __post_init__(self) -> None:
         if not isinstance(self.headers, _IndexedHeaders):
             given = self.headers
             headers = given if isinstance(given, httpx.Headers) else httpx.Headers(given)
             indexed = _IndexedHeaders(headers, encoding=headers.encoding)
             object.__setattr__(self, "headers", indexed)
-
-    @cached_property
-    def target(self) -> str | None:
-        """The request URL with credentials redacted."""
-        return target_of(self.url, redacted=self.url_redacted)
-
-    @cached_property
-    def media_type(self) -> str:
-        """The Content-Type without parameters, lower-case (``""`` when there is none)."""
-        return str(self.headers.get("content-type", "")).split(";", 1)[0].strip().lower()
+        content_type = str(self.headers.get("content-type", ""))
+        media_type = content_type.split(";", 1)[0].strip().lower()
+        object.__setattr__(self, "writes", is_write(self.method))
+        object.__setattr__(self, "media_type", media_type)
+        object.__setattr__(self, "target", target_of(self.url, redacted=self.url_redacted))
 
     def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
         """A contact's envelope, stamped with the tool, the target and (for a write) the method."""
