@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tool_outcomes import Envelope, Outcome, classify_http
-from tool_outcomes.workbook.consumer import CatalogueRow
+from tool_outcomes.workbook.nb01.consumer import CatalogueRow
 from tool_outcomes.workbook.scenarios import fetch, get_scenario, naive_tool
 from wrong_answers import assert_fails, assert_passes
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tool_outcomes import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
-from tool_outcomes.workbook.tickets import Action, to_payload
+from tool_outcomes.workbook.nb03.tickets import Action, to_payload
 from wrong_answers import assert_fails, assert_passes
 
 T2: dict[str, TriState[Any]] = {

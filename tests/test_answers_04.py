@@ -20,8 +20,8 @@ from tool_outcomes import (
     tool,
 )
 from tool_outcomes.testing import FakeClock
-from tool_outcomes.workbook import warehouse
-from tool_outcomes.workbook.ex04 import NOT_FOUND_ENDPOINTS, PREDICT_SCENARIOS
+from tool_outcomes.workbook.nb04 import warehouse
+from tool_outcomes.workbook.nb04.exercises import NOT_FOUND_ENDPOINTS, PREDICT_SCENARIOS
 from tool_outcomes.workbook.scenarios import get_scenario
 from wrong_answers import assert_fails, assert_passes
 

@@ -9,8 +9,13 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from tool_outcomes import Rejection, Repaired, repair
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.ex05 import DIRECT_HINT, PAYLOADS, UNKNOWN_FIELD_HINT, V2_REPLIES
-from tool_outcomes.workbook.stock_lookup import StockLevel
+from tool_outcomes.workbook.nb05.exercises import (
+    DIRECT_HINT,
+    PAYLOADS,
+    UNKNOWN_FIELD_HINT,
+    V2_REPLIES,
+)
+from tool_outcomes.workbook.nb05.stock_lookup import StockLevel
 
 # -- 05.1 ----------------------------------------------------------------------------------------
 

@@ -22,14 +22,14 @@ from tool_outcomes import (
 from tool_outcomes.testing import FakeClock
 from tool_outcomes.workbook import CheckStatus, check
 from tool_outcomes.workbook.charges import CHARGE_URL, Charge, ChargeDesk
-from tool_outcomes.workbook.ex06 import (
+from tool_outcomes.workbook.nb06.exercises import (
     CHARGE_CASES,
     DECISION_CASES,
     EXERCISE_POLICY,
     LOOP_CASES,
     ChargeCase,
 )
-from tool_outcomes.workbook.retry_lab import (
+from tool_outcomes.workbook.nb06.retry_lab import (
     BASE_S,
     MAX_ATTEMPTS,
     ScriptedCall,

@@ -8,7 +8,7 @@ import pytest
 
 from tool_outcomes import NAReason, Outcome, OutcomeCounter
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.ex07 import BUDGET, INCIDENT_DAYS, MIN_CALLS
+from tool_outcomes.workbook.nb07.exercises import BUDGET, INCIDENT_DAYS, MIN_CALLS
 from tool_outcomes.workbook.traffic import (
     SEARCH,
     TOOLS,

@@ -9,7 +9,7 @@ import pytest
 
 from tool_outcomes import Envelope, Outcome, OutcomeHandlers, on_outcome, to_text
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.claims import Claim, ClaimKind, count_items
+from tool_outcomes.workbook.nb08.claims import Claim, ClaimKind, count_items
 
 Env = Envelope[Any]
 

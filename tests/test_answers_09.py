@@ -23,8 +23,12 @@ from tool_outcomes.design import (
     suggested_action,
 )
 from tool_outcomes.workbook import check
-from tool_outcomes.workbook.builder import SUPPORT_TICKET
-from tool_outcomes.workbook.ex09 import EMPLOYEE_LOOKUP, FLIGHT_STATUS, FLIGHT_STATUS_DRAFT
+from tool_outcomes.workbook.nb09.builder import SUPPORT_TICKET
+from tool_outcomes.workbook.nb09.exercises import (
+    EMPLOYEE_LOOKUP,
+    FLIGHT_STATUS,
+    FLIGHT_STATUS_DRAFT,
+)
 
 HINT_091 = "walk each field through the text"
 HINT_092 = "each problem names a field and a rule"

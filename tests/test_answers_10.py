@@ -29,8 +29,8 @@ from tool_outcomes import (
     tool,
 )
 from tool_outcomes.workbook import CheckResult, CheckStatus, check
-from tool_outcomes.workbook.ticket_scorecard import CRITERIA, grade, run_scenario
-from tool_outcomes.workbook.ticket_service import (
+from tool_outcomes.workbook.nb10.ticket_scorecard import CRITERIA, grade, run_scenario
+from tool_outcomes.workbook.nb10.ticket_service import (
     BASE_URL,
     SCENARIOS,
     SearchTickets,

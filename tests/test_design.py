@@ -47,7 +47,7 @@ from tool_outcomes.design import (
     states_schema,
     suggested_action,
 )
-from tool_outcomes.workbook.builder import SUPPORT_TICKET
+from tool_outcomes.workbook.nb09.builder import SUPPORT_TICKET
 
 RUFF = Path(sys.executable).with_name("ruff")
 # The support ticket's generated tests: its 13 cases twice (the wire, the routing), its 3

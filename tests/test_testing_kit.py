@@ -280,7 +280,7 @@ def test_a_total_under_its_own_name_is_found_through_the_declaration() -> None:
 
 def test_the_workbook_s_reference_capstone_tool_passes_the_kit() -> None:
     """Notebook 10's reference tool, checked on the ticket service's own answer, passes."""
-    from tool_outcomes.workbook import ticket_scorecard, ticket_service
+    from tool_outcomes.workbook.nb10 import ticket_scorecard, ticket_service
 
     scenario = ticket_service.get_scenario("single_page")
     report = check_tool(

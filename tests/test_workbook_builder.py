@@ -16,7 +16,7 @@ import pytest
 
 from tool_outcomes import NAReason, Outcome
 from tool_outcomes.design import FieldDesign, FieldType, NextAction, OutcomeTable, Route
-from tool_outcomes.workbook.builder import (
+from tool_outcomes.workbook.nb09.builder import (
     PANES,
     SUPPORT_TICKET,
     OutcomeTableBuilder,
@@ -152,7 +152,7 @@ def test_write_then_run_status_report_files_and_tests(tmp_path: Path) -> None:
 def test_importing_the_builder_does_not_load_ipywidgets() -> None:
     """ipywidgets loads only when a builder is made."""
     code = (
-        "import sys, tool_outcomes.workbook.builder; "
+        "import sys, tool_outcomes.workbook.nb09.builder; "
         "assert 'ipywidgets' not in sys.modules, 'ipywidgets was imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

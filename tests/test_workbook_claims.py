@@ -17,7 +17,7 @@ from tool_outcomes import (
     TruncatedBy,
     on_outcome,
 )
-from tool_outcomes.workbook.claims import (
+from tool_outcomes.workbook.nb08.claims import (
     CATALOGUE_08,
     Claim,
     ClaimKind,
@@ -226,7 +226,7 @@ def test_the_false_claims_figure_is_labelled(rows: list[ClaimRow]) -> None:
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 
-    from tool_outcomes.workbook.claims import plot_false_claims
+    from tool_outcomes.workbook.nb08.claims import plot_false_claims
 
     fig = plot_false_claims(rows, title="the finding")
     try:

@@ -20,7 +20,7 @@ from tool_outcomes import (
     classify_http,
 )
 from tool_outcomes.workbook import check
-from tool_outcomes.workbook.consumer import (
+from tool_outcomes.workbook.nb01.consumer import (
     CATALOGUE_01,
     DEFAULT_QUESTION,
     HONEST_WORDING,
@@ -35,7 +35,7 @@ from tool_outcomes.workbook.consumer import (
     collapse_table,
     misread_scenarios,
 )
-from tool_outcomes.workbook.ex01 import HONEST_TOOL_SCENARIOS, LICENSE_OPTIONS
+from tool_outcomes.workbook.nb01.exercises import HONEST_TOOL_SCENARIOS, LICENSE_OPTIONS
 from tool_outcomes.workbook.scenarios import Scenario, fetch, get_scenario, scenario_names
 
 NONE_SENTENCE = "There are no items."

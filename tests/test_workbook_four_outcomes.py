@@ -12,11 +12,6 @@ from pydantic import ValidationError
 
 from tool_outcomes import Coverage, Envelope, Failure, Outcome, TruncatedBy
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.ex02 import (
-    FIRST_PAGE_CURSOR,
-    SEARCH_TOTAL,
-    SITUATIONS,
-)
 from tool_outcomes.workbook.four_outcomes import (
     INVARIANT_RULES,
     Invariant,
@@ -25,6 +20,11 @@ from tool_outcomes.workbook.four_outcomes import (
     coverage_table,
     invariant_table,
     make_tickets,
+)
+from tool_outcomes.workbook.nb02.exercises import (
+    FIRST_PAGE_CURSOR,
+    SEARCH_TOTAL,
+    SITUATIONS,
 )
 
 TIMEOUT: dict[str, Any] = {"code": "timeout", "kind": "transient"}

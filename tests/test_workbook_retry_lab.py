@@ -24,7 +24,7 @@ from tool_outcomes import (
 )
 from tool_outcomes.testing import FakeClock
 from tool_outcomes.trace import logger
-from tool_outcomes.workbook.retry_lab import (
+from tool_outcomes.workbook.nb06.retry_lab import (
     CountedUpstreams,
     PhasedUpstream,
     RefundService,
@@ -36,7 +36,7 @@ from tool_outcomes.workbook.retry_lab import (
     run_outage,
     serving_span,
 )
-from tool_outcomes.workbook.retry_plots import STATE_LEVELS, plot_backoff, plot_breaker
+from tool_outcomes.workbook.nb06.retry_plots import STATE_LEVELS, plot_backoff, plot_breaker
 
 SUCCESS = Envelope[Any](outcome=Outcome.SUCCESS, data=[1])
 
@@ -304,7 +304,7 @@ def test_importing_the_lab_and_its_plots_imports_no_matplotlib() -> None:
     """The plots import matplotlib when they draw, not when the module is imported."""
     code = (
         "import sys, json\n"
-        "import tool_outcomes.workbook.retry_lab, tool_outcomes.workbook.retry_plots\n"
+        "import tool_outcomes.workbook.nb06.retry_lab, tool_outcomes.workbook.nb06.retry_plots\n"
         "print(json.dumps('matplotlib' in sys.modules))"
     )
     completed = subprocess.run(

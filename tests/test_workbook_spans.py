@@ -7,8 +7,8 @@ from pydantic import BaseModel
 
 from tool_outcomes import AlarmEvent, NAReason, RateAlarm, RetryPolicy, framework_call, tool
 from tool_outcomes.testing import FakeClock
+from tool_outcomes.workbook.nb07.spans import capture_spans, reason_watch, replay, span_tree
 from tool_outcomes.workbook.scenarios import client, get_scenario
-from tool_outcomes.workbook.spans import capture_spans, reason_watch, replay, span_tree
 from tool_outcomes.workbook.traffic import MONDAY, simulate_day
 
 

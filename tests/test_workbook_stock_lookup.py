@@ -17,7 +17,7 @@ from tool_outcomes import (
     repair,
     tool,
 )
-from tool_outcomes.workbook.stock_lookup import (
+from tool_outcomes.workbook.nb05.stock_lookup import (
     BROKEN_SKU,
     SLOW_SKU,
     STOCK_REPLIES,

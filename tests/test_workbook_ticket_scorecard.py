@@ -10,7 +10,7 @@ import httpx
 
 from tool_outcomes import Outcome, RetryPolicy, Tool, tool
 from tool_outcomes.workbook import check
-from tool_outcomes.workbook.ticket_scorecard import (
+from tool_outcomes.workbook.nb10.ticket_scorecard import (
     CRITERIA,
     Scorecard,
     describe_run,
@@ -19,7 +19,7 @@ from tool_outcomes.workbook.ticket_scorecard import (
     run_scenario,
     scorecard,
 )
-from tool_outcomes.workbook.ticket_service import BASE_URL, SearchTickets, scenario_names
+from tool_outcomes.workbook.nb10.ticket_service import BASE_URL, SearchTickets, scenario_names
 
 # What a check verdict line looks like (the browser test counts these): a card line never is one.
 VERDICT = re.compile(r"^\[(PASS|FAIL|TODO)\] \d\d\.\d+", re.MULTILINE)

@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from tool_outcomes.testing import FakeClock
-from tool_outcomes.workbook.ticket_service import (
+from tool_outcomes.workbook.nb10.ticket_service import (
     BASE_URL,
     PAGE_DEPTH_CAP,
     SCENARIOS,

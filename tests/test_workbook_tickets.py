@@ -10,8 +10,8 @@ from pydantic import ValidationError
 
 from tool_outcomes import FieldStatus, NAReason, TriState, not_applicable, present, validate_fields
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.ex03 import T2_FIELDS
-from tool_outcomes.workbook.tickets import TICKET_FIELDS, Action, states_table, to_payload
+from tool_outcomes.workbook.nb03.exercises import T2_FIELDS
+from tool_outcomes.workbook.nb03.tickets import TICKET_FIELDS, Action, states_table, to_payload
 
 # -- to_payload ----------------------------------------------------------------------------------
 

@@ -341,7 +341,7 @@ def _legend_texts(axis: Any) -> list[str]:
 def test_importing_the_module_pulls_in_no_matplotlib() -> None:
     """The simulation is importable without the plotting stack."""
     code = (
-        "import sys, tool_outcomes.workbook.traffic, tool_outcomes.workbook.claims; "
+        "import sys, tool_outcomes.workbook.traffic, tool_outcomes.workbook.nb08.claims; "
         "print('matplotlib' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -20,13 +20,11 @@ from tool_outcomes import (
 )
 from tool_outcomes.classify import STATUS_RULES, TRANSPORT_RULES
 from tool_outcomes.workbook import CheckStatus, check
-from tool_outcomes.workbook.ex04 import NOT_FOUND_ENDPOINTS, PREDICT_SCENARIOS
-from tool_outcomes.workbook.scenarios import get_scenario, naive_tool
-from tool_outcomes.workbook.upstreams import (
+from tool_outcomes.workbook.nb04.exercises import NOT_FOUND_ENDPOINTS, PREDICT_SCENARIOS
+from tool_outcomes.workbook.nb04.upstreams import (
     ACME_DOC_EXAMPLES,
     ACME_URL,
     acme_response,
-    came_back,
     classified,
     evidence,
     evidence_rows,
@@ -36,6 +34,7 @@ from tool_outcomes.workbook.upstreams import (
     status_table,
     transport_table,
 )
+from tool_outcomes.workbook.scenarios import came_back, get_scenario, naive_tool
 
 # -- one-line readings of an exchange -------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from playwright.sync_api import Locator, expect  # noqa: E402
 
 from tool_outcomes import NAReason  # noqa: E402
 from tool_outcomes.design import FieldDesign, NextAction, OutcomeTable, Route  # noqa: E402
-from tool_outcomes.workbook.builder import PANES, SUPPORT_TICKET, css  # noqa: E402
+from tool_outcomes.workbook.nb09.builder import PANES, SUPPORT_TICKET, css  # noqa: E402
 
 NOTEBOOK = "09_outcome_table_builder"
 SHOTS = ROOT / "build" / "screenshots"

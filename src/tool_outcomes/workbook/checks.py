@@ -15,7 +15,7 @@ The result prints as exactly one line, so nbval can compare it:
 ``FAIL`` naming the exception, never a traceback.
 
 Adding an exercise is one decorated generator of :class:`Case` objects, in its notebook's
-``exNN.py`` (``docs/authoring-notebooks.md`` says how, once)::
+``nbNN/exercises.py`` (``docs/authoring-notebooks.md`` says how, once)::
 
     @exercise("03.2", name="classify_ticket", hint="A 200 that says timed_out is still cut off.")
     def _classify_ticket() -> Iterator[Case]:

@@ -66,6 +66,7 @@ __all__ = [
     "GZIP_DOCUMENT",
     "Scenario",
     "async_client",
+    "came_back",
     "client",
     "fetch",
     "get_scenario",
@@ -394,6 +395,24 @@ def fetch(name: str | Scenario, *, flaky_failures: int = 2) -> httpx.Response | 
             return http.request(scenario.method, scenario.url)
         except _FETCH_ERRORS as exc:
             return exc
+
+
+def came_back(result: httpx.Response | BaseException) -> str:
+    """What the transport produced, in a few words: ``"200 text/html"`` or ``"ReadTimeout"``.
+
+    Args:
+        result: A response, or the exception raised while getting it.
+
+    Returns:
+        The status and media type (plus ``Retry-After`` when sent), or the exception's name.
+    """
+    if isinstance(result, BaseException):
+        return f"{type(result).__name__} (raised)"
+    media_type = result.headers.get("content-type", "").split(";", 1)[0].strip()
+    text = f"{result.status_code} {media_type or '(no type)'}"
+    if "retry-after" in result.headers:
+        text += f", Retry-After {result.headers['retry-after']}"
+    return text
 
 
 def mount(router: respx.Router, *names: str | Scenario, flaky_failures: int = 2) -> None:

@@ -44,8 +44,7 @@ from tool_outcomes.envelope import (
 )
 from tool_outcomes.render import to_text
 
-from .scenarios import Scenario, fetch, get_scenario, naive_tool, scenario_names
-from .upstreams import came_back
+from .scenarios import Scenario, came_back, fetch, get_scenario, naive_tool, scenario_names
 
 if TYPE_CHECKING:
     import ipywidgets

@@ -7,7 +7,7 @@
   value has another type).
 * ``10.2 build_search_tool`` — a function returning the search tool (``@tool`` around a request
   builder), checked once per scenario of the ticket service with the scorecard's criteria
-  (:mod:`tool_outcomes.workbook.ticket_scorecard`).
+  (:mod:`tool_outcomes.workbook.nb10.ticket_scorecard`).
 * ``10.3 for_the_desk`` — a function from an envelope to the text a support agent reads, checked
   on the envelopes a correct tool returns: every ticket named, no JSON, a partial saying how many
   exist (and giving no number as a total the service did not give), a failed search in none of
@@ -38,9 +38,9 @@ from tool_outcomes import (
     present,
     repair,
 )
+from tool_outcomes.workbook.checks import Case, exercise
+from tool_outcomes.workbook.nb08.exercises import COMPLETE_VOICE, unusable_for_a_person
 
-from .checks import Case, exercise
-from .ex08 import COMPLETE_VOICE, unusable_for_a_person
 from .ticket_scorecard import as_tool, first_problem, reference_tool, run_scenario, ticket_problem
 from .ticket_service import SCENARIOS, Scenario, served_answer
 

@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from tool_outcomes.envelope import Envelope, FailureCode, Outcome
+from tool_outcomes.workbook.checks import AnswerKind, Case, exercise
+from tool_outcomes.workbook.scenarios import get_scenario
 
-from .checks import AnswerKind, Case, exercise
 from .consumer import CatalogueRow
-from .scenarios import get_scenario
 
 __all__ = ["HONEST_TOOL_SCENARIOS", "LICENSE_OPTIONS"]
 

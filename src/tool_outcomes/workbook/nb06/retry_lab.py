@@ -19,7 +19,7 @@ Everything here runs on a :class:`~tool_outcomes.testing.FakeClock`, so a notebo
   :class:`PhasedUpstream`, one row per call; :func:`serving_span` — when a run's upstream served
   one scenario, as its calls saw it.
 
-Plots of these runs live in :mod:`tool_outcomes.workbook.retry_plots`.
+Plots of these runs live in :mod:`tool_outcomes.workbook.nb06.retry_plots`.
 """
 
 from __future__ import annotations
@@ -40,9 +40,8 @@ from tool_outcomes.envelope import Envelope, Failure, FailureCode, FailureKind, 
 from tool_outcomes.retry import RetryPolicy, with_retry
 from tool_outcomes.testing import FakeClock
 from tool_outcomes.trace import Decision, logger
-
-from .catalogue import Handler, host_for
-from .scenarios import get_scenario
+from tool_outcomes.workbook.catalogue import Handler, host_for
+from tool_outcomes.workbook.scenarios import get_scenario
 
 __all__ = [
     "BASE_S",

@@ -1,8 +1,8 @@
 """Plots for notebook 06: the backoff schedule and a circuit breaker's state over a run.
 
 matplotlib is imported inside each function, so importing this module stays cheap. Each
-function takes rows computed by :mod:`tool_outcomes.workbook.retry_lab` (the same rows a notebook
-prints or checks) and returns the figure; the notebook shows it with ``plt.show()``.
+function takes rows computed by :mod:`tool_outcomes.workbook.nb06.retry_lab` (the same rows
+a notebook prints or checks) and returns the figure; the notebook shows it with ``plt.show()``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def plot_backoff(rows: Sequence[BackoffRow], others: Sequence[Sequence[float]] =
 
     Args:
         rows: One client's schedule, from
-            :func:`~tool_outcomes.workbook.retry_lab.backoff_schedule`.
+            :func:`~tool_outcomes.workbook.nb06.retry_lab.backoff_schedule`.
         others: Other clients' jittered draws under the same policy (one sequence per client),
             drawn faintly to show how full jitter spreads them.
 
@@ -77,7 +77,7 @@ def plot_breaker(steps: Sequence[BreakerStep]) -> Any:
     """A breaker's state after each call, with the calls it let through and the ones it refused.
 
     Args:
-        steps: The run, from :func:`~tool_outcomes.workbook.retry_lab.run_breaker`.
+        steps: The run, from :func:`~tool_outcomes.workbook.nb06.retry_lab.run_breaker`.
 
     Returns:
         The matplotlib ``Figure``.

@@ -1,17 +1,16 @@
 """Scoring a search tool over the ticket service's scenarios: one line per scenario, and why.
 
-Notebook 10's learner wraps the ticket service (:mod:`tool_outcomes.workbook.ticket_service`) in
-a ``tool_outcomes.tool``. :func:`scorecard` calls that tool once per scenario, each time on a
-fresh service and a fresh :class:`~tool_outcomes.testing.FakeClock` (passed as both ``sleep``
-and ``clock``, so no retry ever waits), and grades what came back against the scenario's
-criteria (:data:`CRITERIA`): the outcome, the tickets as the service meant them, what a partial
-says about the rest, the failure's code, how many requests the service saw, whether the tool
-waited out every ``Retry-After``, and whether it answered within the assistant's 20 seconds.
+Notebook 10's learner wraps the ticket service (:mod:`tool_outcomes.workbook.nb10.ticket_service`)
+in a ``tool_outcomes.tool``. :func:`scorecard` calls that tool once per scenario, each time on a
+fresh service and a fresh :class:`~tool_outcomes.testing.FakeClock` (passed as both ``sleep`` and
+``clock``, so no retry ever waits), and grades what came back against the scenario's criteria
+(:data:`CRITERIA`): the outcome, the tickets as the service meant them, what a partial says about
+the rest, the failure's code, how many requests the service saw, whether the tool waited out every
+``Retry-After``, and whether it answered within the assistant's 20 seconds.
 
-The same criteria drive exercise 10.2's check (:mod:`tool_outcomes.workbook.ex10`), one case per
-scenario, so the scorecard and the verdict always agree. :func:`reference_tool` is one correct
-tool: the envelopes exercise 10.3 renders come from it.
-"""
+The same criteria drive exercise 10.2's check (:mod:`tool_outcomes.workbook.nb10.exercises`), one
+case per scenario, so the scorecard and the verdict always agree. :func:`reference_tool` is one
+correct tool: the envelopes exercise 10.3 renders come from it."""
 
 from __future__ import annotations
 

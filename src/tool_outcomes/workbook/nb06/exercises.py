@@ -30,9 +30,9 @@ from tool_outcomes.envelope import (
 from tool_outcomes.retry import RetryPolicy
 from tool_outcomes.testing import FakeClock
 from tool_outcomes.trace import Decision
+from tool_outcomes.workbook.charges import CHARGE_URL, Charge, ChargeDesk
+from tool_outcomes.workbook.checks import Case, exercise
 
-from .charges import CHARGE_URL, Charge, ChargeDesk
-from .checks import Case, exercise
 from .retry_lab import BASE_S, MAX_ATTEMPTS, ScriptedCall, failed
 
 __all__ = [

@@ -33,8 +33,7 @@ from tool_outcomes.classify import classify_http
 from tool_outcomes.consume import dispatch
 from tool_outcomes.envelope import Envelope, FailureCode, Outcome
 from tool_outcomes.render import TRUNCATION_REASONS
-
-from .scenarios import Scenario, fetch, get_scenario, naive_tool
+from tool_outcomes.workbook.scenarios import Scenario, fetch, get_scenario, naive_tool
 
 __all__ = [
     "CATALOGUE_01",

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from tool_outcomes.envelope import Envelope, Outcome, TruncatedBy
-
-from .checks import AnswerKind, Case, exercise
-from .four_outcomes import Invariant, Situation, Ticket, make_tickets
+from tool_outcomes.workbook.checks import AnswerKind, Case, exercise
+from tool_outcomes.workbook.four_outcomes import Invariant, Situation, Ticket, make_tickets
 
 __all__ = [
     "FIRST_PAGE_CURSOR",

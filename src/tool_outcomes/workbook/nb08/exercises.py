@@ -1,10 +1,10 @@
 """Exercises of notebook 08 (registered on import by :mod:`tool_outcomes.workbook.exercises`).
 
 * ``08.1 spend`` — a function from an envelope to the
-  :class:`~tool_outcomes.workbook.claims.Claim` its outcome licenses, written as a ``match`` with
-  one ``case`` per outcome (the branch the notebook's buggy ``match`` left to its default). The
-  last case hands it a stand-in whose outcome is none of the four: an answer with no default
-  raises there (``assert_never``); one that still answers has kept a default.
+  :class:`~tool_outcomes.workbook.nb08.claims.Claim` its outcome licenses, written as a ``match``
+  with one ``case`` per outcome (the branch the notebook's buggy ``match`` left to its default). The
+  last case hands it a stand-in whose outcome is none of the four: an answer with no default raises
+  there (``assert_never``); one that still answers has kept a default.
 * ``08.2 for_person`` — a function from a ``partial`` ticket search to the sentence a person
   reads: how many tickets arrived (of how many, and how many were left out, when the source
   said), that the list is incomplete, never in the voice of a complete answer, and without JSON
@@ -29,10 +29,10 @@ from tool_outcomes.envelope import (
     Outcome,
     TruncatedBy,
 )
+from tool_outcomes.workbook.checks import Case, exercise
+from tool_outcomes.workbook.four_outcomes import Ticket, make_tickets
 
-from .checks import Case, exercise
 from .claims import Claim, ClaimKind
-from .four_outcomes import Ticket, make_tickets
 
 __all__ = ["COMPLETE_VOICE", "INCOMPLETE_WORDS", "PERSON_RULES", "unusable_for_a_person"]
 

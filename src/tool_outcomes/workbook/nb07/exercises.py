@@ -21,9 +21,8 @@ from functools import cache
 from tool_outcomes.envelope import FailureCode, Outcome
 from tool_outcomes.fields import NAReason
 from tool_outcomes.trace import OutcomeCounter
-
-from .checks import Case, exercise
-from .traffic import (
+from tool_outcomes.workbook.checks import Case, exercise
+from tool_outcomes.workbook.traffic import (
     FLAT_LOAD,
     INVOICE,
     SEARCH,

@@ -24,9 +24,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tool_outcomes.envelope import Envelope, Outcome
 from tool_outcomes.front import classify_http
-
-from .scenarios import Scenario, fetch, get_scenario, scenario_names
-from .traffic import HOURS, DaySpec, calls, simulate_day
+from tool_outcomes.workbook.scenarios import Scenario, fetch, get_scenario, scenario_names
+from tool_outcomes.workbook.traffic import HOURS, DaySpec, calls, simulate_day
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

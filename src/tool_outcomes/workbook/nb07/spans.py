@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tool_outcomes.alarm import REASON_READINGS, RateAlarm, Watch
 from tool_outcomes.fields import NAReason
 from tool_outcomes.testing import FakeClock
-
-from .traffic import REASON_BY_CODE, TraceEntry, calls
+from tool_outcomes.workbook.traffic import REASON_BY_CODE, TraceEntry, calls
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import ReadableSpan

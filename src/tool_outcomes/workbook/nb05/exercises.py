@@ -2,7 +2,7 @@
 
 * ``05.1 repair_or_reject`` — a value: for each payload of :data:`PAYLOADS`, the class
   :func:`~tool_outcomes.repair` returns for it against
-  :class:`~tool_outcomes.workbook.stock_lookup.StockLevel` (``Repaired`` or ``Rejection``),
+  :class:`~tool_outcomes.workbook.nb05.stock_lookup.StockLevel` (``Repaired`` or ``Rejection``),
   predicted before running it. The expected classes come from ``repair`` itself; case 1 checks
   the answer's form (a dict of every payload name to one of the two classes), so that a type or
   key mistake gets a hint of its own.
@@ -26,8 +26,8 @@ from pydantic import BaseModel, ValidationError
 from tool_outcomes._text import clip
 from tool_outcomes.envelope import RepairKind
 from tool_outcomes.repair import Rejection, Repaired, repair
+from tool_outcomes.workbook.checks import AnswerKind, Case, exercise
 
-from .checks import AnswerKind, Case, exercise
 from .stock_lookup import StockLevel
 
 __all__ = ["DIRECT_HINT", "PAYLOADS", "UNKNOWN_FIELD_HINT", "V2_FIELD", "V2_REPLIES"]

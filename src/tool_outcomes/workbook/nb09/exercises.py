@@ -13,8 +13,7 @@ from collections.abc import Callable, Iterator
 from tool_outcomes.design import FieldDesign, FieldType, NextAction, OutcomeTable, Route
 from tool_outcomes.envelope import Outcome
 from tool_outcomes.fields import NAReason
-
-from .checks import Case, exercise
+from tool_outcomes.workbook.checks import Case, exercise
 
 __all__ = ["EMPLOYEE_LOOKUP", "FLIGHT_STATUS", "FLIGHT_STATUS_DRAFT"]
 

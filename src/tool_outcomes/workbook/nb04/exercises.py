@@ -24,10 +24,10 @@ import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 
 from tool_outcomes.envelope import Failure, FailureCode, FailureKind, Outcome
+from tool_outcomes.workbook.checks import AnswerKind, Case, exercise
+from tool_outcomes.workbook.scenarios import get_scenario
 
 from . import warehouse
-from .checks import AnswerKind, Case, exercise
-from .scenarios import get_scenario
 from .upstreams import acme_response
 
 __all__ = ["NOT_FOUND_ENDPOINTS", "PREDICT_SCENARIOS"]

@@ -18,8 +18,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from tool_outcomes.fields import NAReason, TriState, not_applicable, present, validate_fields
+from tool_outcomes.workbook.checks import AnswerKind, Case, exercise
 
-from .checks import AnswerKind, Case, exercise
 from .tickets import TICKET_FIELDS, Action
 
 __all__: list[str] = []  # nothing to import from here: the definitions register themselves

@@ -31,16 +31,14 @@ from tool_outcomes._text import clip
 from tool_outcomes.classify import TRANSPORT_RULES, status_rule
 from tool_outcomes.envelope import Envelope
 from tool_outcomes.front import classify_http
-
-from .scenarios import Scenario, fetch, get_scenario, naive_tool
-from .tables import Table
+from tool_outcomes.workbook.scenarios import Scenario, came_back, fetch, get_scenario, naive_tool
+from tool_outcomes.workbook.tables import Table
 
 __all__ = [
     "ACME_DOC_EXAMPLES",
     "ACME_URL",
     "EvidenceRow",
     "acme_response",
-    "came_back",
     "classified",
     "evidence",
     "evidence_rows",
@@ -110,24 +108,6 @@ def acme_response(
         content, sent = json.dumps(body).encode(), {"content-type": "application/json"}
     sent.update(headers or {})
     return httpx.Response(status, headers=sent, content=content, request=request)
-
-
-def came_back(result: httpx.Response | BaseException) -> str:
-    """What the transport produced, in a few words: ``"200 text/html"`` or ``"ReadTimeout"``.
-
-    Args:
-        result: A response, or the exception raised while getting it.
-
-    Returns:
-        The status and media type (plus ``Retry-After`` when sent), or the exception's name.
-    """
-    if isinstance(result, BaseException):
-        return f"{type(result).__name__} (raised)"
-    media_type = result.headers.get("content-type", "").split(";", 1)[0].strip()
-    text = f"{result.status_code} {media_type or '(no type)'}"
-    if "retry-after" in result.headers:
-        text += f", Retry-After {result.headers['retry-after']}"
-    return text
 
 
 def classified(env: Envelope[Any]) -> str:
