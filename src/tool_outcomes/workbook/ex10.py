@@ -109,8 +109,8 @@ def _served_tickets(scenario: str) -> list[dict[str, Any]]:
     hint="one field per row of the documentation's ticket table, named as the v2 ticket names "
     "it, with the type the table gives",
     why=(
-        "The model is the documentation's ticket table: required fields stay required, values "
-        "keep their documented range, and a field that can be unavailable is three-state."
+        "The outcome table makes every field required and each three-state field take only its "
+        "documented reasons; the subclass adds the legacy names and the documented values."
     ),
 )
 def _ticket_model() -> Iterator[Case]:
