@@ -20,9 +20,16 @@ so its worked examples carry outputs, re-executes the solution notebook in place
 deterministic metadata: releasing an unchanged notebook twice writes the same bytes (widget
 models get ids derived from the notebook's name, not the kernel's random ones).
 
-A notebook is ``NN_topic.ipynb``; an appendix to notebook ``NN`` (reference tables a learner
-opens on demand) is ``NNa_topic.ipynb``, ``NNb_…``. Appendices are released the same way;
-``release_notebooks.py 04`` releases notebook 04 and its appendices, ``04a`` the appendix alone.
+A lesson is ``NN_topic.ipynb``. A letter after the number adds a notebook to lesson ``NN``:
+
+* a **part**, ``NNb_topic.ipynb`` (``06b_budgets_and_the_breaker``): a lesson of its own, with
+  objectives, exercises and a recap, that continues lesson ``NN`` (its exercises are numbered on
+  from the lesson's, ``06.3`` after ``06.2``);
+* an **appendix**, ``NNa_topic_reference.ipynb`` (``04a_classifier_reference``): reference tables a
+  learner opens on demand, no exercises. The name's ``_reference`` ending is what makes it one.
+
+Both are released like a lesson; ``release_notebooks.py 04`` releases notebook 04 and every
+notebook lettered after it, ``04a`` that one alone.
 
 ``--check`` rebuilds every learner notebook in memory and reports any whose cell types, sources
 or tags differ from its solution's transformation, or that contains solution text.
@@ -45,10 +52,13 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOLUTIONS = NOTEBOOKS / "solutions"
 
-#: A workbook notebook's file name: two digits, an appendix letter or none, an underscore, the
-#: topic. ``04_classifying_upstreams.ipynb`` is a lesson; ``04a_classifier_reference.ipynb`` is
-#: an appendix to lesson 04.
-NOTEBOOK_NAME = re.compile(r"^(?P<number>\d{2})(?P<appendix>[a-z]?)_[a-z0-9_]+\.ipynb$")
+#: A workbook notebook's file name: two digits, a letter or none, an underscore, the topic.
+#: ``04_classifying_upstreams.ipynb`` is a lesson; ``06b_budgets_and_the_breaker.ipynb`` a part
+#: of lesson 06; ``04a_classifier_reference.ipynb`` (a letter, and a topic ending in
+#: ``_reference``) an appendix to lesson 04.
+NOTEBOOK_NAME = re.compile(r"^(?P<number>\d{2})(?P<letter>[a-z]?)_(?P<topic>[a-z0-9_]+)\.ipynb$")
+#: The ending of an appendix's topic: what tells ``04a_classifier_reference`` from a part.
+APPENDIX_TOPIC_SUFFIX = "_reference"
 
 BEGIN_CODE = "### BEGIN SOLUTION"
 END_CODE = "### END SOLUTION"
@@ -297,20 +307,30 @@ def sync_problems(solution_path: Path, learner_path: Path) -> list[str]:
 
 
 def is_appendix(path: Path) -> bool:
-    """Whether ``path`` names an appendix (``04a_topic.ipynb``) rather than a lesson."""
+    """Whether ``path`` names an appendix (``04a_topic_reference.ipynb``), not a lesson or part."""
     match = NOTEBOOK_NAME.match(path.name)
-    return match is not None and bool(match["appendix"])
+    return (
+        match is not None
+        and bool(match["letter"])
+        and match["topic"].endswith(APPENDIX_TOPIC_SUFFIX)
+    )
+
+
+def is_part(path: Path) -> bool:
+    """Whether ``path`` names a later part of a lesson (``06b_topic.ipynb``), with exercises."""
+    match = NOTEBOOK_NAME.match(path.name)
+    return match is not None and bool(match["letter"]) and not is_appendix(path)
 
 
 def solution_notebooks(numbers: list[str] | None = None) -> list[Path]:
     """The solutions notebooks, in order, optionally only those numbered ``numbers``.
 
     Args:
-        numbers: Notebook numbers: ``"03"`` selects lesson 03 and its appendices, ``"04a"``
-            one appendix; all notebooks when empty or None.
+        numbers: Notebook numbers: ``"06"`` selects lesson 06 and its parts and appendices,
+            ``"06b"`` that notebook alone; all notebooks when empty or None.
 
     Returns:
-        The paths of ``notebooks/solutions/NN_topic.ipynb`` (and ``NNa_topic.ipynb``), each once.
+        The paths of ``notebooks/solutions/NN_topic.ipynb`` (and ``NNb_topic.ipynb``), each once.
 
     Raises:
         ReleaseError: A requested number has no solutions notebook.
@@ -318,10 +338,10 @@ def solution_notebooks(numbers: list[str] | None = None) -> list[Path]:
     found = sorted(p for p in SOLUTIONS.glob("*.ipynb") if NOTEBOOK_NAME.match(p.name))
     if not numbers:
         return found
-    keys = {p: p.name.split("_", 1)[0] for p in found}  # "04", "04a"
+    keys = {p: p.name.split("_", 1)[0] for p in found}  # "04", "04a", "06b"
 
     def selects(number: str, key: str) -> bool:
-        return key == number or key[:2] == number  # "04" also selects its appendix "04a"
+        return key == number or key[:2] == number  # "06" also selects its part "06b"
 
     unknown = [n for n in numbers if not any(selects(n, key) for key in keys.values())]
     if unknown:

@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/run_notebooks.py            # every learner copy and every solution
     .venv/bin/python scripts/run_notebooks.py 03 09      # those notebooks (both copies)
+    .venv/bin/python scripts/run_notebooks.py 06b        # one part (06 alone selects 06 and 06b)
 
 Strict nbval proves the committed outputs, but in the ``dev`` environment. This script runs in
 whatever environment it is started from; ``.ci/run`` starts it in one built from the
@@ -106,17 +107,18 @@ def run_one(path: Path, subs: list[tuple[re.Pattern[str], str]]) -> tuple[Path, 
 
 
 def chosen(numbers: list[str]) -> list[Path]:
-    """The learner copies and solutions of the given notebook numbers (all when none)."""
+    """The learner copies and solutions of the given notebook numbers (all when none): ``06``
+    selects the lesson and its part ``06b`` (and any appendix), ``06b`` that notebook alone."""
     paths = sorted(NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb"))
     paths += sorted((NOTEBOOKS / "solutions").glob("[0-9][0-9]*_*.ipynb"))
     if numbers:
-        paths = [p for p in paths if p.name[:2] in numbers]
+        paths = [p for p in paths if {p.name[:2], p.name.split("_", 1)[0]} & set(numbers)]
     return paths
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("numbers", nargs="*", help="two-digit notebook numbers (default: all)")
+    parser.add_argument("numbers", nargs="*", help="notebook numbers, 06 or 06b (default: all)")
     parser.add_argument("--jobs", type=int, default=2, help="notebooks run at once (default 2)")
     args = parser.parse_args(argv)
     paths = chosen(args.numbers)

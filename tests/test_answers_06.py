@@ -36,7 +36,7 @@ from tool_outcomes.workbook.nb06.retry_lab import (
     capture_decisions,
 )
 
-# -- 06.1 ----------------------------------------------------------------------------------------
+# -- 06.3 ----------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ from tool_outcomes.workbook.nb06.retry_lab import (
     [(env, decision) for _, env, decision, _ in DECISION_CASES],
     ids=[describe for describe, _, _, _ in DECISION_CASES],
 )
-def test_each_06_1_decision_is_what_with_retry_traces(
+def test_each_06_3_decision_is_what_with_retry_traces(
     env: Envelope[Any], decision: Decision
 ) -> None:
     """The check's table is not a second opinion: with_retry takes that decision at attempt 1."""
@@ -53,7 +53,7 @@ def test_each_06_1_decision_is_what_with_retry_traces(
     assert Decision(records[0]["decision"]) is decision
 
 
-def test_the_06_1_cases_cover_every_decision_a_first_attempt_can_take() -> None:
+def test_the_06_3_cases_cover_every_decision_a_first_attempt_can_take() -> None:
     """Without budget or deadline, these six decisions are all a first attempt can lead to."""
     assert {decision for _, _, decision, _ in DECISION_CASES} == {
         Decision.DONE,
@@ -145,12 +145,12 @@ def gives_up_at_the_bound(env: Envelope[Any]) -> Decision:
     return decision
 
 
-def test_the_reference_answer_to_06_1_passes() -> None:
+def test_the_reference_answer_to_06_3_passes() -> None:
     """The notebook's policy table passes every case."""
-    assert check("06.1", reference_first_decision).status is CheckStatus.PASS
+    assert check("06.3", reference_first_decision).status is CheckStatus.PASS
 
 
-WRONG_06_1: list[Callable[[Envelope[Any]], object]] = [
+WRONG_06_3: list[Callable[[Envelope[Any]], object]] = [
     retries_everything,
     retries_empty,
     ignores_kind,
@@ -163,12 +163,12 @@ WRONG_06_1: list[Callable[[Envelope[Any]], object]] = [
 ]
 
 
-@pytest.mark.parametrize("answer", WRONG_06_1, ids=[f.__name__ for f in WRONG_06_1])
-def test_wrong_policy_tables_fail_06_1_with_a_hint(
+@pytest.mark.parametrize("answer", WRONG_06_3, ids=[f.__name__ for f in WRONG_06_3])
+def test_wrong_policy_tables_fail_06_3_with_a_hint(
     answer: Callable[[Envelope[Any]], object],
 ) -> None:
     """Each plausible wrong table is a FAIL with a hint."""
-    result = check("06.1", answer)
+    result = check("06.3", answer)
     assert result.status is CheckStatus.FAIL, repr(result)
     assert "(hint: " in repr(result)
 
@@ -185,12 +185,12 @@ def test_a_wrong_table_is_shown_the_case_it_breaks_and_that_case_s_hint(
     answer: Callable[[Envelope[Any]], object], case: str, hint_says: str
 ) -> None:
     """A table keyed on codes meets the timed-out POST; a '>=' bound meets a wait of just 60 s."""
-    line = repr(check("06.1", answer))
+    line = repr(check("06.3", answer))
     assert f"({case})" in line
     assert hint_says in line.split("(hint: ", 1)[1]
 
 
-def test_the_06_1_cases_hold_a_permanent_timeout_and_a_transient_unusual_code() -> None:
+def test_the_06_3_cases_hold_a_permanent_timeout_and_a_transient_unusual_code() -> None:
     """The kind, not the code, decides: the cases set the two against each other both ways."""
     kinds = {
         (env.failure.code, env.failure.kind)
@@ -202,7 +202,7 @@ def test_the_06_1_cases_hold_a_permanent_timeout_and_a_transient_unusual_code() 
     assert any(kind is FailureKind.TRANSIENT and code not in unusual for code, kind in kinds)
 
 
-# -- 06.2 ----------------------------------------------------------------------------------------
+# -- 06.1 ----------------------------------------------------------------------------------------
 
 Call = Callable[[], Envelope[Any]]
 Sleep = Callable[[float], None]
@@ -276,12 +276,12 @@ def never_retries(call: Call, sleep: Sleep) -> Envelope[Any]:
     ],
     ids=["fixed by hand", "with_retry"],
 )
-def test_a_loop_keyed_on_the_outcome_passes_06_2(answer: Callable[[Call, Sleep], object]) -> None:
+def test_a_loop_keyed_on_the_outcome_passes_06_1(answer: Callable[[Call, Sleep], object]) -> None:
     """The notebook's fix passes, and so does the library's own loop given the same waits."""
-    assert check("06.2", answer).status is CheckStatus.PASS
+    assert check("06.1", answer).status is CheckStatus.PASS
 
 
-WRONG_06_2: dict[str, Callable[[Call, Sleep], Envelope[Any]]] = {
+WRONG_06_1: dict[str, Callable[[Call, Sleep], Envelope[Any]]] = {
     "the loop as given: only success stops it": make_loop(
         returns_at_once=frozenset({Outcome.SUCCESS})
     ),
@@ -301,10 +301,10 @@ WRONG_06_2: dict[str, Callable[[Call, Sleep], Envelope[Any]]] = {
 }
 
 
-@pytest.mark.parametrize("answer", WRONG_06_2.values(), ids=WRONG_06_2.keys())
-def test_wrong_loops_fail_06_2_with_a_hint(answer: Callable[[Call, Sleep], Envelope[Any]]) -> None:
+@pytest.mark.parametrize("answer", WRONG_06_1.values(), ids=WRONG_06_1.keys())
+def test_wrong_loops_fail_06_1_with_a_hint(answer: Callable[[Call, Sleep], Envelope[Any]]) -> None:
     """Each wrong loop is a FAIL with a hint."""
-    result = check("06.2", answer)
+    result = check("06.1", answer)
     assert result.status is CheckStatus.FAIL, repr(result)
     assert "(hint: " in repr(result)
 
@@ -320,13 +320,13 @@ def test_a_wrong_wait_is_shown_the_case_it_breaks_and_that_case_s_hint(
     answer: str, case: str, hint_says: str
 ) -> None:
     """A constant wait meets the backoff case, a dropped Retry-After the 429: each with its hint."""
-    line = repr(check("06.2", WRONG_06_2[answer]))
+    line = repr(check("06.1", WRONG_06_1[answer]))
     assert f"({case}" in line
     assert hint_says in line.split("(hint: ", 1)[1]
     assert "key the loop on the outcome" not in line
 
 
-def test_each_06_2_case_is_what_with_retry_does() -> None:
+def test_each_06_1_case_is_what_with_retry_does() -> None:
     """The calls, outcomes and waits the check demands are the library's, case by case."""
     for case in LOOP_CASES:
         call, clock = ScriptedCall(case.script), FakeClock()
@@ -337,7 +337,7 @@ def test_each_06_2_case_is_what_with_retry_does() -> None:
             assert tuple(clock.sleeps) == case.sleeps, case.describe
 
 
-def test_the_06_2_cases_demand_a_backoff_over_two_retries_without_retry_after() -> None:
+def test_the_06_1_cases_demand_a_backoff_over_two_retries_without_retry_after() -> None:
     """A loop that waits the same every time cannot pass: some case fixes two growing waits."""
     assert any(
         case.sleeps is not None and len(case.sleeps) >= 2 and case.sleeps[1] > case.sleeps[0]
@@ -347,11 +347,11 @@ def test_the_06_2_cases_demand_a_backoff_over_two_retries_without_retry_after() 
 
 def test_a_loop_case_starts_fresh_on_every_check() -> None:
     """Each check builds new scripted upstreams, so a second run is judged like the first."""
-    assert check("06.2", reference_loop).status is CheckStatus.PASS
-    assert check("06.2", reference_loop).status is CheckStatus.PASS
+    assert check("06.1", reference_loop).status is CheckStatus.PASS
+    assert check("06.1", reference_loop).status is CheckStatus.PASS
 
 
-# -- 06.3 ----------------------------------------------------------------------------------------
+# -- 06.2 ----------------------------------------------------------------------------------------
 
 
 def _charge(url: str, **options: Any) -> Tool[Charge, Any]:
@@ -367,7 +367,7 @@ def reference_charge_tool(url: str) -> Tool[Charge, Any]:
     return _charge(url, idempotency_key="Idempotency-Key")
 
 
-WRONG_06_3: dict[str, Callable[[str], object]] = {
+WRONG_06_2: dict[str, Callable[[str], object]] = {
     "no key": lambda url: _charge(url),
     "retries every write": lambda url: _charge(url, retry_unsafe_methods=True),
     "a key, but never retried": lambda url: _charge(
@@ -378,27 +378,27 @@ WRONG_06_3: dict[str, Callable[[str], object]] = {
 }
 
 
-def test_the_reference_answer_to_06_3_passes() -> None:
+def test_the_reference_answer_to_06_2_passes() -> None:
     """One key per call, retried under the default policy: one success, one charge, each case."""
-    assert check("06.3", reference_charge_tool).status is CheckStatus.PASS
+    assert check("06.2", reference_charge_tool).status is CheckStatus.PASS
 
 
-@pytest.mark.parametrize("answer", WRONG_06_3, ids=list(WRONG_06_3))
-def test_wrong_charge_tools_fail_06_3_with_a_hint(answer: str) -> None:
+@pytest.mark.parametrize("answer", WRONG_06_2, ids=list(WRONG_06_2))
+def test_wrong_charge_tools_fail_06_2_with_a_hint(answer: str) -> None:
     """Without the key a lost answer fails or charges twice; a key never retried still fails."""
-    result = check("06.3", WRONG_06_3[answer])
+    result = check("06.2", WRONG_06_2[answer])
     assert result.status is CheckStatus.FAIL, repr(result)
     assert "(hint: " in repr(result)
 
 
 def test_retrying_every_write_is_shown_the_double_charge() -> None:
     """The bug the lesson starts from: retried like a read, a lost answer charges twice."""
-    line = repr(check("06.3", WRONG_06_3["retries every write"]))
+    line = repr(check("06.2", WRONG_06_2["retries every write"]))
     assert "charged the card 2 times" in line
 
 
 @pytest.mark.parametrize("case", CHARGE_CASES, ids=lambda c: c.describe)
-def test_each_06_3_case_is_one_charge_under_the_reference_answer(case: ChargeCase) -> None:
+def test_each_06_2_case_is_one_charge_under_the_reference_answer(case: ChargeCase) -> None:
     """The desk, not the check, counts: the reference makes exactly one charge per call."""
     desk = ChargeDesk(lose_acks=case.lose_acks, unavailable=case.unavailable)
     with desk.client() as http:
@@ -421,8 +421,8 @@ def waits_up_to_a_rounder_bound(env: Envelope[Any]) -> object:
     return Decision.GIVE_UP if too_long else Decision.RETRY
 
 
-def test_a_bound_past_max_retry_after_s_fails_06_1_one_second_beyond_it() -> None:
+def test_a_bound_past_max_retry_after_s_fails_06_3_one_second_beyond_it() -> None:
     """max_retry_after_s is probed on both sides: 60 s is waited for, 61 s is not."""
-    line = repr(check("06.1", waits_up_to_a_rounder_bound))
+    line = repr(check("06.3", waits_up_to_a_rounder_bound))
     assert "(a 429 with Retry-After: 61)" in line
     assert "to the second" in line.split("(hint: ", 1)[1]

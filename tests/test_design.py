@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from packaging.requirements import Requirement
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 import tool_outcomes
 from tool_outcomes import NAReason, Outcome, TriState, not_applicable, present
@@ -298,6 +298,7 @@ def test_nothing_is_generated_from_a_table_with_problems(table: OutcomeTable, me
     """Every generator refuses a draft, with the same messages."""
     generators = (
         table.model_source,
+        table.model_class,
         table.json_schema,
         table.test_source,
         table.routing_markdown,
@@ -1275,3 +1276,38 @@ def test_the_generated_conformance_check_drives_a_real_tool_through_the_kit(
     result = run_tests(written, in_process=True)
     assert result.failures == ("test_the_naive_tool_conforms",), result.output
     assert "faults declared correctly" in result.output
+
+
+def test_the_loaded_model_class_is_the_generated_source_and_a_subclass_keeps_its_states() -> None:
+    """``model_class()`` is the class ``model_source()`` defines; a subclass that adds an alias
+    and bounds still refuses a reason the table does not declare for a field."""
+    model = PLAIN_TICKET.model_class()
+    assert model.__name__ == PLAIN_TICKET.class_name
+    assert model.model_json_schema() == PLAIN_TICKET.json_schema()
+    record = {
+        "ticket_id": "T-1042",
+        "resolved": present(True).model_dump(mode="json"),
+        "reopen_count": 3,
+        "refund_eur": not_applicable(NAReason.NO_PERMISSION).model_dump(mode="json"),
+    }
+
+    class Ticket(model):  # type: ignore[misc,valid-type] # a class made at run time
+        ticket_id: str = Field(validation_alias=AliasChoices("ticket_id", "id"))
+        reopen_count: int = Field(ge=0)
+
+    legacy = {"id" if k == "ticket_id" else k: v for k, v in record.items()}
+    assert Ticket.model_validate(legacy).ticket_id == "T-1042"
+    with pytest.raises(ValidationError, match="fetch_failed is not a declared state"):
+        Ticket.model_validate(
+            record | {"refund_eur": not_applicable(NAReason.FETCH_FAILED).model_dump(mode="json")}
+        )
+    with pytest.raises(ValidationError):
+        Ticket.model_validate(record | {"reopen_count": -1})
+
+
+def test_a_draft_has_no_model_class() -> None:
+    """A table with problems loads no class, as it generates no source."""
+    draft = OutcomeTable(tool="x", outcomes=(Outcome.SUCCESS,), fields=())
+    assert draft.problems()
+    with pytest.raises(TableError):
+        draft.model_class()

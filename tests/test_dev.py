@@ -5,6 +5,7 @@ every command on the facilitator's page runs."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import os
 import re
@@ -774,17 +775,41 @@ def _serve(words: list[str], tmp_path: Path) -> None:
 
 
 def test_the_page_gives_the_order_and_times_of_every_notebook() -> None:
-    """Every learner notebook has a row on the page; 00–04 carry the times participants took."""
-    for notebook in sorted(ROOT.glob("notebooks/[0-9][0-9]_*.ipynb")):
-        assert f"`{notebook.stem}`" in PAGE_TEXT, f"{notebook.name} is missing from the page"
-    for number, minutes in [
-        ("00", "10–12"),
-        ("01", "25"),
-        ("02", "30"),
-        ("03", "30"),
-        ("04", "45–50"),
-    ]:
-        assert re.search(rf"\| {number} \| `{number}_\w+` \| [^|]*{minutes}", PAGE_TEXT), number
+    """Every learner notebook, parts (06b) and appendices (04a) included, has a row on the page,
+    with its minutes (or "on demand" for an appendix)."""
+    notebooks = sorted(ROOT.glob("notebooks/[0-9][0-9]*_*.ipynb"))
+    assert any(n.name.startswith("06b_") for n in notebooks)
+    for notebook in notebooks:
+        number = notebook.name.split("_", 1)[0]
+        row = rf"\| {number} \| `{notebook.stem}` \| (\d+|on demand) \|"
+        assert re.search(row, PAGE_TEXT), f"{notebook.name} has no row with its minutes"
+
+
+def _agenda(heading: str) -> list[tuple[str, str, int]]:
+    """The rows (start, what, minutes) of the page's table under ``heading``."""
+    section = PAGE_TEXT.split(heading, 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (\d\d:\d\d) \| (.+?) \| (\d+) \|$", section, re.MULTILINE)
+    return [(start, what, int(minutes)) for start, what, minutes in rows]
+
+
+def test_the_one_day_agenda_adds_up_and_holds_every_lesson() -> None:
+    """Each row starts when the one before it ends, the day ends at 17:00, and every lesson and
+    part of the workbook has a slot (an appendix is opened on demand)."""
+    rows = _agenda("## A one-day workshop (09:00 to 17:00)")
+    assert rows, "the one-day agenda is a table of start, what, minutes"
+
+    def minute(clock: str) -> int:
+        hours, minutes = clock.split(":")
+        return int(hours) * 60 + int(minutes)
+
+    for (start, what, length), (following, _, _) in itertools.pairwise(rows):
+        assert minute(start) + length == minute(following), f"{what} does not end at {following}"
+    last_start, _, last_length = rows[-1]
+    assert (rows[0][0], minute(last_start) + last_length) == ("09:00", minute("17:00"))
+    slots = " ".join(what for _, what, _ in rows)
+    for notebook in sorted(ROOT.glob("notebooks/[0-9][0-9]*_*.ipynb")):
+        if not notebook.stem.endswith("_reference"):
+            assert f"`{notebook.stem}`" in slots, f"{notebook.name} has no slot in the day"
 
 
 def test_the_page_gives_the_download_the_lock_measured() -> None:

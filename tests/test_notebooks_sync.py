@@ -235,33 +235,52 @@ def test_an_appendix_is_reference_linked_both_ways_with_its_lesson(appendix: Pat
 
 
 @pytest.mark.parametrize(
-    ("name", "appendix"),
+    ("name", "kind"),
     [
-        ("04_classifying_upstreams.ipynb", False),
-        ("04a_classifier_reference.ipynb", True),
+        ("04_classifying_upstreams.ipynb", "lesson"),
+        ("04a_classifier_reference.ipynb", "appendix"),
+        ("06b_budgets_and_the_breaker.ipynb", "part"),
+        ("06_retry_reference.ipynb", "lesson"),
         ("04ab_x.ipynb", None),
         ("4_x.ipynb", None),
     ],
 )
-def test_appendix_names_are_a_letter_after_the_lessons_number(
-    name: str, appendix: bool | None
+def test_a_letter_after_the_number_makes_a_part_or_with_reference_an_appendix(
+    name: str, kind: str | None
 ) -> None:
-    """``NNa_topic`` is an appendix to lesson NN; anything else is not a workbook notebook."""
-    assert bool(release.NOTEBOOK_NAME.match(name)) is (appendix is not None)
-    if appendix is not None:
-        assert release.is_appendix(Path(name)) is appendix
+    """``NNb_topic`` is a part of lesson NN, ``NNa_topic_reference`` an appendix to it; a name
+    of another shape is not a workbook notebook."""
+    assert bool(release.NOTEBOOK_NAME.match(name)) is (kind is not None)
+    if kind is not None:
+        assert release.is_appendix(Path(name)) is (kind == "appendix")
+        assert release.is_part(Path(name)) is (kind == "part")
+
+
+def test_every_part_continues_a_lesson_of_its_number() -> None:
+    """A part (``06b``) has the lesson it continues (``06_``), which links to it."""
+    parts = [p for p in SOLUTIONS if release.is_part(p)]
+    for part in parts:
+        lesson = next(p for p in LESSONS if p.name.startswith(f"{part.name[:2]}_"))
+        assert f"]({part.name}" in _markdown(_read(lesson)), f"{lesson.name} links to {part.name}"
 
 
 @pytest.mark.parametrize("solution", _by_name(SOLUTIONS))
 def test_checks_name_exercises_of_their_own_notebook(solution: Path) -> None:
-    """Each check cell names a registered exercise of its notebook, and each is checked there."""
+    """Each check cell names a registered exercise of its notebook's number, and each exercise of
+    that number is checked in the lesson or one of its parts (06.3 in 06b), in order."""
     __import__(DEFINITIONS_MODULE)
     number = solution.name[:2]
     used = {m for c in _code_cells(_read(solution)) for m in _CHECK_CALL.findall(c.source)}
     assert all(exercise_id.startswith(f"{number}.") for exercise_id in used), used
     assert used <= set(REGISTRY.ids()), used - set(REGISTRY.ids())
     if not release.is_appendix(solution):
-        assert {i for i in REGISTRY.ids() if i.startswith(f"{number}.")} <= used
+        chapter = [p for p in LESSONS if p.name[:2] == number]  # the lesson, then its parts
+        in_order = [
+            m for p in chapter for c in _code_cells(_read(p)) for m in _CHECK_CALL.findall(c.source)
+        ]
+        registered = [i for i in REGISTRY.ids() if i.startswith(f"{number}.")]
+        first_checks = list(dict.fromkeys(in_order))  # 00 checks its demo 00.0 more than once
+        assert first_checks == registered, "every exercise checked, numbered on across the parts"
 
 
 @pytest.mark.parametrize("notebook", _by_name(EVERY_NOTEBOOK))

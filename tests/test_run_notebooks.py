@@ -73,3 +73,11 @@ def test_every_notebook_is_chosen_in_both_copies_and_a_number_picks_its_pair() -
     assert [p.name for p in learner] == [p.name for p in solutions]
     assert {p.name[:2] for p in chosen(["03"])} == {"03"}
     assert len(chosen(["03"])) == 2
+
+
+def test_a_lesson_number_picks_its_parts_and_a_part_number_only_the_part() -> None:
+    """``06`` runs 06 and its part 06b (both copies each); ``06b`` runs the part alone."""
+    assert sorted({p.name.split("_", 1)[0] for p in chosen(["06"])}) == ["06", "06b"]
+    assert len(chosen(["06"])) == 4
+    assert {p.name.split("_", 1)[0] for p in chosen(["06b"])} == {"06b"}
+    assert len(chosen(["06b"])) == 2

@@ -50,9 +50,10 @@ CHROMIUM_ARGS = (
     "--no-first-run",
 )
 TOKEN = "tool-outcomes-browser-token"
-# Lessons (NN_topic) and their appendices (NNa_topic, reference tables without exercises).
+# Lessons (NN_topic), their parts (NNb_topic, with exercises) and their appendices
+# (NNa_topic_reference, reference tables without exercises): scripts/release_notebooks.py's rule.
 LEARNER_NOTEBOOKS = tuple(sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb")))
-APPENDIX = re.compile(r"^\d{2}[a-z]_")
+APPENDIX = re.compile(r"^\d{2}[a-z]_\w*_reference$")
 MERMAID_FENCE = re.compile(r"^```mermaid\s*$", re.MULTILINE)
 
 # Every wait is bounded; none is a timing assertion (a slow machine only waits longer).

@@ -7,11 +7,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from ._files import write_files
 from ._model import model_source
 from ._pytest_module import test_source
 from ._routing import routing_markdown
-from ._schema import envelope_schema, json_schema
+from ._schema import envelope_schema, json_schema, model_class
 from ._table import Table
 
 __all__ = ["OutcomeTable"]
@@ -21,9 +23,9 @@ class OutcomeTable(Table):
     """A tool's result contract: its fields × states × reasons, and the consumer's next actions.
 
     A table may be a draft: it is built even when it has problems, which :meth:`problems`
-    lists. Everything generated from it (:meth:`model_source`, :meth:`json_schema`,
-    :meth:`envelope_schema`, :meth:`test_source`, :meth:`routing_markdown`, :meth:`files`)
-    raises :class:`TableError` while it has any.
+    lists. Everything generated from it (:meth:`model_source`, :meth:`model_class`,
+    :meth:`json_schema`, :meth:`envelope_schema`, :meth:`test_source`,
+    :meth:`routing_markdown`, :meth:`files`) raises :class:`TableError` while it has any.
     """
 
     def model_source(self) -> str:
@@ -37,6 +39,22 @@ class OutcomeTable(Table):
         """
         self.check()
         return model_source(self)
+
+    def model_class(self) -> type[BaseModel]:
+        """The generated result model, loaded: the class :meth:`model_source` defines.
+
+        Subclass it to declare what a table does not say (another name a field arrives under,
+        the values a plain field may take, a number's bounds): the subclass keeps the
+        generated validator, so a state the table does not declare is still refused.
+
+        Returns:
+            A pydantic model class, frozen, no field with a default, unknown fields forbidden.
+
+        Raises:
+            TableError: The table has problems.
+        """
+        self.check()
+        return model_class(self)
 
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema of the generated result model (every field required).

@@ -23,7 +23,7 @@ from tool_outcomes.wire import envelope_output_schema
 from ._model import model_source
 from ._table import Table
 
-__all__ = ["envelope_schema", "json_schema", "state_schemas", "states_schema"]
+__all__ = ["envelope_schema", "json_schema", "model_class", "state_schemas", "states_schema"]
 
 #: What a model's ``json_schema_extra`` is called with: its schema, and the model class.
 SchemaHook = Callable[[dict[str, Any], type[BaseModel]], None]
@@ -127,7 +127,13 @@ def _load_module(source: str, name: str) -> types.ModuleType:
     return module
 
 
-def _model_class(table: Table) -> type[BaseModel]:
+def model_class(table: Table) -> type[BaseModel]:
+    """The generated result model of a ready table, loaded as a class.
+
+    Returns:
+        The class :func:`~tool_outcomes.design._model.model_source` defines, from a fresh
+        module each call.
+    """
     model: type[BaseModel] = getattr(
         _load_module(model_source(table), table.module_name), table.class_name
     )
@@ -140,7 +146,7 @@ def json_schema(table: Table) -> dict[str, Any]:
     Returns:
         The schema pydantic makes of the generated class.
     """
-    schema: dict[str, Any] = _model_class(table).model_json_schema()
+    schema: dict[str, Any] = model_class(table).model_json_schema()
     return schema
 
 
@@ -151,4 +157,4 @@ def envelope_schema(table: Table) -> dict[str, Any]:
         What :func:`~tool_outcomes.envelope_output_schema` gives for the generated class: an
         MCP tool's ``outputSchema``.
     """
-    return envelope_output_schema(_model_class(table))
+    return envelope_output_schema(model_class(table))

@@ -1,14 +1,16 @@
-"""Exercises of notebook 06 (registered on import by :mod:`tool_outcomes.workbook.exercises`).
+"""Exercises of notebook 06 and its second part, 06b (registered on import by
+:mod:`tool_outcomes.workbook.exercises`).
 
-* ``06.1 first_decision`` — a function from an envelope to the
+* ``06.1 retry_loop`` (06) — a function ``retry_loop(call, sleep)``: the notebook's hand-written
+  retry loop with its bug found and fixed, run against scripted upstreams (:data:`LOOP_CASES`).
+* ``06.2 charge_tool`` (06) — a function ``charge_tool(url)`` returning the
+  :class:`~tool_outcomes.Tool` that charges a card (``POST``) safely: run against payment desks
+  that lose an acknowledgement or shed load (:data:`CHARGE_CASES`), each call must end in one
+  success and one charge.
+* ``06.3 first_decision`` (06b) — a function from an envelope to the
   :class:`~tool_outcomes.Decision` the adapter takes on it at the first attempt under
   :data:`EXERCISE_POLICY`: the retry policy as a table. Checked on envelopes the notebook never
   shows; ``tests/test_answers_06.py`` proves each expected decision is what ``with_retry`` traces.
-* ``06.2 retry_loop`` — a function ``retry_loop(call, sleep)``: the notebook's hand-written retry
-  loop with its bug found and fixed, run against scripted upstreams (:data:`LOOP_CASES`).
-* ``06.3 charge_tool`` — a function ``charge_tool(url)`` returning the :class:`~tool_outcomes.Tool`
-  that charges a card (``POST``) safely: run against payment desks that lose an acknowledgement
-  or shed load (:data:`CHARGE_CASES`), each call must end in one success and one charge.
 
 Failure lines say what is wrong with the learner's answer, never what the right one is.
 """
@@ -63,9 +65,9 @@ _CUT_TO_NOTHING = Envelope[Any](
     tool="search",
 )
 
-# -- 06.1 ----------------------------------------------------------------------------------------
+# -- 06.3 ----------------------------------------------------------------------------------------
 
-#: The policy 06.1 asks about: three attempts, waits of up to 60 s honoured, no budget.
+#: The policy 06.3 asks about: three attempts, waits of up to 60 s honoured, no budget.
 EXERCISE_POLICY = RetryPolicy(max_attempts=3, max_retry_after_s=60.0)
 
 _SETTLED = "the source answered completely: what could asking again teach?"
@@ -73,7 +75,7 @@ _RESUME = "a cut answer is resumed from its cursor, not asked again from scratch
 _KIND = "read failure.kind: will the same call fail the same way?"
 _LATER = "this failure may pass: is there anything in it that forbids waiting for it?"
 
-#: What 06.1 checks: (what it is, the envelope, the decision at attempt 1, a hint).
+#: What 06.3 checks: (what it is, the envelope, the decision at attempt 1, a hint).
 DECISION_CASES: tuple[tuple[str, Envelope[Any], Decision, str], ...] = (
     ("three widgets", _SUCCESS, Decision.DONE, _SETTLED),
     ("a confirmed empty", _EMPTY, Decision.DONE, _SETTLED),
@@ -144,7 +146,7 @@ DECISION_CASES: tuple[tuple[str, Envelope[Any], Decision, str], ...] = (
 
 
 @exercise(
-    "06.1",
+    "06.3",
     name="first_decision",
     hint="outcome first (only an access failure can be retried), then the failure: "
     "the breaker's refusal, its kind, and the wait it asks for",
@@ -158,11 +160,11 @@ def _first_decision() -> Iterator[Case]:
         yield Case(args=(env,), expected=decision, describe=describe, hint=hint)
 
 
-# -- 06.2 ----------------------------------------------------------------------------------------
+# -- 06.1 ----------------------------------------------------------------------------------------
 
 
 class LoopCase(NamedTuple):
-    """One upstream 06.2 runs the learner's loop against, and what the loop must do with it."""
+    """One upstream 06.1 runs the learner's loop against, and what the loop must do with it."""
 
     describe: str
     script: tuple[Envelope[Any], ...]
@@ -179,7 +181,7 @@ class LoopCase(NamedTuple):
 
 _DOWN = failed(FailureCode.SERVER_ERROR, http_status=503)
 
-#: What 06.2 checks, in order (a failing loop is shown the first case it fails).
+#: What 06.1 checks, in order (a failing loop is shown the first case it fails).
 LOOP_CASES: tuple[LoopCase, ...] = (
     LoopCase("an upstream that answers at once", (_SUCCESS,), Outcome.SUCCESS, 1),
     LoopCase(
@@ -269,7 +271,7 @@ def _loop_verifier(
 
 
 @exercise(
-    "06.2",
+    "06.1",
     name="retry_loop",
     hint="key the loop on the outcome, not on whether data came back: only an access failure "
     "that may pass deserves another call",
@@ -289,11 +291,11 @@ def _retry_loop() -> Iterator[Case]:
         )
 
 
-# -- 06.3 ----------------------------------------------------------------------------------------
+# -- 06.2 ----------------------------------------------------------------------------------------
 
 
 class ChargeCase(NamedTuple):
-    """One payment desk 06.3 runs the learner's tool against."""
+    """One payment desk 06.2 runs the learner's tool against."""
 
     describe: str
     lose_acks: int = 0
@@ -301,7 +303,7 @@ class ChargeCase(NamedTuple):
     hint: str | None = None
 
 
-#: What 06.3 checks: every call must end in one success and exactly one charge.
+#: What 06.2 checks: every call must end in one success and exactly one charge.
 CHARGE_CASES: tuple[ChargeCase, ...] = (
     ChargeCase(
         "a desk that charges, then loses its answer once",
@@ -339,7 +341,7 @@ def _charge_verifier(case: ChargeCase) -> Callable[[object], str | None]:
 
 
 @exercise(
-    "06.3",
+    "06.2",
     name="charge_tool",
     hint="a write whose answer was lost may have taken effect: the adapter retries it only "
     "when every attempt carries the same idempotency key",

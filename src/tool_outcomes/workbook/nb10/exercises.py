@@ -4,7 +4,8 @@
   the service really sends: v2 and legacy records, every state of its three-state fields, and
   records it must refuse (no id, no subject, no ``refund_issued``, a bare ``false`` where a field
   state belongs, a status or priority the documentation does not list, a three-state field whose
-  value has another type).
+  value has another type, and last a reason the documentation never gives a field, which the
+  model generated from the notebook's outcome table refuses).
 * ``10.2 build_search_tool`` — a function returning the search tool (``@tool`` around a request
   builder), checked once per scenario of the ticket service with the scorecard's criteria
   (:mod:`tool_outcomes.workbook.nb10.ticket_scorecard`).
@@ -58,6 +59,10 @@ _VALUES = (
     "another value is not a ticket the documentation describes"
 )
 _SCALE = "the documentation's scale includes both of its ends"
+_TABLE = (
+    "a three-state field takes only the reasons the documentation gives it: start from the "
+    "model the outcome table generates (ticket_table.model_class()), which refuses any other"
+)
 
 
 def _model_problem(model: object) -> str | None:
@@ -88,6 +93,11 @@ def _rejects(record: Mapping[str, Any], what: str) -> Callable[[object], str | N
     return verify
 
 
+def _not_applicable(reason: NAReason) -> dict[str, Any]:
+    field: dict[str, Any] = not_applicable(reason).model_dump(mode="json")
+    return field
+
+
 def _served_tickets(scenario: str) -> list[dict[str, Any]]:
     tickets: list[dict[str, Any]] = served_answer(scenario)["tickets"]
     return tickets
@@ -99,8 +109,8 @@ def _served_tickets(scenario: str) -> list[dict[str, Any]]:
     hint="one field per row of the documentation's ticket table, named as the v2 ticket names "
     "it, with the type the table gives",
     why=(
-        "The model is the documentation's ticket table: required fields stay required, values "
-        "keep their documented range, and a field that can be unavailable is three-state."
+        "The outcome table makes every field required and each three-state field take only its "
+        "documented reasons; the subclass adds the legacy names and the documented values."
     ),
 )
 def _ticket_model() -> Iterator[Case]:
@@ -155,6 +165,13 @@ def _ticket_model() -> Iterator[Case]:
         (printer[0] | {"account_manager": present(["dana@example.com"]).model_dump(mode="json")},
          'a v2 ticket whose account_manager is present(["dana@example.com"])',
          "an account_manager that is not a string", _THREE_STATES),
+        # Last: a hand-written model that gets every row of the table right still fails here.
+        (printer[0] | {"refund_issued": _not_applicable(NAReason.FETCH_FAILED)},
+         "a v2 ticket whose refund_issued is not_applicable(fetch_failed)",
+         "a reason the documentation never gives refund_issued", _TABLE),
+        (printer[0] | {"account_manager": _not_applicable(NAReason.NO_PERMISSION)},
+         "a v2 ticket whose account_manager is not_applicable(no_permission)",
+         "a reason the documentation never gives account_manager", _TABLE),
     )  # fmt: skip
     for record, what, accepted_what, hint in refused:
         yield Case(describe=what, verify=_rejects(record, accepted_what), hint=hint)

@@ -1,16 +1,20 @@
 """Scoring a search tool over the ticket service's scenarios: one line per scenario, and why.
 
-Notebook 10's learner wraps the ticket service (:mod:`tool_outcomes.workbook.nb10.ticket_service`)
-in a ``tool_outcomes.tool``. :func:`scorecard` calls that tool once per scenario, each time on a
-fresh service and a fresh :class:`~tool_outcomes.testing.FakeClock` (passed as both ``sleep`` and
-``clock``, so no retry ever waits), and grades what came back against the scenario's criteria
-(:data:`CRITERIA`): the outcome, the tickets as the service meant them, what a partial says about
-the rest, the failure's code, how many requests the service saw, whether the tool waited out every
+Notebook 10's learner wraps the ticket service
+(:mod:`tool_outcomes.workbook.nb10.ticket_service`) in a ``tool_outcomes.tool``.
+:func:`scorecard` calls that tool once per scenario, each time on a fresh service and a fresh
+:class:`~tool_outcomes.testing.FakeClock` (passed as both ``sleep`` and ``clock``, so no retry
+ever waits), and grades what came back against the scenario's criteria (:data:`CRITERIA`): the
+outcome, the tickets as the service meant them, what a partial says about the rest, the
+failure's code, how many requests the service saw, whether the tool waited out every
 ``Retry-After``, and whether it answered within the assistant's 20 seconds.
 
-The same criteria drive exercise 10.2's check (:mod:`tool_outcomes.workbook.nb10.exercises`), one
-case per scenario, so the scorecard and the verdict always agree. :func:`reference_tool` is one
-correct tool: the envelopes exercise 10.3 renders come from it."""
+The same criteria drive exercise 10.2's check (:mod:`tool_outcomes.workbook.nb10.exercises`),
+one case per scenario, so the scorecard and the verdict always agree. :func:`reference_tool` is
+one correct tool: the envelopes exercise 10.3 renders come from it. Its ticket model starts, as
+the notebook's does, from the outcome table :data:`TICKET_TABLE` (notebook 09's
+:class:`~tool_outcomes.design.OutcomeTable`).
+"""
 
 from __future__ import annotations
 
@@ -21,9 +25,19 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 import httpx
-from pydantic import AliasChoices, BaseModel, Field
+from pydantic import AliasChoices, Field
 
-from tool_outcomes import Envelope, FailureCode, Outcome, RetryPolicy, Tool, TriState, tool
+from tool_outcomes import (
+    Envelope,
+    FailureCode,
+    NAReason,
+    Outcome,
+    RetryPolicy,
+    Tool,
+    TriState,
+    tool,
+)
+from tool_outcomes.design import FieldDesign, FieldType, NextAction, OutcomeTable, Route
 from tool_outcomes.testing import FakeClock
 
 from .ticket_service import (
@@ -40,6 +54,7 @@ __all__ = [
     "ANSWER_WITHIN_S",
     "CRITERIA",
     "MAX_ATTEMPTS",
+    "TICKET_TABLE",
     "Criterion",
     "Run",
     "ScenarioScore",
@@ -59,6 +74,32 @@ __all__ = [
 ANSWER_WITHIN_S = 20.0
 #: The ticket service's fair-use rule: attempts for one request.
 MAX_ATTEMPTS = 4
+
+#: The search's outcome table, as notebook 10 designs it from the documentation's ticket table:
+#: four plain fields, and the two three-state fields with the reasons the documentation gives.
+TICKET_TABLE = OutcomeTable(
+    tool="search_tickets",
+    outcomes=tuple(Outcome),
+    fields=(
+        FieldDesign(name="id", type=FieldType.STR, plain=True, example="TCK-1001"),
+        FieldDesign(name="subject", type=FieldType.STR, plain=True),
+        FieldDesign(name="status", type=FieldType.STR, plain=True, example="open"),
+        FieldDesign(name="priority", type=FieldType.INT, plain=True, example=2),
+        FieldDesign(
+            name="refund_issued",
+            not_applicable=(Route(reason=NAReason.NO_PERMISSION, action=NextAction.ASK_FOR_SCOPE),),
+        ),
+        FieldDesign(
+            name="account_manager",
+            type=FieldType.STR,
+            example="dana@example.com",
+            not_applicable=(
+                Route(reason=NAReason.FETCH_FAILED, action=NextAction.RETRY_ONCE_THEN_REPORT),
+                Route(reason=NAReason.OUT_OF_SCOPE, action=NextAction.SAY_NOT_APPLICABLE),
+            ),
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -445,15 +486,14 @@ def _clip(text: str, limit: int = 70) -> str:
 # -- one correct tool -----------------------------------------------------------------------------
 
 
-class _Ticket(BaseModel):
-    """A ticket as the v2 documentation describes it; legacy names are aliases."""
+class _Ticket(TICKET_TABLE.model_class()):  # type: ignore[misc] # a class generated at import
+    """A ticket as the v2 documentation describes it: the table's model, with what a table does
+    not say (the legacy names as aliases, the values status and priority take)."""
 
     id: str = Field(validation_alias=AliasChoices("id", "ticket_id"))
     subject: str = Field(validation_alias=AliasChoices("subject", "title"))
     status: Literal["open", "pending", "closed"]
     priority: int = Field(ge=1, le=4)
-    refund_issued: TriState[bool]
-    account_manager: TriState[str]
 
 
 def reference_tool() -> Tool[SearchTickets, list[Any]]:
