@@ -54,6 +54,8 @@ class Row:
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     url: str = URL
+    offset: int | None = None
+    """Items before this page (``coverage.offset``), checked when given."""
 
 
 def ok(id_: str, body: Any, returned: int, total: int | None = None, **more: Any) -> Row:
@@ -1212,7 +1214,7 @@ ROWS: list[Row] = [
     ),
     ok("record_wrapper_without_paging_stays_a_record", {"user": {"id": 1, "roles": ["a"]}}, 1),
     # -- query-wide totals on a last page: the rest is in earlier pages, nothing follows
-    page(
+    ok(
         "spotify_last_page_offset_reaches_total",
         {
             "items": [{"id": i} for i in range(6)],
@@ -1222,10 +1224,9 @@ ROWS: list[Row] = [
             "total": 56,
         },
         6,
-        TB.TOTAL_EXCEEDS_RETURNED,
         56,
-        cursor=False,
         url="https://api.spotify.example.test/v1/artists/x/albums?offset=50&limit=50",
+        offset=50,
     ),
     # -- Salesforce query: done says whether nextRecordsUrl is worth following
     page(
@@ -1287,6 +1288,8 @@ def test_real_world_responses_classify_by_their_documented_semantics(row: Row) -
     got = (coverage.returned, coverage.total, coverage.next_cursor is not None)
     assert got == (row.returned, row.total, row.cursor), coverage.detail
     assert coverage.truncated_by is row.truncated_by, coverage.detail
+    if row.offset is not None:
+        assert coverage.offset == row.offset, coverage.detail
 
 
 # -- guards: values that look like evidence but report nothing --------------------------------
@@ -1493,11 +1496,11 @@ def test_a_throttling_word_in_a_message_is_not_a_code() -> None:
         ("https://api.example.test/search?q=x", 50, "body offset: 50"),
     ],
 )
-def test_a_last_page_reads_its_total_as_query_wide(
+def test_a_last_page_that_reaches_the_total_completes_the_listing(
     url: str, body_offset: int | None, read: str
 ) -> None:
-    """Where the page starts plus what came back reach the total, with no next link: the
-    coverage says so (what it read) and hands out no cursor, not "items missing"."""
+    """Where the page starts plus what came back reach the total, with no next link: a
+    success whose coverage says what was read (the 50 before it, on earlier pages)."""
     body: dict[str, Any] = {"total_count": 56, "items": [{"id": i} for i in range(6)]}
     if body_offset is not None:
         body["offset"] = body_offset
@@ -1505,11 +1508,12 @@ def test_a_last_page_reads_its_total_as_query_wide(
     env = classify_http(response, items="items", total="total_count")
     coverage = env.coverage
     assert coverage is not None
-    assert (env.outcome, coverage.returned, coverage.total) == (OC.PARTIAL, 6, 56)
+    assert (env.outcome, coverage.returned, coverage.total) == (OC.SUCCESS, 6, 56)
+    assert (coverage.offset, coverage.missing, coverage.truncated_by) == (50, 0, None)
     assert coverage.next_cursor is None
-    assert coverage.detail is not None
     assert "last page" in coverage.detail, coverage.detail
     assert read in coverage.detail, coverage.detail
+    assert coverage.summary() == "6 of 56 returned after 50 on earlier pages"
 
 
 @pytest.mark.parametrize(

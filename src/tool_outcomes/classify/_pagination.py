@@ -503,67 +503,112 @@ _EVIDENCE_RANK: dict[TruncatedBy, int] = {
 }
 
 
-#: Where a page starts, as the request's query or the page's body says it: 0-based offsets.
-_OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip")
-#: Page numbers (counted from 1) and the page sizes they multiply.
+#: Where a page starts, as the request's query or the page's body says it: 0-based offsets
+#: (``start``: Confluence v1 and Solr; ``startIndex``: Google Books; ``from``: Elasticsearch).
+_OFFSET_KEYS: tuple[str, ...] = (
+    "offset", "startAt", "start_at", "start", "startIndex", "skip", "$skip", "from",
+)  # fmt: skip
+#: Page numbers (counted from 1) and the page sizes they multiply, in a request's query.
 _PAGE_KEYS: tuple[str, ...] = ("page",)
 _SIZE_KEYS: tuple[str, ...] = ("per_page", "limit", "page_size", "pageSize", "size")
+#: A page's own number and size in its body: (page key, size key, a key only that API sends
+#: beside them, number of the first page). Algolia counts pages from 0, Meilisearch from 1.
+_BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
+    ("page", "hitsPerPage", "nbPages", 0),  # Algolia
+    ("page", "hitsPerPage", "totalPages", 1),  # Meilisearch (page/hitsPerPage mode)
+    ("current_page", "per_page", "current_page", 1),  # Laravel meta, Fractal pagination
+    ("page", "per_page", "total_count", 1),  # Cloudflare result_info
+    ("number", "size", "totalPages", 0),  # Spring Data page
+)
+#: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
+#: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe
+#: ``after`` / ``starting_after``, JSON:API ``page[after]``, and kin. Where the page starts is
+#: then unknown, but it is not the first.
+_CONTINUATION_PARAMS: tuple[str, ...] = (
+    "$skiptoken", "page_info", "pageToken", "page_token", "nextPageToken", "cursor", "after",
+    "starting_after", "page[after]", "page[cursor]", "continuation", "marker", "next_token",
+    "pagination_token", "PageToken",
+)  # fmt: skip
+# Salesforce: a query's later batches live at /query/<locator>-<number of records before it>.
+_SALESFORCE_BATCH = re.compile(r"/query(?:All)?/[0-9A-Za-z]{15,18}-(?P<before>[0-9]{1,9})/?$")
 
 
-def _position(
-    url: str | None, body: object, collection: Collection | None
-) -> tuple[int, str] | None:
-    """How many items come before this page, and what said so: the request's own ``offset`` /
-    ``startAt`` / ``page`` x ``per_page`` (or ``limit``), else the page body's ``offset`` /
-    ``startAt``. ``None`` when nothing says."""
-    query: dict[str, str] = {}
-    if url:
-        with contextlib.suppress(ValueError):
-            query = dict(parse_qsl(urlsplit(url).query))
+@dataclass(frozen=True)
+class Position:
+    """Where a page starts: how many items come before it, and what said so."""
+
+    before: int | None
+    said_by: str
+
+
+def _query(url: str | None) -> dict[str, str]:
+    if not url:
+        return {}
+    with contextlib.suppress(ValueError):
+        return dict(parse_qsl(urlsplit(url).query))
+    return {}
+
+
+def _position(url: str | None, body: object, collection: Collection | None) -> Position | None:
+    """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start`` /
+    ``page`` x ``per_page`` (or ``limit``), a Salesforce batch locator, else the page body's
+    ``offset`` / ``startAt`` or its page number x page size. A request that carries only a
+    continuation cursor is a later page whose start is unknown (``before`` is ``None``).
+    ``None`` when nothing says."""
+    query = _query(url)
     for key in _OFFSET_KEYS:
         if (offset := parse_count(query.get(key, ""))) is not None:
-            return offset, f"request {key}={offset}"
+            return Position(offset, f"request {key}={offset}")
     page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
     size = next((n for k in _SIZE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
     if page is not None and page >= 1 and size is not None:
-        return (page - 1) * size, f"request page={page} x {size}"
+        return Position((page - 1) * size, f"request page={page} x {size}")
+    with contextlib.suppress(ValueError):
+        batch = _SALESFORCE_BATCH.search(urlsplit(url or "").path)
+        if batch is not None:
+            before = int(batch["before"])
+            return Position(before, f"request batch after {before} records")
     for box in _containers(body, collection) if collection is not None else ():
         for key in _OFFSET_KEYS:
             value = box.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                return value, f"body {key}: {value}"
-    return None
+                return Position(value, f"body {key}: {value}")
+        for page_key, size_key, marker, first in _BODY_PAGES:
+            number, per = as_count(box.get(page_key)), as_count(box.get(size_key))
+            if number is not None and per is not None and marker in box and number >= first:
+                before = (number - first) * per
+                return Position(before, f"body {page_key} {number} x {size_key} {per}")
+    token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None)
+    return Position(None, f"request {token}") if token is not None else None
 
 
 def _last_page(
-    url: str | None,
-    body: object,
-    collection: Collection | None,
-    evidence: list[Evidence],
-    returned: int,
-    count: int,
-) -> str | None:
-    """Why a total above what came back counts the whole query, not this page: the page has no
-    next link and either reaches the total from where it starts, or is not the first page.
+    position: Position | None, evidence: list[Evidence], returned: int, count: int
+) -> tuple[bool, str] | None:
+    """Whether a page with no next link is the last of a query whose total counts every page.
 
     GitHub's search ``total_count`` and Spotify's paging ``total`` count every match; on the
     last page (``offset=50``, 6 items, total 56) the listing a model paged through is whole.
+
+    Returns:
+        ``(True, why)`` when where the page starts plus what came back reach the total: the
+        listing is complete; ``(False, why)`` for a later page that falls short of it (the
+        total counts the whole query, the rest is neither here nor offered); ``None`` when the
+        page is the first, its position unknown, or a next page is named.
     """
-    if collection is None or evidence or not collection.items:
+    if position is None or evidence or returned == 0:
         return None
-    position = _position(url, body, collection)
-    if position is None:
-        return None
-    start, read = position
-    if start + returned >= count:
-        return (
+    start, read = position.before, position.said_by
+    if start is not None and start + returned >= count:
+        return True, (
             f"last page ({read}): {start} before it + {returned} returned reach the query-wide"
-            f" total {count}; no next page, the earlier pages hold the rest"
+            f" total {count}; no next page"
         )
-    if start > 0:
-        return (
+    if start is None or start > 0:
+        where = "" if start is None else f", {count - start - returned} after it not offered"
+        return False, (
             f"a later page ({read}) with no next page: total {count} counts the whole query,"
-            " not this page"
+            f" not this page{where}"
         )
     return None
 
@@ -628,25 +673,34 @@ def judge_coverage(
     # body a count of what it found before it stopped: at most a lower bound of what it holds.
     flag = next((e for e in evidence if e.truncated_by in _SOURCE_SAYS_INCOMPLETE), None)
     cut_count = flag is not None and document.range_total is None
+    position = None if collection is None else _position(ex.url, value, collection)
+    before = None if position is None else position.before
+    if count is not None and before is not None and before + returned > count:
+        position = None  # a start past the total: not a position in this count
     last = None
-    if count is not None and count > returned and not cut_count and forced is None:
-        last = _last_page(ex.url, value, collection, evidence, returned, count)
-    if last is not None:
-        # The total counts the whole query; this page is its last. The envelope still holds a
-        # part of that total (the contract: fewer than the total is a partial), but the
-        # coverage says what was read and that nothing follows, not "N missing, no cursor".
-        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, last))
+    lower_bound = total is not None and total.lower_bound and document.range_total is None
+    if count is not None and count > returned and not (cut_count or lower_bound or forced):
+        last = _last_page(position, evidence, returned, count)
+    offset = None if position is None else position.before
+    detail = ""
+    if last is not None and last[0]:
+        # The total counts the whole query and this page reaches it, with nothing after it:
+        # the listing is complete. The coverage says what was read (offset: the items before
+        # this page, read on earlier pages), so "success" claims no item it does not hold.
+        detail = last[1]
+    elif last is not None:
+        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, last[1]))
     elif count is not None and count > returned:
-        lower_bound = cut_count or (total is not None and total.lower_bound)
-        detail = f"source reports {'at least ' if lower_bound else ''}{count}, {returned} returned"
-        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, detail))
+        at_least = "at least " if cut_count or lower_bound else ""
+        said = f"source reports {at_least}{count}, {returned} returned"
+        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, said))
     elif count is not None and count < returned:
         count = None  # a "total" below what arrived is not a count of this collection
     elif count is not None and flag is not None and cut_count:
         # No higher than what arrived, it counts the items, not the source: "0 of 0" from a
         # search that timed out would read as "all of them".
-        detail = f"source counted {count} before it stopped; total unknown"
-        evidence.append(Evidence(flag.truncated_by, detail))
+        said = f"source counted {count} before it stopped; total unknown"
+        evidence.append(Evidence(flag.truncated_by, said))
         count = None
     evidence.sort(key=lambda e: _EVIDENCE_RANK[e.truncated_by])
     data = collection.items if collection is not None else value
@@ -654,7 +708,7 @@ def judge_coverage(
     if not evidence:
         empty = collection is not None and not collection.items
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
-        coverage = Coverage(returned=returned, total=count)
+        coverage = Coverage(returned=returned, total=count, offset=offset, detail=detail)
         return ex.finish(outcome, data, coverage, repairs, body)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
     if cursor is not None and len(cursor) > MAX_CURSOR_CHARS:
@@ -664,6 +718,7 @@ def judge_coverage(
     coverage = Coverage(
         returned=returned,
         total=count,
+        offset=offset,
         next_cursor=cursor,
         truncated_by=evidence[0].truncated_by,
         dropped=tuple(exit_text(d) for d in dropped),
