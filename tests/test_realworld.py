@@ -35,6 +35,7 @@ ORIGINS = {
     "spotify_search_paging_object_in_a_wrapper": (
         "https://api.spotify.example.test/v1/search?q=abba&offset=0&limit=2"
     ),
+    "confluence_links_next": "https://x.atlassian.net/wiki/rest/api/content?limit=2",
 }
 
 
@@ -666,12 +667,11 @@ ROWS: list[Row] = [
         TB.UPSTREAM_FLAG,
         cursor=False,
     ),
-    page(
+    page(  # relation "gte": at least 10000 match, how many is unknown (no total claimed)
         "elasticsearch_total_gte",
         es_search(2, {"value": 10000, "relation": "gte"}),
         2,
         TB.TOTAL_EXCEEDS_RETURNED,
-        10000,
         cursor=False,
     ),
     ok("elasticsearch_complete", es_search(2, {"value": 2, "relation": "eq"}), 2, 2),
@@ -1240,6 +1240,174 @@ ROWS: list[Row] = [
         2,
         total=9,
     ),
+    # -- Later pages of a counted listing, each as its API documents it: where the page
+    # starts (the request's offset or page, a Salesforce batch locator, the body's startAt or
+    # page x hitsPerPage) plus what came back reach the total, and no next page is named.
+    # Jira: https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/#pagination
+    ok(
+        "jira_search_last_page_start_at_reaches_total",
+        {
+            "startAt": 100,
+            "maxResults": 50,
+            "total": 120,
+            "issues": [{"id": str(i)} for i in range(20)],
+        },
+        20,
+        120,
+        offset=100,
+    ),
+    # Jira's enhanced search (/rest/api/3/search/jql): nextPageToken while more follows;
+    # isLast: true on the last page, whose token is absent (JRACLOUD-92184).
+    page(
+        "jira_enhanced_search_next_page_token",
+        {"issues": two(), "nextPageToken": "CAEaAggD", "isLast": False},
+        2,
+    ),
+    ok("jira_enhanced_search_is_last", {"issues": two(), "isLast": True}, 2),
+    ok(
+        "jira_enhanced_search_is_last_outranks_a_token",
+        {"issues": two(), "nextPageToken": "CAEaAggD", "isLast": True},
+        2,
+    ),
+    # Salesforce: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_query.htm
+    # the next batch lives at /query/<locator>-2000: 2,000 records come before it.
+    ok(
+        "salesforce_last_batch_done_reaches_total_size",
+        {"totalSize": 2014, "done": True, "records": [{"Id": str(i)} for i in range(14)]},
+        14,
+        2014,
+        url="https://na1.salesforce.example.test/services/data/v62.0/query/01gD0000002HU6KIAW-2000",
+        offset=2000,
+    ),
+    # Algolia: https://www.algolia.com/doc/api-reference/api-methods/search/ (page from 0)
+    ok(
+        "algolia_last_page_page_x_hits_per_page_reaches_nb_hits",
+        {"hits": two("objectID"), "nbHits": 42, "page": 2, "nbPages": 3, "hitsPerPage": 20},
+        2,
+        42,
+        offset=40,
+    ),
+    page(
+        "algolia_pagination_limited_last_page_stays_partial",
+        {
+            "hits": [{"objectID": str(i)} for i in range(20)],
+            "nbHits": 5000,
+            "page": 49,
+            "nbPages": 50,
+            "hitsPerPage": 20,
+        },
+        20,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        5000,
+        cursor=False,
+        offset=980,
+    ),
+    # Zendesk offset pagination: https://developer.zendesk.com/api-reference/introduction/pagination/
+    ok(
+        "zendesk_offset_last_page_reaches_count",
+        {
+            "tickets": [{"id": i} for i in range(50)],
+            "next_page": None,
+            "previous_page": "https://x.zendesk.com/api/v2/tickets.json?page=2&per_page=100",
+            "count": 250,
+        },
+        50,
+        250,
+        url="https://x.zendesk.com/api/v2/tickets.json?page=3&per_page=100",
+        offset=200,
+    ),
+    # OGC API - Features: https://docs.ogc.org/is/17-069r4/17-069r4.html#_response_7
+    ok(
+        "ogc_features_last_page_offset_reaches_number_matched",
+        {
+            "type": "FeatureCollection",
+            "features": [{"type": "Feature", "id": "c", "geometry": None, "properties": {}}] * 3,
+            "links": [
+                {"href": "https://geo.example.test/items?limit=10&offset=120", "rel": "self"}
+            ],
+            "numberMatched": 123,
+            "numberReturned": 3,
+        },
+        3,
+        123,
+        url="https://geo.example.test/items?limit=10&offset=120",
+        offset=120,
+    ),
+    # Google Books: https://developers.google.com/books/docs/v1/using#pagination (startIndex
+    # counts from 0; totalItems counts the whole query)
+    ok(
+        "google_books_last_page_start_index_reaches_total_items",
+        {"kind": "books#volumes", "totalItems": 46, "items": [{"id": str(i)} for i in range(6)]},
+        6,
+        46,
+        url="https://www.googleapis.example.test/books/v1/volumes?q=x&startIndex=40&maxResults=20",
+        offset=40,
+    ),
+    # Microsoft Graph: https://learn.microsoft.com/en-us/graph/paging: the last page has no
+    # @odata.nextLink; asked with a $skiptoken, where it starts is unknown: still partial,
+    # with the reason (a later page; the total counts the whole query).
+    page(
+        "msgraph_count_with_next_link",
+        {
+            "@odata.count": 12,
+            "@odata.nextLink": "https://graph.microsoft.com/v1.0/users?$count=true&$top=2&$skiptoken=X",
+            "value": two(),
+        },
+        2,
+        total=12,
+        url="https://graph.microsoft.com/v1.0/users?$count=true&$top=2",
+    ),
+    page(
+        "msgraph_skiptoken_page_without_next_link_says_why",
+        {"@odata.count": 12, "value": two()},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        12,
+        cursor=False,
+        url="https://graph.microsoft.com/v1.0/users?$count=true&$top=2&$skiptoken=X",
+    ),
+    # YouTube Data API: https://developers.google.com/youtube/v3/docs/search/list:
+    # pageInfo.totalResults "is an approximation", so it is not read as a total.
+    page(
+        "youtube_search_next_page_token_total_is_an_estimate",
+        {
+            "kind": "youtube#searchListResponse",
+            "nextPageToken": "CAUQAA",
+            "pageInfo": {"totalResults": 1000000, "resultsPerPage": 2},
+            "items": two(),
+        },
+        2,
+    ),
+    ok(
+        "youtube_search_last_page_estimate_is_not_a_total",
+        {
+            "kind": "youtube#searchListResponse",
+            "prevPageToken": "CAUQAQ",
+            "pageInfo": {"totalResults": 1000000, "resultsPerPage": 2},
+            "items": two(),
+        },
+        2,
+    ),
+    # Elasticsearch search_after with a point in time:
+    # https://www.elastic.co/guide/en/elasticsearch/reference/current/paginate-search-results.html
+    # hits.total with relation "gte" is a lower bound: the total stays unknown.
+    page(
+        "elasticsearch_pit_search_after_total_is_a_lower_bound",
+        {
+            "pit_id": "46ToAwMDaWR5BXV1aWQy",
+            "took": 17,
+            "timed_out": False,
+            "_shards": {"total": 1, "successful": 1, "skipped": 0, "failed": 0},
+            "hits": {
+                "total": {"value": 10000, "relation": "gte"},
+                "max_score": None,
+                "hits": [{"_id": "a", "sort": [4098435132000, 4294967298]}],
+            },
+        },
+        1,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        cursor=False,
+    ),
     # -- 206 that answers no range request (Mastodon media still processing)
     ok(
         "mastodon_media_206_processing",
@@ -1570,3 +1738,62 @@ def test_a_206_is_a_cut_only_with_a_range_request_or_content_range(
     if outcome is OC.PARTIAL:
         assert env.coverage is not None
         assert env.coverage.truncated_by is TB.PARTIAL_CONTENT
+
+
+@pytest.mark.parametrize(
+    ("url", "links", "cursor"),
+    [
+        # Confluence v1: next is a path under _links.base (the site's /wiki context).
+        (
+            "https://x.atlassian.net/wiki/rest/api/content?limit=2",
+            {
+                "base": "https://x.atlassian.net/wiki",
+                "context": "/wiki",
+                "next": "/rest/api/content?limit=2&start=2",
+            },
+            "https://x.atlassian.net/wiki/rest/api/content?limit=2&start=2",
+        ),
+        # Confluence v2: next already starts with the base's path, relative to the site.
+        (
+            "https://x.atlassian.net/wiki/api/v2/pages?limit=2",
+            {"base": "https://x.atlassian.net/wiki", "next": "/wiki/api/v2/pages?limit=2&cursor=c"},
+            "https://x.atlassian.net/wiki/api/v2/pages?limit=2&cursor=c",
+        ),
+        # HAL without a base: resolved against the request, as before.
+        (
+            "https://h.example.test/api/orders",
+            {"next": {"href": "/api/orders?page=2"}},
+            "https://h.example.test/api/orders?page=2",
+        ),
+    ],
+)
+def test_a_links_next_path_is_read_under_its_links_base(
+    url: str, links: dict[str, Any], cursor: str
+) -> None:
+    """Confluence's _links.next is relative to _links.base; the cursor must resume there."""
+    body = {"results": two(), "_links": links}
+    env = classify_http(httpx.Response(200, json=body, request=httpx.Request("GET", url)))
+    assert env.coverage is not None
+    assert (env.outcome, env.coverage.next_cursor) == (OC.PARTIAL, cursor)
+
+
+def test_a_total_path_may_name_a_member_with_dots() -> None:
+    """total="@odata.count" reads OData's member, whose name holds a dot."""
+    body = {"@odata.count": 12, "value": two(), "meta": {"odata.count": 3}}
+    request = httpx.Request("GET", "https://graph.microsoft.com/v1.0/users?$count=true")
+    env = classify_http(httpx.Response(200, json=body, request=request), total="@odata.count")
+    assert env.coverage is not None
+    assert env.coverage.total == 12
+    env = classify_http(httpx.Response(200, json=body, request=request), total="meta.odata.count")
+    assert env.coverage is not None
+    assert env.coverage.total == 3
+
+
+def test_a_lower_bound_total_never_completes_a_last_page() -> None:
+    """relation "gte" says at least N: offset + returned reaching N proves nothing."""
+    body = es_search(2, {"value": 10, "relation": "gte"})
+    url = "https://search.example.test/logs/_search?from=8&size=2&offset=8"
+    env = classify_http(httpx.Response(200, json=body, request=httpx.Request("GET", url)))
+    assert env.coverage is not None
+    assert (env.outcome, env.coverage.total) == (OC.PARTIAL, None)
+    assert "at least 10" in env.coverage.detail

@@ -146,9 +146,11 @@ MORE_FLAGS: tuple[str, ...] = ("has_more", "hasMore")
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
 #: the last; its incremental exports carry ``next_page`` (where the next poll starts) beside
-#: ``end_of_stream: true``; Salesforce's query result says ``done: true``.
+#: ``end_of_stream: true``; Salesforce's query result says ``done: true``; Jira's enhanced
+#: search says ``isLast: true`` ("whether this is the last page").
 NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("has_more", False), ("hasMore", False), ("end_of_stream", True), ("done", True),
+    ("isLast", True),
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")
@@ -179,15 +181,30 @@ def resolve_path(body: object, path: str) -> object:
 
     Args:
         body: The decoded JSON value.
-        path: Keys joined by ``.``; a segment of digits indexes a list. ``""`` is the body.
+        path: Keys joined by ``.``; a segment of digits indexes a list. ``""`` is the body. A
+            member whose name holds dots (``"@odata.count"``) is found by that name.
 
     Returns:
         The value, or a private sentinel (see :func:`found`) when a step is missing.
     """
     value = body
-    for step in path.split(".") if path else ():
+    steps = path.split(".") if path else []
+    at = 0
+    while at < len(steps):
+        step = steps[at]
+        at += 1
         if isinstance(value, dict) and step in value:
             value = value[step]
+        elif isinstance(value, dict):
+            # A member name may hold dots itself (OData's "@odata.count"): the longest name
+            # present, made of the steps that follow, is the step.
+            joined = next(
+                (j for j in range(len(steps), at, -1) if ".".join(steps[at - 1 : j]) in value),
+                None,
+            )
+            if joined is None:
+                return _MISSING
+            value, at = value[".".join(steps[at - 1 : joined])], joined
         elif isinstance(value, list) and (index := parse_count(step, max_digits=9)) is not None:
             if index >= len(value):
                 return _MISSING

@@ -281,6 +281,8 @@ def _listing_signs(
         (hal.get("next") if isinstance(hal, dict) else None, "_links.next"),
     ):
         target, is_url = _next_target(value)
+        if target is not None and why == "_links.next" and isinstance(hal, dict):
+            target = _under_base(target, hal.get("base"))
         if target is not None:
             is_page = _page(why, target, base_url) if is_url else None
             out.append(is_page or Evidence(TruncatedBy.NEXT_PAGE, why, target))
@@ -309,6 +311,24 @@ def _listing_signs(
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
             break
     return out
+
+
+def _under_base(target: str, base: object) -> str:
+    """A ``_links.next`` path read under the ``_links.base`` beside it, as Confluence's v1
+    REST API writes them: base ``https://x.atlassian.net/wiki`` with next ``/rest/api/content?
+    start=25`` is ``https://x.atlassian.net/wiki/rest/api/content?start=25``
+    (https://developer.atlassian.com/server/confluence/pagination-in-the-rest-api/). A path
+    that already starts with the base's path (Confluence v2: ``/wiki/api/v2/pages?cursor=``)
+    is relative to the site, as RFC 3986 reads it."""
+    if not isinstance(base, str) or not target.startswith("/") or target.startswith("//"):
+        return target
+    try:
+        prefix = urlsplit(base).path.rstrip("/")
+    except ValueError:
+        return target
+    if not prefix or target == prefix or target.startswith(prefix + "/"):
+        return target
+    return base.rstrip("/") + target
 
 
 def _next_target(value: object) -> tuple[str | None, bool]:
@@ -503,11 +523,12 @@ _EVIDENCE_RANK: dict[TruncatedBy, int] = {
 }
 
 
-#: Where a page starts, as the request's query or the page's body says it: 0-based offsets
-#: (``start``: Confluence v1 and Solr; ``startIndex``: Google Books; ``from``: Elasticsearch).
-_OFFSET_KEYS: tuple[str, ...] = (
-    "offset", "startAt", "start_at", "start", "startIndex", "skip", "$skip", "from",
-)  # fmt: skip
+#: Where a page starts, as the page's body says it: 0-based offsets.
+_OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip")
+#: ... and as the request's query says it (``start``: Confluence v1 and Solr; ``startIndex``:
+#: Google Books). Read only beside a total, and only when the page then fits in it: ``start``
+#: is a time in other APIs.
+_QUERY_OFFSET_KEYS: tuple[str, ...] = (*_OFFSET_KEYS, "start", "startIndex")
 #: Page numbers (counted from 1) and the page sizes they multiply, in a request's query.
 _PAGE_KEYS: tuple[str, ...] = ("page",)
 _SIZE_KEYS: tuple[str, ...] = ("per_page", "limit", "page_size", "pageSize", "size")
@@ -556,7 +577,7 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
     continuation cursor is a later page whose start is unknown (``before`` is ``None``).
     ``None`` when nothing says."""
     query = _query(url)
-    for key in _OFFSET_KEYS:
+    for key in _QUERY_OFFSET_KEYS:
         if (offset := parse_count(query.get(key, ""))) is not None:
             return Position(offset, f"request {key}={offset}")
     page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
@@ -673,10 +694,14 @@ def judge_coverage(
     # body a count of what it found before it stopped: at most a lower bound of what it holds.
     flag = next((e for e in evidence if e.truncated_by in _SOURCE_SAYS_INCOMPLETE), None)
     cut_count = flag is not None and document.range_total is None
-    position = None if collection is None else _position(ex.url, value, collection)
-    before = None if position is None else position.before
-    if count is not None and before is not None and before + returned > count:
-        position = None  # a start past the total: not a position in this count
+    # Where a page starts counts only against the source's total: without one there is
+    # nothing it completes, and a start past the total is not a position in this count.
+    position = None
+    if collection is not None and count is not None:
+        position = _position(ex.url, value, collection)
+        before = None if position is None else position.before
+        if before is not None and before + returned > count:
+            position = None
     last = None
     lower_bound = total is not None and total.lower_bound and document.range_total is None
     if count is not None and count > returned and not (cut_count or lower_bound or forced):
@@ -694,6 +719,11 @@ def judge_coverage(
         at_least = "at least " if cut_count or lower_bound else ""
         said = f"source reports {at_least}{count}, {returned} returned"
         evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, said))
+        if lower_bound:
+            # Elasticsearch's hits.total with relation "gte" (track_total_hits reached): at
+            # least this many match, how many is unknown. The detail keeps the bound; the
+            # coverage claims no total, so no exact "missing" figure is printed from it.
+            count = None
     elif count is not None and count < returned:
         count = None  # a "total" below what arrived is not a count of this collection
     elif count is not None and flag is not None and cut_count:
@@ -703,6 +733,7 @@ def judge_coverage(
         evidence.append(Evidence(flag.truncated_by, said))
         count = None
     evidence.sort(key=lambda e: _EVIDENCE_RANK[e.truncated_by])
+    offset = None if count is None else offset
     data = collection.items if collection is not None else value
     body = document if data is document.value else None  # the data is the whole body
     if not evidence:
