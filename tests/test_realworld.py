@@ -9,7 +9,9 @@ documented semantics, never from what the classifier happened to do.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -136,6 +138,7 @@ def google(code: int, status: str) -> dict[str, Any]:
 
 ROWS: list[Row] = [
     # -- GitHub REST and GraphQL
+    # https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api
     page("github_issues_link_next", two(), 2, headers={"link": GH_LINK_NEXT}),
     ok("github_issues_last_page", two(), 2, headers={"link": GH_LINK_LAST}),
     page(
@@ -218,6 +221,7 @@ ROWS: list[Row] = [
         headers={"x-next-page": "", "x-page": "1", "x-per-page": "20", "x-total": "2"},
     ),
     # -- Shopify: cursor pagination in the Link header
+    # https://shopify.dev/docs/api/usage/pagination-rest
     page("shopify_link_page_info", {"products": two()}, 2, headers={"link": SHOPIFY_NEXT}),
     ok("shopify_last_page", {"products": two()}, 2, headers={"link": SHOPIFY_PREV}),
     # -- Stripe
@@ -285,6 +289,7 @@ ROWS: list[Row] = [
         2,
     ),
     # -- Zendesk: offset and cursor pagination
+    # https://developer.zendesk.com/api-reference/introduction/pagination/
     page(
         "zendesk_offset_next_page",
         {
@@ -315,6 +320,9 @@ ROWS: list[Row] = [
         2,
     ),
     # -- Atlassian: Jira and Confluence
+    # https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/#pagination
+    # https://developer.atlassian.com/server/confluence/pagination-in-the-rest-api/
+    # https://developer.atlassian.com/cloud/confluence/rest/v2/intro/#using
     page(
         "jira_search_first_page",
         {"startAt": 0, "maxResults": 2, "total": 120, "issues": two()},
@@ -341,6 +349,7 @@ ROWS: list[Row] = [
         2,
     ),
     # -- Salesforce SOQL
+    # https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_query.htm
     page(
         "salesforce_query_more",
         {
@@ -354,6 +363,7 @@ ROWS: list[Row] = [
     ),
     ok("salesforce_query_done", {"totalSize": 2, "done": True, "records": two()}, 2, 2),
     # -- HubSpot CRM v3
+    # https://developers.hubspot.com/docs/api/crm/search
     page(
         "hubspot_paging_next_after",
         {"results": two(), "paging": {"next": {"after": "NTI1Cg%3D%3D", "link": "?after=NTI1"}}},
@@ -370,6 +380,7 @@ ROWS: list[Row] = [
     page("airtable_offset", {"records": two(), "offset": "itrHRvZ6x/recXyz"}, 2),
     ok("airtable_last", {"records": two()}, 2),
     # -- Microsoft Graph (OData)
+    # https://learn.microsoft.com/en-us/graph/paging
     page(
         "msgraph_next_link",
         {
@@ -570,6 +581,7 @@ ROWS: list[Row] = [
         P,
     ),
     # -- Search engines: Algolia, Meilisearch, Typesense, Solr
+    # https://www.algolia.com/doc/api-reference/api-methods/search/
     page(
         "algolia_more_pages",
         {"hits": two("objectID"), "nbHits": 120, "page": 0, "nbPages": 60, "hitsPerPage": 2},
@@ -1181,6 +1193,7 @@ ROWS: list[Row] = [
         2,
     ),
     # -- a paging object under one wrapper key (Spotify search)
+    # https://developer.spotify.com/documentation/web-api/concepts/api-calls#pagination
     page(
         "spotify_search_paging_object_in_a_wrapper",
         {
@@ -1797,3 +1810,19 @@ def test_a_lower_bound_total_never_completes_a_last_page() -> None:
     assert env.coverage is not None
     assert (env.outcome, env.coverage.total) == (OC.PARTIAL, None)
     assert "at least 10" in env.coverage.detail
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_api_on_the_paging_page_has_its_documented_cases() -> None:
+    """Each documentation link of docs/paging.md is cited by a row here or by a fixture."""
+    page = (ROOT / "docs" / "paging.md").read_text(encoding="utf-8")
+    table = page[page.index("## The conventions, API by API") :]
+    urls = set(re.findall(r"\]\((https://[^)\s]+)\)", table))
+    assert len(urls) >= 15
+    fixtures = [json.loads(p.read_text("utf-8")) for p in (ROOT / "fixtures").glob("*.json")]
+    cited = Path(__file__).read_text(encoding="utf-8") + " ".join(
+        f.get("documentation", "") for f in fixtures
+    )
+    assert sorted(u for u in urls if u not in cited) == []
