@@ -1226,6 +1226,45 @@ ROWS: list[Row] = [
         2,
     ),
     ok("record_wrapper_without_paging_stays_a_record", {"user": {"id": 1, "roles": ["a"]}}, 1),
+    # Spotify's search for two types: one paging object per type, each with its own next.
+    # https://developer.spotify.com/documentation/web-api/reference/search
+    page(
+        "spotify_search_two_types_each_page_says_more",
+        {
+            "albums": {
+                "items": two(),
+                "limit": 2,
+                "next": "/v1/search?offset=2",
+                "offset": 0,
+                "total": 9,
+            },
+            "artists": {"items": two(), "limit": 2, "next": None, "offset": 0, "total": 2},
+        },
+        1,
+        url="https://api.spotify.example.test/v1/search?q=abba&type=album,artist&limit=2",
+    ),
+    ok(
+        "spotify_search_two_types_all_read",
+        {
+            "albums": {"items": two(), "limit": 2, "next": None, "offset": 0, "total": 2},
+            "artists": {"items": two(), "limit": 2, "next": None, "offset": 0, "total": 2},
+        },
+        1,
+    ),
+    ok(  # an album is a record: its tracks page does not make the album a page
+        "spotify_album_record_with_a_tracks_page",
+        {
+            "id": "4aawyAB9vmqN3uQ7FjRGTy",
+            "name": "Global Warming",
+            "tracks": {
+                "items": two(),
+                "limit": 2,
+                "next": "/v1/albums/4a/tracks?offset=2",
+                "total": 18,
+            },
+        },
+        1,
+    ),
     # -- query-wide totals on a last page: the rest is in earlier pages, nothing follows
     ok(
         "spotify_last_page_offset_reaches_total",

@@ -43,6 +43,7 @@ __all__ = [
     "link_rels",
     "resolve_path",
     "typed_listing",
+    "wrapped_pages",
 ]
 
 #: Well-known keys that hold a response's collection, when their value is a list.
@@ -418,6 +419,33 @@ def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
         return None
     inner = _unique_list(value, f"{where}{key}.") or _page_shaped(value, f"{where}{key}.")
     return None if inner is None or inner.parent is not value else inner
+
+
+def wrapped_pages(body: object) -> list[tuple[str, Collection]]:
+    """The pages a wrapper of several pages holds, each with its key.
+
+    Spotify's search for two types answers ``{"albums": {paging object}, "artists": {paging
+    object}}``: no one list is the collection, so the body is one record, but each member is a
+    page whose own ``next`` says whether more follows. Only a body with no identity of its own
+    whose every member is such a page: an album record holding its ``tracks`` page is a record.
+
+    Args:
+        body: The decoded JSON value.
+
+    Returns:
+        ``(key, page)`` for each member, or ``[]`` when the body is not such a wrapper.
+    """
+    if not isinstance(body, dict) or len(body) < 2:
+        return []
+    if any(key in body for key in RECORD_IDENTITY_KEYS):
+        return []
+    pages = []
+    for key, value in body.items():
+        page = _wrapped_page({key: value}, "")
+        if page is None or not isinstance(page.parent, dict):
+            return []
+        pages.append((key, page))
+    return pages
 
 
 def _is_record(body: Mapping[str, Any]) -> bool:

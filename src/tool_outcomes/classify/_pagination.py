@@ -50,6 +50,7 @@ from ._collection import (
     has_paging_companions,
     resolve_path,
     typed_listing,
+    wrapped_pages,
 )
 from ._decisions import Contact, Document
 from ._exchange import Exchange, exit_text, exit_url
@@ -212,6 +213,18 @@ def page_evidence(
             pages.extend(_listing_signs(box, collection, base_url))
         said = next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
         no_more = no_more or said
+    if collection is None:
+        # A wrapper of several pages (Spotify's search for two types): each page's own next.
+        for key, inner in wrapped_pages(body):
+            assert inner.parent is not None  # wrapped_pages hands out pages inside their object
+            signs = _next_page_signs(inner.parent, inner, base_url)
+            signs += _listing_signs(inner.parent, inner, base_url)
+            pages.extend(
+                Evidence(e.truncated_by, f"{key}: {e.detail}", e.next_cursor) for e in signs
+            )
+        if len({e.next_cursor for e in pages}) > 1:
+            # One cursor resumes one page: with several, none resumes "the rest".
+            pages = [Evidence(e.truncated_by, e.detail) for e in pages]
     # The source's explicit "this is the last" outranks a next link in the same body (Zendesk
     # fills links.next on every cursor page; its exports name where the next poll starts).
     return flags if no_more is not None else flags + pages
