@@ -1385,6 +1385,20 @@ ROWS: list[Row] = [
         url="https://geo.example.test/items?limit=10&offset=120",
         offset=120,
     ),
+    # Spring Data REST: pages count from 0, as the page block says; the query's page=2 is
+    # the third page (https://docs.spring.io/spring-data/rest/reference/paging-and-sorting.html)
+    ok(
+        "spring_hal_last_page_counts_pages_from_zero",
+        {
+            "_embedded": {"people": two()},
+            "_links": {"self": {"href": "/people?page=2&size=4"}},
+            "page": {"size": 4, "totalElements": 10, "totalPages": 3, "number": 2},
+        },
+        2,
+        10,
+        url="https://api.example.test/people?page=2&size=4",
+        offset=8,
+    ),
     # Google Books: https://developers.google.com/books/docs/v1/using#pagination (startIndex
     # counts from 0; totalItems counts the whole query)
     ok(

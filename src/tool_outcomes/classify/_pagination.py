@@ -584,24 +584,17 @@ def _query(url: str | None) -> dict[str, str]:
 
 
 def _position(url: str | None, body: object, collection: Collection | None) -> Position | None:
-    """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start`` /
-    ``page`` x ``per_page`` (or ``limit``), a Salesforce batch locator, else the page body's
-    ``offset`` / ``startAt`` or its page number x page size. A request that carries only a
-    continuation cursor is a later page whose start is unknown (``before`` is ``None``).
-    ``None`` when nothing says."""
+    """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start``, the
+    page body's ``offset`` / ``startAt`` or its page number x page size, the request's
+    ``page`` x ``per_page`` (or ``limit``, pages counted from 1), or a Salesforce batch
+    locator. A request that carries only a continuation cursor is a later page whose start is
+    unknown (``before`` is ``None``). ``None`` when nothing says."""
     query = _query(url)
     for key in _QUERY_OFFSET_KEYS:
         if (offset := parse_count(query.get(key, ""))) is not None:
             return Position(offset, f"request {key}={offset}")
-    page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
-    size = next((n for k in _SIZE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
-    if page is not None and page >= 1 and size is not None:
-        return Position((page - 1) * size, f"request page={page} x {size}")
-    with contextlib.suppress(ValueError):
-        batch = _SALESFORCE_BATCH.search(urlsplit(url or "").path)
-        if batch is not None:
-            before = int(batch["before"])
-            return Position(before, f"request batch after {before} records")
+    # The page's own numbering before the request's: whether pages count from 0 (Spring,
+    # Algolia) or 1 is the API's to say, and a query's page number does not say it.
     for box in _containers(body, collection) if collection is not None else ():
         for key in _OFFSET_KEYS:
             value = box.get(key)
@@ -612,6 +605,15 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
             if number is not None and per is not None and marker in box and number >= first:
                 before = (number - first) * per
                 return Position(before, f"body {page_key} {number} x {size_key} {per}")
+    page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
+    size = next((n for k in _SIZE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
+    if page is not None and page >= 1 and size is not None:
+        return Position((page - 1) * size, f"request page={page} x {size}")
+    with contextlib.suppress(ValueError):
+        batch = _SALESFORCE_BATCH.search(urlsplit(url or "").path)
+        if batch is not None:
+            before = int(batch["before"])
+            return Position(before, f"request batch after {before} records")
     token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None)
     return Position(None, f"request {token}") if token is not None else None
 
