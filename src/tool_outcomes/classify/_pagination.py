@@ -91,10 +91,30 @@ _AWS_CURSORS: tuple[str, ...] = ("NextContinuationToken", "NextMarker", "NextTok
 
 @dataclass(frozen=True)
 class Total:
-    """The source's own count, and whether it is only a lower bound (ES ``relation: gte``)."""
+    """The source's own count, and whether it is only a lower bound (ES ``relation: gte``) or
+    an estimate (Meilisearch's ``estimatedTotalHits``, Algolia's ``nbHits`` beside
+    ``exhaustiveNbHits: false``)."""
 
     value: int
     lower_bound: bool = False
+    estimate: bool = False
+
+
+#: Totals their APIs document as estimates: Meilisearch's offset/limit mode says
+#: ``estimatedTotalHits`` (its page mode's ``totalHits`` is exhaustive).
+_ESTIMATED_TOTAL_KEYS = frozenset({"estimatedTotalHits"})
+
+
+def _estimated(box: Mapping[str, Any], key: str) -> bool:
+    """Whether the total under ``key`` in ``box`` is documented as an estimate: Algolia's
+    ``exhaustiveNbHits: false`` (or ``exhaustive.nbHits: false``) says ``nbHits`` is one."""
+    if key in _ESTIMATED_TOTAL_KEYS:
+        return True
+    if key != "nbHits":
+        return False
+    exhaustive = box.get("exhaustive")
+    nb_hits = exhaustive.get("nbHits") if isinstance(exhaustive, dict) else None
+    return box.get("exhaustiveNbHits") is False or nb_hits is False
 
 
 def _as_total(value: object) -> Total | None:
@@ -137,6 +157,8 @@ def find_total(
         keys = TOTAL_KEYS + (AMBIGUOUS_TOTAL_KEYS if listing else ())
         for key in keys:
             if (found_total := _as_total(box.get(key))) is not None:
+                if _estimated(box, key):
+                    return Total(found_total.value, found_total.lower_bound, estimate=True)
                 return found_total
         context = box.get("context")  # STAC's context extension: {"returned", "limit", "matched"}
         context = context if isinstance(context, dict) and "returned" in context else {}
@@ -718,8 +740,15 @@ def judge_coverage(
         if before is not None and before + returned > count:
             position = None
     last = None
+    # A lower bound (ES "gte") or an estimate counts no exact total: it never completes a
+    # last page, and the coverage claims no total from it (the detail keeps what it said).
     lower_bound = total is not None and total.lower_bound and document.range_total is None
-    if count is not None and count > returned and not (cut_count or lower_bound or forced):
+    estimate = total is not None and total.estimate and document.range_total is None
+    if (
+        count is not None
+        and count > returned
+        and not (cut_count or lower_bound or estimate or forced)
+    ):
         last = _last_page(position, evidence, returned, count)
     offset = None if position is None else position.before
     detail = ""
@@ -731,14 +760,17 @@ def judge_coverage(
     elif last is not None:
         evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, last[1]))
     elif count is not None and count > returned:
-        at_least = "at least " if cut_count or lower_bound else ""
+        at_least = "at least " if cut_count or lower_bound else "about " if estimate else ""
         said = f"source reports {at_least}{count}, {returned} returned"
         evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, said))
-        if lower_bound:
+        if lower_bound or estimate:
             # Elasticsearch's hits.total with relation "gte" (track_total_hits reached): at
-            # least this many match, how many is unknown. The detail keeps the bound; the
-            # coverage claims no total, so no exact "missing" figure is printed from it.
+            # least this many match, how many is unknown; an estimate may be above or below
+            # the truth. The detail keeps the figure; the coverage claims no total, so no
+            # exact "missing" figure is printed from it.
             count = None
+    elif count is not None and estimate:
+        count = None  # an estimate no higher than what came back says nothing more
     elif count is not None and count < returned:
         count = None  # a "total" below what arrived is not a count of this collection
     elif count is not None and flag is not None and cut_count:
