@@ -16,6 +16,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy, classify_http
 
@@ -1891,3 +1893,24 @@ def test_every_api_on_the_paging_page_has_its_documented_cases() -> None:
         f.get("documentation", "") for f in fixtures
     )
     assert sorted(u for u in urls if u not in cited) == []
+
+
+@given(
+    before=st.integers(min_value=0, max_value=500),
+    returned=st.integers(min_value=1, max_value=30),
+    after=st.integers(min_value=0, max_value=500),
+)
+def test_a_page_without_a_next_link_is_complete_only_when_it_reaches_the_total(
+    before: int, returned: int, after: int
+) -> None:
+    """For any offset page with no next link: success exactly when offset + items = total."""
+    total = before + returned + after
+    url = f"https://api.example.test/search?q=x&offset={before}&limit={returned}"
+    body = {"total_count": total, "items": [{"id": i} for i in range(returned)]}
+    env = classify_http(httpx.Response(200, json=body, request=httpx.Request("GET", url)))
+    coverage = env.coverage
+    assert coverage is not None
+    assert (coverage.total, coverage.offset, coverage.missing) == (total, before, after)
+    assert env.outcome is (OC.SUCCESS if after == 0 else OC.PARTIAL), coverage.detail
+    if after and before:
+        assert "a later page" in coverage.detail
