@@ -1,7 +1,8 @@
 """A JSON array body validated straight from its text answers exactly as decoding it first does.
 
-With a result model and no ``items`` / ``total`` path, the body step validates a top-level array
-from its text (``_array_as_is``) instead of decoding it and repairing the decoded value. These
+With a result model and no ``items`` / ``total`` path, the body step hands a top-level array on
+undecoded (``_array_as_is``) and the last step validates it from its text instead of decoding it
+and repairing the decoded value. These
 properties classify the same responses with that lane and without it and require the same
 envelope, field for field; and they check the premise the lane rests on: no later step reads
 anything from an array body but its length.
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
 from tool_outcomes import Envelope, Outcome, classify_parts
-from tool_outcomes.classify import _body
+from tool_outcomes.classify import _body, _envelope
 from tool_outcomes.classify._collection import find_collection
 from tool_outcomes.classify._conventions import CONVENTIONS
 from tool_outcomes.classify._pagination import find_total, page_evidence
@@ -201,7 +202,11 @@ def test_deep_arrays_get_the_same_envelope(levels: int, model: Any) -> None:
 def test_the_lane_is_taken_for_a_valid_array() -> None:
     """A valid array body is validated from its text: the decoder is never called."""
     body = json.dumps([{"id": i, "name": f"n{i}", "score": i / 7} for i in range(3)]).encode()
-    with mock.patch.object(_body, "_decode_finite", side_effect=AssertionError("decoded")):
+    never = mock.Mock(side_effect=AssertionError("decoded"))
+    with (
+        mock.patch.object(_body, "decode_json_text", never),
+        mock.patch.object(_envelope, "decode_json", never),
+    ):
         env = _classify(body, {"content-type": "application/json"}, list[Item], lane=True)
     assert env.outcome is Outcome.SUCCESS
     assert env.data == [Item(id=i, name=f"n{i}", score=i / 7) for i in range(3)]
@@ -210,7 +215,7 @@ def test_the_lane_is_taken_for_a_valid_array() -> None:
 def test_an_array_that_needs_repair_is_validated_once_as_it_is() -> None:
     """When the text fails validation as it is, repair walks without validating it again."""
     body = b'[{"id": 1, "name": "a", "score": 1, "unknown": true}]'
-    with mock.patch.object(_body, "valid_json_as_is", wraps=valid_json_as_is) as spy:
+    with mock.patch.object(_envelope, "valid_json_as_is", wraps=valid_json_as_is) as spy:
         env = _classify(body, {}, list[Item], lane=True)
     assert spy.call_count == 1
     assert env.outcome is Outcome.SUCCESS

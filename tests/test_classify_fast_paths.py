@@ -17,15 +17,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tool_outcomes.classify._body import (
+from tool_outcomes.classify._body import _blank
+from tool_outcomes.classify._exchange import Exchange, Options
+from tool_outcomes.classify._json import (
     MAX_JSON_DEPTH,
-    _blank,
     decode_json,
     decode_json_finite,
     decode_json_stdlib,
     finite,
 )
-from tool_outcomes.classify._exchange import Exchange, Options
 
 JSON_VALUES = st.recursive(
     st.none()

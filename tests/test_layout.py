@@ -262,6 +262,7 @@ NOT_STEPS = (
     "classify._exchange",
     "classify._decisions",
     "classify._headers",
+    "classify._json",
     "classify._verdicts",
     "classify._messages",
     "envelope",
@@ -335,6 +336,31 @@ def test_one_call_enters_each_step_once_in_order() -> None:
     assert entered == [step for step, _ in CALL_STEPS]
 
 
+def test_an_array_body_is_validated_in_the_repair_step_only() -> None:
+    """The JSON array lane keeps the order too: the body step hands the array on undecoded, the
+    pagination step reads only the headers, and the array is validated (and counted) in the
+    repair step, once. No convention reads an array, so that step is not entered."""
+    body = [{"id": 1, "title": "a"}, {"id": 2, "title": "b"}]
+    link = '<https://tickets.test/search?page=2>; rel="next"'
+
+    def answer(_request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=body, headers={"Link": link})
+
+    client = httpx.Client(transport=httpx.MockTransport(answer))
+
+    @tool(args=_Args, result=list[_Ticket])
+    def search(args: _Args) -> httpx.Request:
+        return httpx.Request("GET", "https://tickets.test/search", params={"q": args.q})
+
+    env = search.call({"q": "x"}, client=client)  # first: lazy imports and caches
+    entered = _steps_entered(lambda: search.call({"q": "x"}, client=client))
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.returned == 2
+    assert env.data == [_Ticket(id=1, title="a"), _Ticket(id=2, title="b")]
+    assert entered == [step for step, _ in CALL_STEPS if step != "conventions"]
+
+
 def test_the_path_check_sees_a_step_entered_twice() -> None:
     """The check can fail: a run that re-enters a step it left is reported as such."""
     from tool_outcomes.classify import _status
@@ -377,3 +403,38 @@ def test_classify_http_is_one_function_wherever_it_is_imported_from() -> None:
     from tool_outcomes import front
 
     assert classify_package.classify_http is front.classify_http is classify_http
+
+
+# -- options spelled once -------------------------------------------------------------------------
+
+#: Tool fields that are not keywords of tool(): what the decorator itself supplies.
+_SET_BY_THE_DECORATOR = {"handler", "args_model", "result_model", "description"}
+
+
+def test_tool_keywords_are_the_tool_fields_and_cannot_drift() -> None:
+    """tool()'s keywords (one TypedDict, both overloads and the implementation) are exactly
+    Tool's fields, and what the classifier is told is read from them by the classifier's own
+    names: a field added in one place and not the other fails here."""
+    import dataclasses
+
+    from tool_outcomes.adapter import Tool, ToolOptions
+    from tool_outcomes.classify import ClassifyOptions, Declared, Options
+
+    fields = {f.name for f in dataclasses.fields(Tool)}
+    assert ToolOptions.__optional_keys__ == fields - _SET_BY_THE_DECORATOR
+    assert Declared.__optional_keys__ <= fields
+    assert ClassifyOptions.__optional_keys__ == {f.name for f in dataclasses.fields(Options)}
+
+    class Args(BaseModel):
+        q: str
+
+    declared = {"items": "hits", "total": "n", "not_found": "empty", "expect": "json"}
+    assert set(declared) == Declared.__optional_keys__  # every declared option is set below
+
+    @tool(args=Args, result=list[int], name="t", items="hits", total="n", not_found="empty")
+    def t(args: Args) -> httpx.Request:
+        return httpx.Request("GET", "https://api.test/")
+
+    told = t._options
+    assert {name: getattr(told, name) for name in declared} == declared
+    assert (told.result_model, told.tool) == (list[int], "t")

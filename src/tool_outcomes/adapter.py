@@ -173,14 +173,8 @@ class Tool(Generic[A, R]):
     @cached_property
     def _options(self) -> Options:
         """What the classifier is told about this tool's responses, built once."""
-        return Options(
-            self.items,
-            self.total,
-            self.not_found,
-            self.result_model,
-            self.name,
-            expect=self.expect,
-        )
+        declared = {name: getattr(self, name) for name in Declared.__optional_keys__}
+        return Options(**declared, result_model=self.result_model, tool=self.name)
 
     @cached_property
     def _failure_options(self) -> Options:

@@ -20,15 +20,16 @@ pipeline, one question each, in the order :func:`judge` asks them:
 
 A step that finds a failure finishes its envelope at once; one that judges a contact hands on a
 :class:`~._decisions.Contact` (the body step hands the decoded ``Document`` on), so shape repair
-runs after every judgement, never between two. (One exception: a JSON array body that validates
-into the result model straight from its text is validated in step 3, because step 5 needs its
-length and decoding it to count it would cost what the lane saves.)
+runs after every judgement, never between two. A JSON array body the result model may take as it
+is travels undecoded (an ``ArrayText``: later steps ask it only whether it is empty), and step 6
+validates it from its text and counts it: one parse instead of a decode and a validation.
 
 ``_pipeline`` holds the entry points (:func:`judge`, :func:`classify_parts`) and the order
 itself; ``_exchange`` the exchange every step reads and the envelopes it builds; ``_headers``
-the header parsers; ``_verdicts`` and ``_messages`` what conventions share. Adding a convention
-is one function in its family's module and one row of :data:`CONVENTIONS`. The rule tables are
-exported here for reading and enumerating. ``classify_http`` and ``classify_parts`` are also
+the header parsers; ``_json`` the JSON decoders steps 3 and 6 share; ``_verdicts`` and
+``_messages`` what conventions share. Adding a convention is one function in its family's module
+and one row of :data:`CONVENTIONS`. The rule tables are exported here for reading and
+enumerating. ``classify_http`` and ``classify_parts`` are also
 importable from ``tool_outcomes`` (``classify_http`` lives in ``tool_outcomes.front``; it is
 re-exported here on first use).
 """

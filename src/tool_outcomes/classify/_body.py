@@ -12,13 +12,9 @@ conventions and pagination steps.
 from __future__ import annotations
 
 import codecs
-import json
-import math
-import sys
-from typing import Any, Literal
+from typing import Any
 
 import httpx
-from pydantic_core import from_json
 
 from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import (
@@ -28,25 +24,23 @@ from tool_outcomes.envelope import (
     FailureKind,
     Outcome,
     Repair,
-    RepairKind,
     TruncatedBy,
 )
 from tool_outcomes.evidence import BodyCut
-from tool_outcomes.repair import valid_json_as_is
-from tool_outcomes.shapes import fast_plan
 
-from ._decisions import Contact, Document
+from ._decisions import ArrayText, Contact, Document
 from ._exchange import Exchange
-from ._headers import parse_content_range
+from ._headers import count_in_headers, parse_content_range
+from ._json import (
+    BOM,
+    decode_json,
+    decode_json_text,
+    finite,
+    int_digit_limits_agree,
+    may_overflow,
+)
 
-__all__ = [
-    "JSON_LINES_TYPES",
-    "MAX_JSON_DEPTH",
-    "decode_json",
-    "decode_json_finite",
-    "decode_json_stdlib",
-    "read_body",
-]
+__all__ = ["JSON_LINES_TYPES", "read_body"]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
@@ -62,10 +56,6 @@ JSON_LINES_TYPES = frozenset(
 )
 # Declared markup is never the JSON a tool asked for, even when it happens to parse.
 _MARKUP_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/xml", "application/xml"})
-_BOM = b"\xef\xbb\xbf"
-#: Deepest nesting accepted in a JSON body. Real APIs stay far below it; pydantic's JSON
-#: serializer (and so every renderer) stops near 255 levels, so deeper data would break later.
-MAX_JSON_DEPTH = 200
 
 
 def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
@@ -92,58 +82,48 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
     as_is = _array_as_is(ex)
-    if isinstance(as_is, Document):
-        return as_is
-    value, problem, repairs, text = _decode_finite(ex.body)
+    if as_is is not None:
+        return Document(as_is, text=as_is.text)
+    value, problem, repairs, text = decode_json_text(ex.body)
     if problem is not None:
-        return _invalid(ex, f"{problem}; content-type {ex.media_type or 'missing'}")
-    return Document(value, repairs=repairs, text=text, needs_walk=as_is is False)
+        return ex.invalid_json(problem)
+    return Document(value, repairs=repairs, text=text)
 
 
-def _array_as_is(ex: Exchange) -> Document | Literal[False] | None:
-    """A JSON array body validated into the result model straight from its text, undecoded.
+def _array_as_is(ex: Exchange) -> ArrayText | None:
+    """A JSON array body to validate into the result model straight from its text, undecoded.
 
-    Every later step reads an array body only for its length and the response headers: no
-    convention reads a top-level array, and no array carries a count or a next page. So when
-    the text validates strictly as it is -- what shape repair would have let through untouched
-    -- its validated value is the data, and decoding it first would change nothing.
+    Every later step reads an array body only for whether it is empty and for the response
+    headers: no convention reads a top-level array, and no array carries a count or a next page.
+    So when the text validates strictly as it is -- what shape repair would have let through
+    untouched -- decoding it first would change nothing, and the last step validates the text
+    itself (``_envelope``), decoding it only if that fails.
 
-    Taken only where that holds: a result model with a fast plan whose values nest no deeper
-    than ``MAX_JSON_DEPTH`` (the decoder's limit, which validation does not apply), no
-    ``items`` or ``total`` path, and text with no ``NaN``, ``Infinity`` or number that may
-    overflow (decoding repairs those).
-
-    This is the one validation that runs before the last step (``_envelope``): the pagination
-    step needs the array's length, and counting it without validating would mean decoding it,
-    the cost this lane exists to save.
+    Taken only where that holds: a result model, no ``items`` or ``total`` path, no count in
+    the headers (counting the array would mean decoding it here), and text with no ``NaN``,
+    ``Infinity`` or number that may overflow (decoding repairs those). Whether the model can
+    take the text as it is, and whether the text is JSON at all, are then the last step's to
+    find: text that is not JSON fails there with the reason this step would have given.
 
     Returns:
-        The document; ``False`` when the text was validated and failed (repair then walks
-        without validating it again); ``None`` when not taken.
+        The undecoded array, or ``None`` when the body is decoded here.
     """
     options = ex.options
     if options.result_model is None or options.items is not None or options.total is not None:
         return None
-    text = ex.body[len(_BOM) :] if ex.body.startswith(_BOM) else ex.body
-    if not text.lstrip().startswith(b"[") or not _int_digit_limits_agree():
-        return None
-    try:
-        plan = fast_plan(options.result_model)
-    except TypeError:  # not a validatable type: the repair step says so
-        return None
-    if plan is None or plan.depth is None or plan.depth > MAX_JSON_DEPTH:
+    text = ex.body[len(BOM) :] if ex.body.startswith(BOM) else ex.body
+    if not text.lstrip().startswith(b"[") or not int_digit_limits_agree():
         return None
     # (One byte is found faster than a word: most bodies hold no "N" or "I" at all.)
     if (b"N" in text and b"NaN" in text) or (b"I" in text and b"Infinity" in text):
         return None
-    if _may_overflow(text):
+    if may_overflow(text) or count_in_headers(ex.headers) is not None:
         return None
-    valid = valid_json_as_is(text, plan)
-    if valid is None:
-        return False
-    if type(valid.value) is not list:  # a tuple or a set model: judged from the decoded list
-        return None
-    return Document(valid.value, text=text, validated=True)
+    return ArrayText(text, empty=text.strip(_JSON_SPACE)[1:].lstrip(_JSON_SPACE) == b"]")
+
+
+#: The whitespace JSON allows between tokens (RFC 8259 §2).
+_JSON_SPACE = b" \t\n\r"
 
 
 def _blank(body: bytes) -> bool:
@@ -151,7 +131,7 @@ def _blank(body: bytes) -> bool:
     first = body[:1]
     if first and (first.isalnum() or first in b'[{"'):  # the usual start: nothing to copy
         return False
-    return not body.removeprefix(_BOM).strip()
+    return not body.removeprefix(BOM).strip()
 
 
 def _nothing_in_it(ex: Exchange) -> Envelope[Any]:
@@ -161,185 +141,8 @@ def _nothing_in_it(ex: Exchange) -> Envelope[Any]:
     return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
 
 
-def decode_json(body: bytes) -> tuple[Any, str | None]:
-    """Strict JSON from bytes: ``(value, None)``, or ``(None, why it is not JSON)``.
-
-    The encoding is found as httpx's ``Response.json()`` finds it (``json.detect_encoding``):
-    a BOM, else the pattern of zero bytes that UTF-16 and UTF-32 text makes (RFC 7159 §8.1
-    allowed both; RFC 8259 narrowed JSON to UTF-8, but servers still send them), else UTF-8.
-
-    NaN, Infinity and -Infinity are accepted as floats: they are not RFC 8259 JSON, but
-    Python's own ``json.dumps`` emits them by default, so many Python servers send them, and
-    rejecting a whole answer over one float would call a good reply a lie.
-
-    The answer is :func:`decode_json_stdlib`'s; pydantic-core's parser gets there about twice as
-    fast. Its own limits are at least as strict -- it refuses every lone surrogate escape and
-    nesting past 200 levels (read here inside one extra ``[...]``, so what it accepts is never
-    deeper than this module allows) -- so whatever it refuses, or accepts under a tighter
-    ``int`` digit limit than its own, is decoded again the standard way for the exact reason.
-    """
-    if _int_digit_limits_agree():
-        text = body[len(_BOM) :] if body.startswith(_BOM) else body
-        try:
-            wrapped = from_json(b"[" + text + b"]")
-        except ValueError:
-            pass
-        else:
-            if len(wrapped) == 1:  # one value, not "1, 2" read as two
-                return wrapped[0], None
-    return decode_json_stdlib(body)
-
-
-#: The longest integer pydantic-core reads (Python's default limit; ``json`` follows the
-#: interpreter's current one, which a program may lower).
-_FAST_MAX_INT_DIGITS = 4300
-
-
-def _int_digit_limits_agree() -> bool:
-    limit = sys.get_int_max_str_digits()
-    return limit == 0 or limit >= _FAST_MAX_INT_DIGITS
-
-
-def decode_json_finite(body: bytes) -> tuple[Any, str | None, tuple[Repair, ...]]:
-    """:func:`decode_json`, then :func:`finite`: its walk only when a number can be non-finite.
-
-    pydantic-core's parser refuses NaN and Infinity when asked to, so a body it reads that way
-    has none; a number can still overflow to an infinity, which takes a long one
-    (:func:`_may_overflow`). Most bodies have neither, and then no walk is needed.
-    """
-    value, problem, repairs, _ = _decode_finite(body)
-    return value, problem, repairs
-
-
-def _decode_finite(body: bytes) -> tuple[Any, str | None, tuple[Repair, ...], bytes | None]:
-    """:func:`decode_json_finite`, and the UTF-8 text the value is exactly the decoding of
-    (``None`` when it was read another way or a number was repaired)."""
-    if _int_digit_limits_agree():
-        text = body[len(_BOM) :] if body.startswith(_BOM) else body
-        try:
-            wrapped = from_json(b"[" + text + b"]", allow_inf_nan=False)
-        except ValueError:
-            pass
-        else:
-            if len(wrapped) == 1:  # one value, not "1, 2" read as two
-                if not _may_overflow(text):
-                    return wrapped[0], None, (), text
-                value, repairs = finite(wrapped[0])
-                return value, None, repairs, None
-    value, problem = decode_json(body)  # NaN or Infinity in it, or not for the fast parser
-    if problem is not None:
-        return None, problem, (), None
-    value, repairs = finite(value)
-    return value, None, repairs, None
-
-
-# Digits read as "0", exponent marks as "e", every other byte as a space ("+" is deleted).
-_NUMBER_SHAPES = bytes(
-    ord("0") if 48 <= i <= 57 else ord("e") if i in (69, 101) else 32 for i in range(256)
-)
-
-
-def _may_overflow(text: bytes) -> bool:
-    """Whether a number in JSON ``text`` may be too large for a float (read as an infinity).
-
-    That takes an exponent of three digits or more, or 200 digits in a row: fewer digits times
-    at most 10**99 stay below float's 1.8e308. Text that only looks so (``"e100"`` inside a
-    string) merely costs the walk.
-    """
-    # "+" is dropped, so "e+400" reads "e000" too: one search rather than two (each costs about
-    # as much as the translation). Digits it joins up only make more text look so.
-    # Searched from the end: that search tests each place by the needle's first byte, and an
-    # "e" is rarer in a body than a digit.
-    shapes = text.translate(_NUMBER_SHAPES, b"+")
-    return shapes.rfind(b"e000") != -1 or _LONG_DIGITS in shapes
-
-
-_LONG_DIGITS = b"0" * 200
-
-
-def decode_json_stdlib(body: bytes) -> tuple[Any, str | None]:
-    """:func:`decode_json` by the standard library's ``json`` and a walk of the decoded tree.
-
-    The reference answer (and every reason a body is not JSON comes from here).
-    """
-    encoding = json.detect_encoding(body)
-    try:
-        text = body.decode(encoding)
-    except UnicodeDecodeError as exc:
-        name = "UTF-8" if encoding.startswith("utf-8") else encoding.upper()
-        return None, f"the body is not {name} ({exc.reason} at byte {exc.start})"
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        return None, "the body nests too deeply to decode"
-    except ValueError as exc:  # JSONDecodeError, and int() refusing thousands of digits
-        return None, f"the body is not JSON ({exc!s:.120})"
-    # A \uD800-style escape is the only way JSON text can smuggle in a lone surrogate.
-    problem = _tree_problem(value, check_text="\\u" in text)
-    return (None, problem) if problem else (value, None)
-
-
-def finite(value: Any, path: str = "") -> tuple[Any, tuple[Repair, ...]]:
-    """The decoded value with each NaN, Infinity and -Infinity made ``null``, each recorded.
-
-    They are not JSON numbers (RFC 8259 §6): every JSON renderer sends them as ``null``, so the
-    data says what the wire will say, and a repair says where the upstream sent one.
-
-    Args:
-        value: A decoded JSON value (changed in place: the caller just decoded it).
-        path: The dotted path of ``value`` in the body.
-
-    Returns:
-        The value, and one ``coerced_number`` repair per number made ``null``.
-    """
-    if isinstance(value, float) and not math.isfinite(value):
-        return None, (_non_finite(path, value),)
-    repairs: list[Repair] = []
-    stack: list[tuple[dict[Any, Any] | list[Any], str]] = []
-    if isinstance(value, dict | list):
-        stack.append((value, path))
-    while stack:
-        node, where = stack.pop()
-        members = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
-        for key, member in members:
-            inner = f"{where}.{key}" if where else str(key)
-            if isinstance(member, float) and not math.isfinite(member):
-                node[key] = None
-                repairs.append(_non_finite(inner, member))
-            elif isinstance(member, dict | list):
-                stack.append((member, inner))
-    return value, tuple(sorted(repairs, key=lambda r: r.path))
-
-
-def _non_finite(path: str, number: float) -> Repair:
-    name = "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
-    detail = f"{name} -> null (not a JSON number)"
-    return Repair(kind=RepairKind.COERCED_NUMBER, path=path, detail=detail)
-
-
-def _tree_problem(value: object, *, check_text: bool) -> str | None:
-    """Why a decoded value cannot travel on (too deep, or text that is not encodable)."""
-    stack: list[tuple[object, int]] = [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_JSON_DEPTH:
-            return f"the body nests deeper than {MAX_JSON_DEPTH} levels"
-        if isinstance(node, dict):
-            stack.extend((v, depth + 1) for v in node.values())
-            if check_text:
-                stack.extend((k, depth) for k in node)
-        elif isinstance(node, list):
-            stack.extend((v, depth + 1) for v in node)
-        elif check_text and isinstance(node, str):
-            try:
-                node.encode("utf-8")
-            except UnicodeEncodeError:
-                return "the body has an unpaired UTF-16 surrogate escape (RFC 8259 §8.2)"
-    return None
-
-
 def _invalid(ex: Exchange, why: str) -> Envelope[Any]:
-    return ex.fail(FailureCode.INVALID_BODY, _P, f"HTTP {ex.status} but {why}")
+    return ex.invalid_body(why)
 
 
 def _stream_code(cut_error: BaseException | None) -> FailureCode:
@@ -359,7 +162,7 @@ def _cut_document(ex: Exchange, cut: BodyCut) -> Envelope[Any]:
 
 
 def _json_lines(ex: Exchange) -> Envelope[Any] | Contact:
-    segments = ex.body.removeprefix(_BOM).split(b"\n")
+    segments = ex.body.removeprefix(BOM).split(b"\n")
     cut, error = ex.cut, ex.cut_error
     if cut is not None:
         segments = segments[:-1]  # no newline after it: the stream stopped inside it
@@ -427,10 +230,10 @@ def _partial_content(ex: Exchange) -> Envelope[Any] | Contact | Document:
 
 # -- bodies that are not JSON by design (expect="text" or "bytes") -------------------------------
 
-_TEXT_BOMS: tuple[tuple[bytes, str], ...] = (
+_TEXTBOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16 LE, whose BOM it starts with
     (codecs.BOM_UTF32_BE, "utf-32"),
-    (_BOM, "utf-8-sig"),
+    (BOM, "utf-8-sig"),
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
@@ -473,7 +276,7 @@ def _as_declared(ex: Exchange) -> Envelope[Any] | Contact:
 
 def _charset(ex: Exchange) -> str:
     """The body's text encoding: a BOM, else the declared charset, else UTF-8 (RFC 8259)."""
-    for bom, encoding in _TEXT_BOMS:
+    for bom, encoding in _TEXTBOMS:
         if ex.body.startswith(bom):
             return encoding
     declared = ex.headers.get("content-type", "").partition(";")[2]

@@ -1,6 +1,7 @@
 """What a step hands on when it has not finished the envelope itself.
 
-The body step hands the decoded :class:`Document` to the conventions and pagination steps; a
+The body step hands the decoded :class:`Document` to the conventions and pagination steps (a
+JSON array it may validate as it is stays undecoded, an :class:`ArrayText`); a
 step that has judged a contact (success, empty or partial) hands on a :class:`Contact`, whose
 data the last step (``_envelope``) repairs into the result model, once, before building the
 envelope. A failure needs no repair: the step that finds it finishes its envelope at once.
@@ -13,12 +14,25 @@ from typing import Any
 
 from tool_outcomes.envelope import Coverage, Outcome, Repair
 
-__all__ = ["Contact", "Document"]
+__all__ = ["ArrayText", "Contact", "Document"]
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayText:
+    """A 2xx body that is a JSON array, handed on undecoded (see ``_body._array_as_is``).
+
+    The last step validates the text into the result model as it is, and decodes it only when
+    that fails; no step before it reads the items, only whether there are any.
+    """
+
+    text: bytes
+    empty: bool
+    """The text is ``[]`` (JSON whitespace aside): the one thing the pagination step asks."""
 
 
 @dataclass(frozen=True)
 class Document:
-    """A decoded 2xx JSON body, for the conventions and pagination steps."""
+    """A 2xx JSON body for the conventions and pagination steps (decoded, or an ArrayText)."""
 
     value: Any
     partial_content: str | None = None
@@ -29,12 +43,8 @@ class Document:
     """What decoding changed: each NaN or Infinity made ``null`` (see ``_body.finite``)."""
     text: bytes | None = None
     """The UTF-8 JSON text ``value`` is exactly the decoding of (no repairs), when it is one:
-    a result model then validates it as it is (see ``repair_decoded``)."""
-    validated: bool = False
-    """``value`` is the result model's own value, validated from the text with no repair (see
-    ``_body._array_as_is``): it needs no shape repair."""
-    needs_walk: bool = False
-    """The text was validated as it is and failed: its repair goes straight to the walk."""
+    a result model then validates it as it is (see ``repair_decoded``). For an
+    :class:`ArrayText` value, its text."""
 
 
 @dataclass(frozen=True, slots=True)

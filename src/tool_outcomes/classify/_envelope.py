@@ -2,9 +2,11 @@
 
 Every earlier step has judged the evidence (status, body, conventions, collection, pagination)
 and handed on a :class:`~._decisions.Contact`; nothing after this step judges anything. With a
-result model the data goes through shape repair here, and nowhere else in the classifier: data
-the array lane already validated needs none, data it failed to validate as it is goes straight to
-the walk, and a decoded body's text is validated as sent rather than serialised again.
+result model the data goes through shape repair here, and nowhere else in the classifier: a
+decoded body's text is validated as sent rather than serialised again, and a JSON array the body
+step left undecoded (:class:`~._decisions.ArrayText`) is validated from its text and counted; only
+when that fails is it decoded (text that is not JSON is then the ``invalid_body`` the body step
+would have named) and walked.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
-from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded
+from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded, valid_json_as_is
+from tool_outcomes.shapes import fast_plan
 
-from ._decisions import Contact
+from ._decisions import ArrayText, Contact
 from ._exchange import Exchange, raw_sample
+from ._json import MAX_JSON_DEPTH, decode_json
 
 __all__ = ["seal"]
 
@@ -38,13 +42,31 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
         contact.body,
     )
     model = ex.options.result_model
-    if model is None or data is None or (body is not None and body.validated):
+    walk, text = False, None if body is None else body.text
+    if isinstance(data, ArrayText):  # the body step's undecoded array (a model is declared)
+        try:
+            plan = fast_plan(model)
+        except TypeError:  # not a validatable type: repair_decoded below says so
+            plan = None
+        # Validation applies no depth limit of its own: only a model whose values nest no
+        # deeper than the decoder allows may take text that was never decoded.
+        if plan is not None and plan.depth is not None and plan.depth <= MAX_JSON_DEPTH:
+            valid = valid_json_as_is(data.text, plan)
+            if valid is not None:
+                value = valid.value
+                # A tuple or set model: counted as the array it came from (a set merges).
+                count = len(value) if type(value) is list else len(decode_json(data.text)[0])
+                coverage = coverage.model_copy(update={"returned": count})
+                return ex.envelope(outcome, data=value, coverage=coverage, repairs=repairs)
+            walk = True  # validated as it is and failed: straight to the walk
+        data, problem = decode_json(data.text)
+        if problem is not None:
+            return ex.invalid_json(problem)
+        coverage = coverage.model_copy(update={"returned": len(data)})
+    if model is None or data is None:
         return ex.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
     try:
-        if body is not None and body.needs_walk:
-            checked = repair_by_walk(data, model)
-        else:
-            checked = repair_decoded(data, model, text=None if body is None else body.text)
+        checked = repair_by_walk(data, model) if walk else repair_decoded(data, model, text=text)
     except TypeError as exc:  # the declared model is not a type pydantic can validate
         detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
         return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)

@@ -280,6 +280,15 @@ class Exchange:
         }
         return self.options.fail(code, kind, detail, target=self.target, **extras)
 
+    def invalid_body(self, why: str) -> Envelope[Any]:
+        """The ``invalid_body`` failure of a 2xx whose body is not the answer promised."""
+        detail = f"HTTP {self.status} but {why}"
+        return self.fail(FailureCode.INVALID_BODY, FailureKind.PERMANENT, detail)
+
+    def invalid_json(self, problem: str) -> Envelope[Any]:
+        """:meth:`invalid_body` for a body that is not JSON (``problem`` says why)."""
+        return self.invalid_body(f"{problem}; content-type {self.media_type or 'missing'}")
+
     def finish(
         self,
         outcome: Outcome,

@@ -2,8 +2,8 @@
 
 ``Retry-After`` (RFC 9110 §10.2.3) and the rate-limit headers say how long to wait before asking
 again; ``Content-Range`` (RFC 9110 §14.4) says which part of a whole a ``206`` (or a PostgREST
-``200``) carries. Each parser takes the header's text and returns a number or ``None``: it never
-raises, whatever the upstream sent.
+``200``) carries, and ``X-Total-Count`` how many items the whole holds. Each parser takes the
+header's text and returns a number or ``None``: it never raises, whatever the upstream sent.
 """
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 
-from tool_outcomes._numbers import parse_seconds
+from tool_outcomes._numbers import parse_count, parse_seconds
 
 __all__ = [
     "RATE_LIMIT_REMAINING",
     "RATE_LIMIT_RESET",
     "RATE_LIMIT_RESET_MAX_S",
+    "TOTAL_HEADERS",
     "ContentRange",
+    "count_in_headers",
     "parse_content_range",
     "parse_http_date",
     "parse_rate_limit_reset",
@@ -233,3 +235,30 @@ def parse_content_range(value: str | None) -> ContentRange | None:
         return None
     complete = None if match["complete"] == "*" else int(match["complete"])
     return ContentRange((match["unit"] or "").lower(), first, last, complete)
+
+
+# -- a total in the headers ---------------------------------------------------------------------
+
+#: Response headers that carry the source's total (GitLab, JSON Server and many others).
+TOTAL_HEADERS: tuple[str, ...] = ("x-total-count", "x-total")
+
+
+def count_in_headers(headers: Mapping[str, str]) -> int | None:
+    """The source's total as the response headers give it, whatever the body holds.
+
+    Args:
+        headers: The response headers (case-insensitive, such as ``httpx.Headers``).
+
+    Returns:
+        ``X-Total-Count`` / ``X-Total`` (GitLab), else the complete length of an items
+        ``Content-Range`` (PostgREST ``0-24/573``), else ``None``.
+    """
+    for name in TOTAL_HEADERS:
+        given = headers.get(name)
+        count = None if given is None else parse_count(str(given).strip())
+        if count is not None:
+            return count
+    content_range = parse_content_range(headers.get("content-range"))
+    if content_range is not None and content_range.unit != "bytes":
+        return content_range.complete
+    return None

@@ -52,9 +52,9 @@ from ._collection import (
     typed_listing,
     wrapped_pages,
 )
-from ._decisions import Contact, Document
+from ._decisions import ArrayText, Contact, Document
 from ._exchange import Exchange, exit_text, exit_url
-from ._headers import parse_content_range
+from ._headers import count_in_headers
 from ._verdicts import PartialVerdict, Verdict, as_count
 
 __all__ = [
@@ -82,8 +82,6 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "nbPages", 0),  # Algolia
     ("number", "totalPages", 0),  # Spring Data page
 )
-#: Response headers that carry the source's total (GitLab, JSON Server and many others).
-_TOTAL_HEADERS: tuple[str, ...] = ("x-total-count", "x-total")
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = ("href", "after", "starting_after", "link", "url", "page")
 _AWS_CURSORS: tuple[str, ...] = ("NextContinuationToken", "NextMarker", "NextToken", "nextToken")
@@ -387,20 +385,9 @@ def header_total(headers: Mapping[str, str], collection: Collection | None) -> i
         collection: The collection found; without one a header total counts nothing here.
 
     Returns:
-        ``X-Total-Count`` / ``X-Total`` (GitLab), else the complete length of an items
-        ``Content-Range`` (PostgREST ``0-24/573``), else ``None``.
+        What :func:`~._headers.count_in_headers` reads, when there is a collection.
     """
-    if collection is None:
-        return None
-    for name in _TOTAL_HEADERS:
-        given = headers.get(name)
-        count = None if given is None else as_count(str(given).strip())
-        if count is not None:
-            return count
-    content_range = parse_content_range(headers.get("content-range"))
-    if content_range is not None and content_range.unit != "bytes":
-        return content_range.complete
-    return None
+    return None if collection is None else count_in_headers(headers)
 
 
 def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Evidence]:
@@ -692,11 +679,11 @@ def judge_coverage(
         if ex.writes:
             return ex.acknowledged(f"HTTP {ex.status} with a null body")
         return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"), repairs)
-    # An array validated as the whole body is its own collection and holds no count or next
-    # page (what find_collection, find_total and page_evidence answer for one; a test holds
-    # them to it): only the headers are left to read.
-    array = document.validated and value is document.value
-    collection = Collection(value, None, "") if array else find_collection(value, ex.options.items)
+    # An array left undecoded is its own collection and holds no count or next page (what
+    # find_collection, find_total and page_evidence answer for one; a test holds them to it):
+    # only the headers are left to read, and the last step counts it as it validates it.
+    array = isinstance(value, ArrayText)
+    collection = Collection([], None, "") if array else find_collection(value, ex.options.items)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
     total = None if array else find_total(value, collection, ex.options.total)
@@ -781,10 +768,10 @@ def judge_coverage(
         count = None
     evidence.sort(key=lambda e: _EVIDENCE_RANK[e.truncated_by])
     offset = None if count is None else offset
-    data = collection.items if collection is not None else value
+    data = value if array else collection.items if collection is not None else value
     body = document if data is document.value else None  # the data is the whole body
     if not evidence:
-        empty = collection is not None and not collection.items
+        empty = value.empty if array else collection is not None and not collection.items
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
         coverage = Coverage(returned=returned, total=count, offset=offset, detail=detail)
         return ex.finish(outcome, data, coverage, repairs, body)

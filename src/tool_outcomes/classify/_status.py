@@ -21,9 +21,9 @@ import httpx
 
 from tool_outcomes.envelope import Coverage, Effect, Envelope, FailureCode, FailureKind, Outcome
 
-from ._body import decode_json
 from ._exchange import Exchange, exit_url
 from ._headers import throttled
+from ._json import decode_json
 from ._messages import error_message
 
 __all__ = [
