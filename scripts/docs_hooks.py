@@ -182,8 +182,11 @@ default, usually `upstream_error`, permanent):
 Where the items are (`items=`, or a bare list, or one well-known list key) and whether more
 remain: a total above the items returned (`total=`), a next-page link or cursor, a `has_more`
 flag or an upstream's own truncation flag makes the answer `partial`, with
-`coverage.next_cursor` where the upstream gave one. With no items and no sign of more, the
-answer is `empty`.
+`coverage.next_cursor` where the upstream gave one. An explicit "this is the last"
+(`has_more: false`, `done: true`, `isLast: true`) outranks a next link. A later page with no next
+page whose start (`coverage.offset`) plus its items reach the total completes the listing: a
+`success`. With no items and no sign of more, the answer is `empty`. Each API's paging words
+are on [How pages are read](paging.md).
 """
 
 

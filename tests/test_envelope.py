@@ -202,6 +202,44 @@ def test_coverage_total_below_returned_is_refused() -> None:
         Coverage(returned=3, total=2)
 
 
+def test_coverage_offset_past_the_total_is_refused() -> None:
+    """The items before a page and the page itself fit in the source's total."""
+    with pytest.raises(ValidationError, match=r"coverage.offset \(52\) \+ returned \(6\)"):
+        Coverage(returned=6, total=56, offset=52)
+    with pytest.raises(ValidationError):
+        Coverage(returned=1, offset=-1)
+
+
+@given(
+    before=st.integers(min_value=0, max_value=10_000),
+    returned=st.integers(min_value=1, max_value=10_000),
+    after=st.integers(min_value=0, max_value=10_000),
+)
+def test_a_later_page_is_a_success_only_when_nothing_comes_after_it(
+    before: int, returned: int, after: int
+) -> None:
+    """For any page, missing counts only what comes after it; success needs that to be 0."""
+    total = before + returned + after
+    coverage = Coverage(returned=returned, total=total, offset=before)
+    assert coverage.missing == after
+    data = [Item(name=str(i)) for i in range(returned)]
+    if after == 0:
+        env = Envelope[list[Item]](outcome=Outcome.SUCCESS, data=data, coverage=coverage)
+        assert env.coverage is not None
+        assert env.coverage.missing == 0
+    else:
+        with pytest.raises(ValidationError, match="that is a partial"):
+            Envelope[list[Item]](outcome=Outcome.SUCCESS, data=data, coverage=coverage)
+
+
+def test_coverage_summary_says_where_a_later_page_starts() -> None:
+    """A later page's summary names the items before it; a first page's reads as before."""
+    assert Coverage(returned=6, total=56, offset=50).summary() == (
+        "6 of 56 returned after 50 on earlier pages"
+    )
+    assert Coverage(returned=6, total=56, offset=0).summary() == "6 of 56 returned"
+
+
 @pytest.mark.parametrize(
     "fields",
     [

@@ -67,6 +67,7 @@ def test_scenario_file_follows_the_schema(spec: dict[str, Any]) -> None:
     assert set(spec) <= {
         "name",
         "description",
+        "documentation",
         "request",
         "response",
         "exception",
@@ -79,6 +80,8 @@ def test_scenario_file_follows_the_schema(spec: dict[str, Any]) -> None:
     assert ".example.test" in spec["request"]["url"] or "example.test" in spec["request"]["url"]
     assert isinstance(spec["naive_reading"], str)
     assert spec["description"].endswith(".")
+    if "documentation" in spec:  # the API's own page the scenario was written from
+        assert spec["documentation"].startswith("https://"), spec["documentation"]
     if "response" in spec:
         assert len({"json", "text", "base64"} & set(spec["response"])) <= 1
         assert set(spec["response"]) <= {"status", "headers", "json", "text", "base64"}

@@ -9,11 +9,15 @@ documented semantics, never from what the classifier happened to do.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy, classify_http
 
@@ -35,6 +39,7 @@ ORIGINS = {
     "spotify_search_paging_object_in_a_wrapper": (
         "https://api.spotify.example.test/v1/search?q=abba&offset=0&limit=2"
     ),
+    "confluence_links_next": "https://x.atlassian.net/wiki/rest/api/content?limit=2",
 }
 
 
@@ -54,6 +59,8 @@ class Row:
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     url: str = URL
+    offset: int | None = None
+    """Items before this page (``coverage.offset``), checked when given."""
 
 
 def ok(id_: str, body: Any, returned: int, total: int | None = None, **more: Any) -> Row:
@@ -133,6 +140,7 @@ def google(code: int, status: str) -> dict[str, Any]:
 
 ROWS: list[Row] = [
     # -- GitHub REST and GraphQL
+    # https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api
     page("github_issues_link_next", two(), 2, headers={"link": GH_LINK_NEXT}),
     ok("github_issues_last_page", two(), 2, headers={"link": GH_LINK_LAST}),
     page(
@@ -215,6 +223,7 @@ ROWS: list[Row] = [
         headers={"x-next-page": "", "x-page": "1", "x-per-page": "20", "x-total": "2"},
     ),
     # -- Shopify: cursor pagination in the Link header
+    # https://shopify.dev/docs/api/usage/pagination-rest
     page("shopify_link_page_info", {"products": two()}, 2, headers={"link": SHOPIFY_NEXT}),
     ok("shopify_last_page", {"products": two()}, 2, headers={"link": SHOPIFY_PREV}),
     # -- Stripe
@@ -282,6 +291,7 @@ ROWS: list[Row] = [
         2,
     ),
     # -- Zendesk: offset and cursor pagination
+    # https://developer.zendesk.com/api-reference/introduction/pagination/
     page(
         "zendesk_offset_next_page",
         {
@@ -312,6 +322,9 @@ ROWS: list[Row] = [
         2,
     ),
     # -- Atlassian: Jira and Confluence
+    # https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/#pagination
+    # https://developer.atlassian.com/server/confluence/pagination-in-the-rest-api/
+    # https://developer.atlassian.com/cloud/confluence/rest/v2/intro/#using
     page(
         "jira_search_first_page",
         {"startAt": 0, "maxResults": 2, "total": 120, "issues": two()},
@@ -338,6 +351,7 @@ ROWS: list[Row] = [
         2,
     ),
     # -- Salesforce SOQL
+    # https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_query.htm
     page(
         "salesforce_query_more",
         {
@@ -351,6 +365,7 @@ ROWS: list[Row] = [
     ),
     ok("salesforce_query_done", {"totalSize": 2, "done": True, "records": two()}, 2, 2),
     # -- HubSpot CRM v3
+    # https://developers.hubspot.com/docs/api/crm/search
     page(
         "hubspot_paging_next_after",
         {"results": two(), "paging": {"next": {"after": "NTI1Cg%3D%3D", "link": "?after=NTI1"}}},
@@ -367,6 +382,7 @@ ROWS: list[Row] = [
     page("airtable_offset", {"records": two(), "offset": "itrHRvZ6x/recXyz"}, 2),
     ok("airtable_last", {"records": two()}, 2),
     # -- Microsoft Graph (OData)
+    # https://learn.microsoft.com/en-us/graph/paging
     page(
         "msgraph_next_link",
         {
@@ -567,6 +583,7 @@ ROWS: list[Row] = [
         P,
     ),
     # -- Search engines: Algolia, Meilisearch, Typesense, Solr
+    # https://www.algolia.com/doc/api-reference/api-methods/search/
     page(
         "algolia_more_pages",
         {"hits": two("objectID"), "nbHits": 120, "page": 0, "nbPages": 60, "hitsPerPage": 2},
@@ -579,12 +596,13 @@ ROWS: list[Row] = [
         2,
         2,
     ),
+    # Meilisearch: estimatedTotalHits is an estimate (offset/limit mode); totalHits, in page
+    # mode, is exhaustive. https://www.meilisearch.com/docs/guides/front_end/pagination
     page(
         "meilisearch_estimated_total_hits",
         {"hits": two(), "estimatedTotalHits": 66, "limit": 2, "offset": 0, "query": "x"},
         2,
         TB.TOTAL_EXCEEDS_RETURNED,
-        66,
         cursor=False,
     ),
     page(
@@ -596,7 +614,6 @@ ROWS: list[Row] = [
     ok(
         "meilisearch_no_hits",
         {"hits": [], "estimatedTotalHits": 0, "limit": 20, "offset": 0, "query": "zz"},
-        0,
         0,
     ),
     page(
@@ -664,12 +681,11 @@ ROWS: list[Row] = [
         TB.UPSTREAM_FLAG,
         cursor=False,
     ),
-    page(
+    page(  # relation "gte": at least 10000 match, how many is unknown (no total claimed)
         "elasticsearch_total_gte",
         es_search(2, {"value": 10000, "relation": "gte"}),
         2,
         TB.TOTAL_EXCEEDS_RETURNED,
-        10000,
         cursor=False,
     ),
     ok("elasticsearch_complete", es_search(2, {"value": 2, "relation": "eq"}), 2, 2),
@@ -1179,6 +1195,7 @@ ROWS: list[Row] = [
         2,
     ),
     # -- a paging object under one wrapper key (Spotify search)
+    # https://developer.spotify.com/documentation/web-api/concepts/api-calls#pagination
     page(
         "spotify_search_paging_object_in_a_wrapper",
         {
@@ -1211,8 +1228,47 @@ ROWS: list[Row] = [
         2,
     ),
     ok("record_wrapper_without_paging_stays_a_record", {"user": {"id": 1, "roles": ["a"]}}, 1),
-    # -- query-wide totals on a last page: the rest is in earlier pages, nothing follows
+    # Spotify's search for two types: one paging object per type, each with its own next.
+    # https://developer.spotify.com/documentation/web-api/reference/search
     page(
+        "spotify_search_two_types_each_page_says_more",
+        {
+            "albums": {
+                "items": two(),
+                "limit": 2,
+                "next": "/v1/search?offset=2",
+                "offset": 0,
+                "total": 9,
+            },
+            "artists": {"items": two(), "limit": 2, "next": None, "offset": 0, "total": 2},
+        },
+        1,
+        url="https://api.spotify.example.test/v1/search?q=abba&type=album,artist&limit=2",
+    ),
+    ok(
+        "spotify_search_two_types_all_read",
+        {
+            "albums": {"items": two(), "limit": 2, "next": None, "offset": 0, "total": 2},
+            "artists": {"items": two(), "limit": 2, "next": None, "offset": 0, "total": 2},
+        },
+        1,
+    ),
+    ok(  # an album is a record: its tracks page does not make the album a page
+        "spotify_album_record_with_a_tracks_page",
+        {
+            "id": "4aawyAB9vmqN3uQ7FjRGTy",
+            "name": "Global Warming",
+            "tracks": {
+                "items": two(),
+                "limit": 2,
+                "next": "/v1/albums/4a/tracks?offset=2",
+                "total": 18,
+            },
+        },
+        1,
+    ),
+    # -- query-wide totals on a last page: the rest is in earlier pages, nothing follows
+    ok(
         "spotify_last_page_offset_reaches_total",
         {
             "items": [{"id": i} for i in range(6)],
@@ -1222,10 +1278,9 @@ ROWS: list[Row] = [
             "total": 56,
         },
         6,
-        TB.TOTAL_EXCEEDS_RETURNED,
         56,
-        cursor=False,
         url="https://api.spotify.example.test/v1/artists/x/albums?offset=50&limit=50",
+        offset=50,
     ),
     # -- Salesforce query: done says whether nextRecordsUrl is worth following
     page(
@@ -1238,6 +1293,200 @@ ROWS: list[Row] = [
         },
         2,
         total=9,
+    ),
+    # -- Later pages of a counted listing, each as its API documents it: where the page
+    # starts (the request's offset or page, a Salesforce batch locator, the body's startAt or
+    # page x hitsPerPage) plus what came back reach the total, and no next page is named.
+    # Jira: https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/#pagination
+    ok(
+        "jira_search_last_page_start_at_reaches_total",
+        {
+            "startAt": 100,
+            "maxResults": 50,
+            "total": 120,
+            "issues": [{"id": str(i)} for i in range(20)],
+        },
+        20,
+        120,
+        offset=100,
+    ),
+    # Jira's enhanced search (/rest/api/3/search/jql): nextPageToken while more follows;
+    # isLast: true on the last page, whose token is absent (JRACLOUD-92184).
+    page(
+        "jira_enhanced_search_next_page_token",
+        {"issues": two(), "nextPageToken": "CAEaAggD", "isLast": False},
+        2,
+    ),
+    ok("jira_enhanced_search_is_last", {"issues": two(), "isLast": True}, 2),
+    ok(
+        "jira_enhanced_search_is_last_outranks_a_token",
+        {"issues": two(), "nextPageToken": "CAEaAggD", "isLast": True},
+        2,
+    ),
+    # Salesforce: https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_query.htm
+    # the next batch lives at /query/<locator>-2000: 2,000 records come before it.
+    ok(
+        "salesforce_last_batch_done_reaches_total_size",
+        {"totalSize": 2014, "done": True, "records": [{"Id": str(i)} for i in range(14)]},
+        14,
+        2014,
+        url="https://na1.salesforce.example.test/services/data/v62.0/query/01gD0000002HU6KIAW-2000",
+        offset=2000,
+    ),
+    # Algolia: https://www.algolia.com/doc/api-reference/api-methods/search/ (page from 0)
+    ok(
+        "algolia_last_page_page_x_hits_per_page_reaches_nb_hits",
+        {"hits": two("objectID"), "nbHits": 42, "page": 2, "nbPages": 3, "hitsPerPage": 20},
+        2,
+        42,
+        offset=40,
+    ),
+    page(  # exhaustiveNbHits: false: nbHits is approximate, not a total
+        "algolia_approximate_nb_hits_is_not_a_total",
+        {
+            "hits": two("objectID"),
+            "nbHits": 1200,
+            "page": 0,
+            "nbPages": 50,
+            "hitsPerPage": 2,
+            "exhaustiveNbHits": False,
+        },
+        2,
+    ),
+    page(
+        "algolia_pagination_limited_last_page_stays_partial",
+        {
+            "hits": [{"objectID": str(i)} for i in range(20)],
+            "nbHits": 5000,
+            "page": 49,
+            "nbPages": 50,
+            "hitsPerPage": 20,
+        },
+        20,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        5000,
+        cursor=False,
+        offset=980,
+    ),
+    # Zendesk offset pagination: https://developer.zendesk.com/api-reference/introduction/pagination/
+    ok(
+        "zendesk_offset_last_page_reaches_count",
+        {
+            "tickets": [{"id": i} for i in range(50)],
+            "next_page": None,
+            "previous_page": "https://x.zendesk.com/api/v2/tickets.json?page=2&per_page=100",
+            "count": 250,
+        },
+        50,
+        250,
+        url="https://x.zendesk.com/api/v2/tickets.json?page=3&per_page=100",
+        offset=200,
+    ),
+    # OGC API - Features: https://docs.ogc.org/is/17-069r4/17-069r4.html#_response_7
+    ok(
+        "ogc_features_last_page_offset_reaches_number_matched",
+        {
+            "type": "FeatureCollection",
+            "features": [{"type": "Feature", "id": "c", "geometry": None, "properties": {}}] * 3,
+            "links": [
+                {"href": "https://geo.example.test/items?limit=10&offset=120", "rel": "self"}
+            ],
+            "numberMatched": 123,
+            "numberReturned": 3,
+        },
+        3,
+        123,
+        url="https://geo.example.test/items?limit=10&offset=120",
+        offset=120,
+    ),
+    # Spring Data REST: pages count from 0, as the page block says; the query's page=2 is
+    # the third page (https://docs.spring.io/spring-data/rest/reference/paging-and-sorting.html)
+    ok(
+        "spring_hal_last_page_counts_pages_from_zero",
+        {
+            "_embedded": {"people": two()},
+            "_links": {"self": {"href": "/people?page=2&size=4"}},
+            "page": {"size": 4, "totalElements": 10, "totalPages": 3, "number": 2},
+        },
+        2,
+        10,
+        url="https://api.example.test/people?page=2&size=4",
+        offset=8,
+    ),
+    # Google Books: https://developers.google.com/books/docs/v1/using#pagination (startIndex
+    # counts from 0; totalItems counts the whole query)
+    ok(
+        "google_books_last_page_start_index_reaches_total_items",
+        {"kind": "books#volumes", "totalItems": 46, "items": [{"id": str(i)} for i in range(6)]},
+        6,
+        46,
+        url="https://www.googleapis.example.test/books/v1/volumes?q=x&startIndex=40&maxResults=20",
+        offset=40,
+    ),
+    # Microsoft Graph: https://learn.microsoft.com/en-us/graph/paging: the last page has no
+    # @odata.nextLink; asked with a $skiptoken, where it starts is unknown: still partial,
+    # with the reason (a later page; the total counts the whole query).
+    page(
+        "msgraph_count_with_next_link",
+        {
+            "@odata.count": 12,
+            "@odata.nextLink": "https://graph.microsoft.com/v1.0/users?$count=true&$top=2&$skiptoken=X",
+            "value": two(),
+        },
+        2,
+        total=12,
+        url="https://graph.microsoft.com/v1.0/users?$count=true&$top=2",
+    ),
+    page(
+        "msgraph_skiptoken_page_without_next_link_says_why",
+        {"@odata.count": 12, "value": two()},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        12,
+        cursor=False,
+        url="https://graph.microsoft.com/v1.0/users?$count=true&$top=2&$skiptoken=X",
+    ),
+    # YouTube Data API: https://developers.google.com/youtube/v3/docs/search/list:
+    # pageInfo.totalResults "is an approximation", so it is not read as a total.
+    page(
+        "youtube_search_next_page_token_total_is_an_estimate",
+        {
+            "kind": "youtube#searchListResponse",
+            "nextPageToken": "CAUQAA",
+            "pageInfo": {"totalResults": 1000000, "resultsPerPage": 2},
+            "items": two(),
+        },
+        2,
+    ),
+    ok(
+        "youtube_search_last_page_estimate_is_not_a_total",
+        {
+            "kind": "youtube#searchListResponse",
+            "prevPageToken": "CAUQAQ",
+            "pageInfo": {"totalResults": 1000000, "resultsPerPage": 2},
+            "items": two(),
+        },
+        2,
+    ),
+    # Elasticsearch search_after with a point in time:
+    # https://www.elastic.co/guide/en/elasticsearch/reference/current/paginate-search-results.html
+    # hits.total with relation "gte" is a lower bound: the total stays unknown.
+    page(
+        "elasticsearch_pit_search_after_total_is_a_lower_bound",
+        {
+            "pit_id": "46ToAwMDaWR5BXV1aWQy",
+            "took": 17,
+            "timed_out": False,
+            "_shards": {"total": 1, "successful": 1, "skipped": 0, "failed": 0},
+            "hits": {
+                "total": {"value": 10000, "relation": "gte"},
+                "max_score": None,
+                "hits": [{"_id": "a", "sort": [4098435132000, 4294967298]}],
+            },
+        },
+        1,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        cursor=False,
     ),
     # -- 206 that answers no range request (Mastodon media still processing)
     ok(
@@ -1287,6 +1536,8 @@ def test_real_world_responses_classify_by_their_documented_semantics(row: Row) -
     got = (coverage.returned, coverage.total, coverage.next_cursor is not None)
     assert got == (row.returned, row.total, row.cursor), coverage.detail
     assert coverage.truncated_by is row.truncated_by, coverage.detail
+    if row.offset is not None:
+        assert coverage.offset == row.offset, coverage.detail
 
 
 # -- guards: values that look like evidence but report nothing --------------------------------
@@ -1493,11 +1744,11 @@ def test_a_throttling_word_in_a_message_is_not_a_code() -> None:
         ("https://api.example.test/search?q=x", 50, "body offset: 50"),
     ],
 )
-def test_a_last_page_reads_its_total_as_query_wide(
+def test_a_last_page_that_reaches_the_total_completes_the_listing(
     url: str, body_offset: int | None, read: str
 ) -> None:
-    """Where the page starts plus what came back reach the total, with no next link: the
-    coverage says so (what it read) and hands out no cursor, not "items missing"."""
+    """Where the page starts plus what came back reach the total, with no next link: a
+    success whose coverage says what was read (the 50 before it, on earlier pages)."""
     body: dict[str, Any] = {"total_count": 56, "items": [{"id": i} for i in range(6)]}
     if body_offset is not None:
         body["offset"] = body_offset
@@ -1505,11 +1756,12 @@ def test_a_last_page_reads_its_total_as_query_wide(
     env = classify_http(response, items="items", total="total_count")
     coverage = env.coverage
     assert coverage is not None
-    assert (env.outcome, coverage.returned, coverage.total) == (OC.PARTIAL, 6, 56)
+    assert (env.outcome, coverage.returned, coverage.total) == (OC.SUCCESS, 6, 56)
+    assert (coverage.offset, coverage.missing, coverage.truncated_by) == (50, 0, None)
     assert coverage.next_cursor is None
-    assert coverage.detail is not None
     assert "last page" in coverage.detail, coverage.detail
     assert read in coverage.detail, coverage.detail
+    assert coverage.summary() == "6 of 56 returned after 50 on earlier pages"
 
 
 @pytest.mark.parametrize(
@@ -1566,3 +1818,99 @@ def test_a_206_is_a_cut_only_with_a_range_request_or_content_range(
     if outcome is OC.PARTIAL:
         assert env.coverage is not None
         assert env.coverage.truncated_by is TB.PARTIAL_CONTENT
+
+
+@pytest.mark.parametrize(
+    ("url", "links", "cursor"),
+    [
+        # Confluence v1: next is a path under _links.base (the site's /wiki context).
+        (
+            "https://x.atlassian.net/wiki/rest/api/content?limit=2",
+            {
+                "base": "https://x.atlassian.net/wiki",
+                "context": "/wiki",
+                "next": "/rest/api/content?limit=2&start=2",
+            },
+            "https://x.atlassian.net/wiki/rest/api/content?limit=2&start=2",
+        ),
+        # Confluence v2: next already starts with the base's path, relative to the site.
+        (
+            "https://x.atlassian.net/wiki/api/v2/pages?limit=2",
+            {"base": "https://x.atlassian.net/wiki", "next": "/wiki/api/v2/pages?limit=2&cursor=c"},
+            "https://x.atlassian.net/wiki/api/v2/pages?limit=2&cursor=c",
+        ),
+        # HAL without a base: resolved against the request, as before.
+        (
+            "https://h.example.test/api/orders",
+            {"next": {"href": "/api/orders?page=2"}},
+            "https://h.example.test/api/orders?page=2",
+        ),
+    ],
+)
+def test_a_links_next_path_is_read_under_its_links_base(
+    url: str, links: dict[str, Any], cursor: str
+) -> None:
+    """Confluence's _links.next is relative to _links.base; the cursor must resume there."""
+    body = {"results": two(), "_links": links}
+    env = classify_http(httpx.Response(200, json=body, request=httpx.Request("GET", url)))
+    assert env.coverage is not None
+    assert (env.outcome, env.coverage.next_cursor) == (OC.PARTIAL, cursor)
+
+
+def test_a_total_path_may_name_a_member_with_dots() -> None:
+    """total="@odata.count" reads OData's member, whose name holds a dot."""
+    body = {"@odata.count": 12, "value": two(), "meta": {"odata.count": 3}}
+    request = httpx.Request("GET", "https://graph.microsoft.com/v1.0/users?$count=true")
+    env = classify_http(httpx.Response(200, json=body, request=request), total="@odata.count")
+    assert env.coverage is not None
+    assert env.coverage.total == 12
+    env = classify_http(httpx.Response(200, json=body, request=request), total="meta.odata.count")
+    assert env.coverage is not None
+    assert env.coverage.total == 3
+
+
+def test_a_lower_bound_total_never_completes_a_last_page() -> None:
+    """relation "gte" says at least N: offset + returned reaching N proves nothing."""
+    body = es_search(2, {"value": 10, "relation": "gte"})
+    url = "https://search.example.test/logs/_search?from=8&size=2&offset=8"
+    env = classify_http(httpx.Response(200, json=body, request=httpx.Request("GET", url)))
+    assert env.coverage is not None
+    assert (env.outcome, env.coverage.total) == (OC.PARTIAL, None)
+    assert "at least 10" in env.coverage.detail
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_api_on_the_paging_page_has_its_documented_cases() -> None:
+    """Each documentation link of docs/paging.md is cited by a row here or by a fixture."""
+    page = (ROOT / "docs" / "paging.md").read_text(encoding="utf-8")
+    table = page[page.index("## The conventions, API by API") :]
+    urls = set(re.findall(r"\]\((https://[^)\s]+)\)", table))
+    assert len(urls) >= 15
+    fixtures = [json.loads(p.read_text("utf-8")) for p in (ROOT / "fixtures").glob("*.json")]
+    cited = Path(__file__).read_text(encoding="utf-8") + " ".join(
+        f.get("documentation", "") for f in fixtures
+    )
+    assert sorted(u for u in urls if u not in cited) == []
+
+
+@given(
+    before=st.integers(min_value=0, max_value=500),
+    returned=st.integers(min_value=1, max_value=30),
+    after=st.integers(min_value=0, max_value=500),
+)
+def test_a_page_without_a_next_link_is_complete_only_when_it_reaches_the_total(
+    before: int, returned: int, after: int
+) -> None:
+    """For any offset page with no next link: success exactly when offset + items = total."""
+    total = before + returned + after
+    url = f"https://api.example.test/search?q=x&offset={before}&limit={returned}"
+    body = {"total_count": total, "items": [{"id": i} for i in range(returned)]}
+    env = classify_http(httpx.Response(200, json=body, request=httpx.Request("GET", url)))
+    coverage = env.coverage
+    assert coverage is not None
+    assert (coverage.total, coverage.offset, coverage.missing) == (total, before, after)
+    assert env.outcome is (OC.SUCCESS if after == 0 else OC.PARTIAL), coverage.detail
+    if after and before:
+        assert "a later page" in coverage.detail

@@ -519,3 +519,26 @@ def test_bad_arguments_get_a_clear_error(call: Any, error: type[Exception], matc
     """A wrong argument type or an empty id is a clear error, not a malformed message."""
     with pytest.raises(error, match=match):
         call()
+
+
+def test_a_last_page_success_says_the_earlier_pages_hold_the_rest() -> None:
+    """A success on a later page never reads as if its items were the whole listing."""
+    data = [Item(name=str(i), price=1.0) for i in range(6)]
+    coverage = Coverage(returned=6, total=56, offset=50)
+    text = to_text(Envelope[list[Item]](outcome=Outcome.SUCCESS, data=data, coverage=coverage))
+    assert text.splitlines()[0] == "OK: 6 results."
+    assert "items 51 to 56 of 56; the 50 before them came on earlier pages" in text
+    first = Coverage(returned=6, total=6, offset=0)
+    text = to_text(Envelope[list[Item]](outcome=Outcome.SUCCESS, data=data, coverage=first))
+    assert "earlier pages" not in text
+
+
+def test_a_later_partial_page_counts_missing_after_it() -> None:
+    """Missing, on a later page, is what comes after it; the items before it are named apart."""
+    data = [Item(name=str(i), price=1.0) for i in range(20)]
+    coverage = Coverage(
+        returned=20, total=5000, offset=980, truncated_by=TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    )
+    text = to_text(Envelope[list[Item]](outcome=Outcome.PARTIAL, data=data, coverage=coverage))
+    assert "Missing: 4000 items the source holds come after this page" in text
+    assert "the 980 before it are on earlier pages" in text

@@ -285,6 +285,12 @@ class Coverage(BaseModel):
         default=None,
         description="The tool's argument that takes next_cursor, when the tool declares one.",
     )
+    offset: int | None = Field(
+        default=None,
+        ge=0,
+        description="How many items of the source come before this page, when the request or "
+        "the page says where it starts: read on earlier pages, not missing from this one.",
+    )
     truncated_by: TruncatedBy | None = None
     dropped: tuple[str, ...] = Field(
         default=(),
@@ -308,17 +314,29 @@ class Coverage(BaseModel):
             raise ValueError(
                 f"coverage.total ({self.total}) is below coverage.returned ({self.returned})"
             )
+        offset = self.offset
+        if self.total is not None and offset is not None and offset + self.returned > self.total:
+            raise ValueError(
+                f"coverage.offset ({self.offset}) + returned ({self.returned}) is above "
+                f"coverage.total ({self.total})"
+            )
         return self
 
     @property
     def missing(self) -> int | None:
-        """How many items were not returned, when the total is known."""
-        return None if self.total is None else self.total - self.returned
+        """How many items the source holds that neither this page nor the earlier pages
+        before its ``offset`` returned, when the total is known."""
+        if self.total is None:
+            return None
+        return self.total - (self.offset or 0) - self.returned
 
     def summary(self) -> str:
-        """One line, e.g. ``"3 of 10 returned (total_exceeds_returned), next cursor 'p2'"``."""
+        """One line, e.g. ``"3 of 10 returned (total_exceeds_returned), next cursor 'p2'"``;
+        a later page says where it starts: ``"6 of 56 returned after 50 on earlier pages"``."""
         text = f"{self.returned}" + (f" of {self.total}" if self.total is not None else "")
         text += " returned"
+        if self.offset:
+            text += f" after {self.offset} on earlier pages"
         if self.truncated_by is not None:
             text += f" ({self.truncated_by.value})"
         if self.next_cursor is not None:
@@ -338,8 +356,9 @@ class Envelope(BaseModel, Generic[T]):
     * ``partial`` carries a ``coverage`` naming its evidence (``truncated_by``);
     * ``empty`` carries no items (``coverage.returned == 0`` when given);
     * when ``data`` is a list and ``coverage`` is given, ``coverage.returned == len(data)``;
-    * ``success`` never claims fewer items than the source says exist, and never carries an
-      empty collection (that is an ``empty``).
+    * ``success`` never claims fewer items than the source says exist (counting, on a later
+      page, the ``coverage.offset`` items before it), and never carries an empty collection
+      (that is an ``empty``).
     """
 
     # Raw bytes (a download, expect="bytes") travel in JSON as base64, never as broken text.
@@ -618,8 +637,9 @@ def _invariant_violations(env: Envelope[Any]) -> list[str]:
     if outcome is Outcome.SUCCESS and env.coverage is not None:
         missing = env.coverage.missing
         if missing is not None and missing > 0:
+            before = f" after {env.coverage.offset}" if env.coverage.offset else ""
             problems.append(
-                f"success claims {env.coverage.returned} of {env.coverage.total} items: "
+                f"success claims {env.coverage.returned}{before} of {env.coverage.total} items: "
                 "that is a partial"
             )
         if env.coverage.truncated_by is not None:

@@ -65,6 +65,9 @@ class Line(StrEnum):
     SOURCE = "source"
     COVERAGE = "coverage"
     MISSING = "missing"
+    MISSING_AFTER = "missing_after"
+    LAST_PAGE = "last_page"
+    LATER_PAGE = "later_page"
     DROPPED = "dropped"
     RESUME = "resume"
     RESUME_CALL = "resume_call"
@@ -129,6 +132,14 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
         ),
         Line.SOURCE: "From: {source}.",
         Line.IDEMPOTENCY_KEY: "Idempotency key: {key}.",
+        Line.LAST_PAGE: (
+            "This is the last page of the listing: items {first} to {last} of {total}; the "
+            "{offset} before them came on earlier pages, and nothing follows."
+        ),
+        Line.LATER_PAGE: (
+            "This page holds items {first} to {last}; the {offset} before them came on earlier "
+            "pages."
+        ),
         Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
         Line.DATA: "Data (JSON): {data}",
     },
@@ -152,6 +163,10 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
         Line.SOURCE: "From: {source}.",
         Line.IDEMPOTENCY_KEY: "Idempotency key: {key}.",
         Line.MISSING: "Missing: {missing} items the source holds were not returned.",
+        Line.MISSING_AFTER: (
+            "Missing: {missing} items the source holds come after this page and were not "
+            "returned (the {offset} before it are on earlier pages)."
+        ),
         Line.DROPPED: "Left out by the source: {dropped}.",
         Line.NOTE: "Source note: {note}.",
         Line.RESUME: "To fetch the rest, resume from cursor {cursor}.",
@@ -421,6 +436,13 @@ def _render_success(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
     else:
         headline = words[Line.HEADLINE_RECORD]
     lines = [headline, *_source_line(env, words), *_key_line(env, words)]
+    coverage = env.coverage
+    if coverage is not None and coverage.offset and isinstance(data, list | tuple):
+        # A later page: its items are not the first of the listing, and the total (when the
+        # source gave one) is reached only with the pages before it.
+        page = words[Line.LATER_PAGE if coverage.total is None else Line.LAST_PAGE]
+        first, last = coverage.offset + 1, coverage.offset + coverage.returned
+        lines.append(page.format(first=first, last=last, total=coverage.total, offset=first - 1))
     unread = [r for r in env.repairs if r.kind is RepairKind.UNREAD_ANSWER]
     lines.extend(words[Line.WRITE_UNREAD].format(detail=_quote(r.detail)) for r in unread)
     lines.extend(_repairs_line(env, words))
@@ -455,7 +477,10 @@ def _render_partial(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
             returned=coverage.returned, total=coverage.total, reason=reason
         )
     lines = [headline, *_source_line(env, words), *_key_line(env, words)]
-    if coverage.missing is not None:
+    if coverage.missing is not None and coverage.offset:
+        missing = words[Line.MISSING_AFTER]
+        lines.append(missing.format(missing=coverage.missing, offset=coverage.offset))
+    elif coverage.missing is not None:
         lines.append(words[Line.MISSING].format(missing=coverage.missing))
     if coverage.dropped:
         dropped = ", ".join(_quote(item) for item in coverage.dropped)

@@ -43,6 +43,7 @@ __all__ = [
     "link_rels",
     "resolve_path",
     "typed_listing",
+    "wrapped_pages",
 ]
 
 #: Well-known keys that hold a response's collection, when their value is a list.
@@ -146,9 +147,11 @@ MORE_FLAGS: tuple[str, ...] = ("has_more", "hasMore")
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
 #: the last; its incremental exports carry ``next_page`` (where the next poll starts) beside
-#: ``end_of_stream: true``; Salesforce's query result says ``done: true``.
+#: ``end_of_stream: true``; Salesforce's query result says ``done: true``; Jira's enhanced
+#: search says ``isLast: true`` ("whether this is the last page").
 NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("has_more", False), ("hasMore", False), ("end_of_stream", True), ("done", True),
+    ("isLast", True),
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")
@@ -179,15 +182,30 @@ def resolve_path(body: object, path: str) -> object:
 
     Args:
         body: The decoded JSON value.
-        path: Keys joined by ``.``; a segment of digits indexes a list. ``""`` is the body.
+        path: Keys joined by ``.``; a segment of digits indexes a list. ``""`` is the body. A
+            member whose name holds dots (``"@odata.count"``) is found by that name.
 
     Returns:
         The value, or a private sentinel (see :func:`found`) when a step is missing.
     """
     value = body
-    for step in path.split(".") if path else ():
+    steps = path.split(".") if path else []
+    at = 0
+    while at < len(steps):
+        step = steps[at]
+        at += 1
         if isinstance(value, dict) and step in value:
             value = value[step]
+        elif isinstance(value, dict):
+            # A member name may hold dots itself (OData's "@odata.count"): the longest name
+            # present, made of the steps that follow, is the step.
+            joined = next(
+                (j for j in range(len(steps), at, -1) if ".".join(steps[at - 1 : j]) in value),
+                None,
+            )
+            if joined is None:
+                return _MISSING
+            value, at = value[".".join(steps[at - 1 : joined])], joined
         elif isinstance(value, list) and (index := parse_count(step, max_digits=9)) is not None:
             if index >= len(value):
                 return _MISSING
@@ -401,6 +419,33 @@ def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
         return None
     inner = _unique_list(value, f"{where}{key}.") or _page_shaped(value, f"{where}{key}.")
     return None if inner is None or inner.parent is not value else inner
+
+
+def wrapped_pages(body: object) -> list[tuple[str, Collection]]:
+    """The pages a wrapper of several pages holds, each with its key.
+
+    Spotify's search for two types answers ``{"albums": {paging object}, "artists": {paging
+    object}}``: no one list is the collection, so the body is one record, but each member is a
+    page whose own ``next`` says whether more follows. Only a body with no identity of its own
+    whose every member is such a page: an album record holding its ``tracks`` page is a record.
+
+    Args:
+        body: The decoded JSON value.
+
+    Returns:
+        ``(key, page)`` for each member, or ``[]`` when the body is not such a wrapper.
+    """
+    if not isinstance(body, dict) or len(body) < 2:
+        return []
+    if any(key in body for key in RECORD_IDENTITY_KEYS):
+        return []
+    pages = []
+    for key, value in body.items():
+        page = _wrapped_page({key: value}, "")
+        if page is None or not isinstance(page.parent, dict):
+            return []
+        pages.append((key, page))
+    return pages
 
 
 def _is_record(body: Mapping[str, Any]) -> bool:

@@ -50,6 +50,7 @@ from ._collection import (
     has_paging_companions,
     resolve_path,
     typed_listing,
+    wrapped_pages,
 )
 from ._decisions import ArrayText, Contact, Document
 from ._exchange import Exchange, exit_text, exit_url
@@ -88,10 +89,30 @@ _AWS_CURSORS: tuple[str, ...] = ("NextContinuationToken", "NextMarker", "NextTok
 
 @dataclass(frozen=True)
 class Total:
-    """The source's own count, and whether it is only a lower bound (ES ``relation: gte``)."""
+    """The source's own count, and whether it is only a lower bound (ES ``relation: gte``) or
+    an estimate (Meilisearch's ``estimatedTotalHits``, Algolia's ``nbHits`` beside
+    ``exhaustiveNbHits: false``)."""
 
     value: int
     lower_bound: bool = False
+    estimate: bool = False
+
+
+#: Totals their APIs document as estimates: Meilisearch's offset/limit mode says
+#: ``estimatedTotalHits`` (its page mode's ``totalHits`` is exhaustive).
+_ESTIMATED_TOTAL_KEYS = frozenset({"estimatedTotalHits"})
+
+
+def _estimated(box: Mapping[str, Any], key: str) -> bool:
+    """Whether the total under ``key`` in ``box`` is documented as an estimate: Algolia's
+    ``exhaustiveNbHits: false`` (or ``exhaustive.nbHits: false``) says ``nbHits`` is one."""
+    if key in _ESTIMATED_TOTAL_KEYS:
+        return True
+    if key != "nbHits":
+        return False
+    exhaustive = box.get("exhaustive")
+    nb_hits = exhaustive.get("nbHits") if isinstance(exhaustive, dict) else None
+    return box.get("exhaustiveNbHits") is False or nb_hits is False
 
 
 def _as_total(value: object) -> Total | None:
@@ -134,6 +155,8 @@ def find_total(
         keys = TOTAL_KEYS + (AMBIGUOUS_TOTAL_KEYS if listing else ())
         for key in keys:
             if (found_total := _as_total(box.get(key))) is not None:
+                if _estimated(box, key):
+                    return Total(found_total.value, found_total.lower_bound, estimate=True)
                 return found_total
         context = box.get("context")  # STAC's context extension: {"returned", "limit", "matched"}
         context = context if isinstance(context, dict) and "returned" in context else {}
@@ -210,6 +233,18 @@ def page_evidence(
             pages.extend(_listing_signs(box, collection, base_url))
         said = next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
         no_more = no_more or said
+    if collection is None:
+        # A wrapper of several pages (Spotify's search for two types): each page's own next.
+        for key, inner in wrapped_pages(body):
+            assert inner.parent is not None  # wrapped_pages hands out pages inside their object
+            signs = _next_page_signs(inner.parent, inner, base_url)
+            signs += _listing_signs(inner.parent, inner, base_url)
+            pages.extend(
+                Evidence(e.truncated_by, f"{key}: {e.detail}", e.next_cursor) for e in signs
+            )
+        if len({e.next_cursor for e in pages}) > 1:
+            # One cursor resumes one page: with several, none resumes "the rest".
+            pages = [Evidence(e.truncated_by, e.detail) for e in pages]
     # The source's explicit "this is the last" outranks a next link in the same body (Zendesk
     # fills links.next on every cursor page; its exports name where the next poll starts).
     return flags if no_more is not None else flags + pages
@@ -279,6 +314,8 @@ def _listing_signs(
         (hal.get("next") if isinstance(hal, dict) else None, "_links.next"),
     ):
         target, is_url = _next_target(value)
+        if target is not None and why == "_links.next" and isinstance(hal, dict):
+            target = _under_base(target, hal.get("base"))
         if target is not None:
             is_page = _page(why, target, base_url) if is_url else None
             out.append(is_page or Evidence(TruncatedBy.NEXT_PAGE, why, target))
@@ -307,6 +344,24 @@ def _listing_signs(
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
             break
     return out
+
+
+def _under_base(target: str, base: object) -> str:
+    """A ``_links.next`` path read under the ``_links.base`` beside it, as Confluence's v1
+    REST API writes them: base ``https://x.atlassian.net/wiki`` with next ``/rest/api/content?
+    start=25`` is ``https://x.atlassian.net/wiki/rest/api/content?start=25``
+    (https://developer.atlassian.com/server/confluence/pagination-in-the-rest-api/). A path
+    that already starts with the base's path (Confluence v2: ``/wiki/api/v2/pages?cursor=``)
+    is relative to the site, as RFC 3986 reads it."""
+    if not isinstance(base, str) or not target.startswith("/") or target.startswith("//"):
+        return target
+    try:
+        prefix = urlsplit(base).path.rstrip("/")
+    except ValueError:
+        return target
+    if not prefix or target == prefix or target.startswith(prefix + "/"):
+        return target
+    return base.rstrip("/") + target
 
 
 def _next_target(value: object) -> tuple[str | None, bool]:
@@ -490,67 +545,115 @@ _EVIDENCE_RANK: dict[TruncatedBy, int] = {
 }
 
 
-#: Where a page starts, as the request's query or the page's body says it: 0-based offsets.
+#: Where a page starts, as the page's body says it: 0-based offsets.
 _OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip")
-#: Page numbers (counted from 1) and the page sizes they multiply.
+#: ... and as the request's query says it (``start``: Confluence v1 and Solr; ``startIndex``:
+#: Google Books). Read only beside a total, and only when the page then fits in it: ``start``
+#: is a time in other APIs.
+_QUERY_OFFSET_KEYS: tuple[str, ...] = (*_OFFSET_KEYS, "start", "startIndex")
+#: Page numbers (counted from 1) and the page sizes they multiply, in a request's query.
 _PAGE_KEYS: tuple[str, ...] = ("page",)
 _SIZE_KEYS: tuple[str, ...] = ("per_page", "limit", "page_size", "pageSize", "size")
+#: A page's own number and size in its body: (page key, size key, a key only that API sends
+#: beside them, number of the first page). Algolia counts pages from 0, Meilisearch from 1.
+_BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
+    ("page", "hitsPerPage", "nbPages", 0),  # Algolia
+    ("page", "hitsPerPage", "totalPages", 1),  # Meilisearch (page/hitsPerPage mode)
+    ("current_page", "per_page", "current_page", 1),  # Laravel meta, Fractal pagination
+    ("page", "per_page", "total_count", 1),  # Cloudflare result_info
+    ("number", "size", "totalPages", 0),  # Spring Data page
+)
+#: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
+#: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe
+#: ``after`` / ``starting_after``, JSON:API ``page[after]``, and kin. Where the page starts is
+#: then unknown, but it is not the first.
+_CONTINUATION_PARAMS: tuple[str, ...] = (
+    "$skiptoken", "page_info", "pageToken", "page_token", "nextPageToken", "cursor", "after",
+    "starting_after", "page[after]", "page[cursor]", "continuation", "marker", "next_token",
+    "pagination_token", "PageToken",
+)  # fmt: skip
+# Salesforce: a query's later batches live at /query/<locator>-<number of records before it>.
+_SALESFORCE_BATCH = re.compile(r"/query(?:All)?/[0-9A-Za-z]{15,18}-(?P<before>[0-9]{1,9})/?$")
 
 
-def _position(
-    url: str | None, body: object, collection: Collection | None
-) -> tuple[int, str] | None:
-    """How many items come before this page, and what said so: the request's own ``offset`` /
-    ``startAt`` / ``page`` x ``per_page`` (or ``limit``), else the page body's ``offset`` /
-    ``startAt``. ``None`` when nothing says."""
-    query: dict[str, str] = {}
-    if url:
-        with contextlib.suppress(ValueError):
-            query = dict(parse_qsl(urlsplit(url).query))
-    for key in _OFFSET_KEYS:
+@dataclass(frozen=True)
+class Position:
+    """Where a page starts: how many items come before it, and what said so."""
+
+    before: int | None
+    said_by: str
+
+
+def _query(url: str | None) -> dict[str, str]:
+    if not url:
+        return {}
+    with contextlib.suppress(ValueError):
+        return dict(parse_qsl(urlsplit(url).query))
+    return {}
+
+
+def _position(url: str | None, body: object, collection: Collection | None) -> Position | None:
+    """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start``, the
+    page body's ``offset`` / ``startAt`` or its page number x page size, the request's
+    ``page`` x ``per_page`` (or ``limit``, pages counted from 1), or a Salesforce batch
+    locator. A request that carries only a continuation cursor is a later page whose start is
+    unknown (``before`` is ``None``). ``None`` when nothing says."""
+    query = _query(url)
+    for key in _QUERY_OFFSET_KEYS:
         if (offset := parse_count(query.get(key, ""))) is not None:
-            return offset, f"request {key}={offset}"
-    page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
-    size = next((n for k in _SIZE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
-    if page is not None and page >= 1 and size is not None:
-        return (page - 1) * size, f"request page={page} x {size}"
+            return Position(offset, f"request {key}={offset}")
+    # The page's own numbering before the request's: whether pages count from 0 (Spring,
+    # Algolia) or 1 is the API's to say, and a query's page number does not say it.
     for box in _containers(body, collection) if collection is not None else ():
         for key in _OFFSET_KEYS:
             value = box.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                return value, f"body {key}: {value}"
-    return None
+                return Position(value, f"body {key}: {value}")
+        for page_key, size_key, marker, first in _BODY_PAGES:
+            number, per = as_count(box.get(page_key)), as_count(box.get(size_key))
+            if number is not None and per is not None and marker in box and number >= first:
+                before = (number - first) * per
+                return Position(before, f"body {page_key} {number} x {size_key} {per}")
+    page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
+    size = next((n for k in _SIZE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
+    if page is not None and page >= 1 and size is not None:
+        return Position((page - 1) * size, f"request page={page} x {size}")
+    with contextlib.suppress(ValueError):
+        batch = _SALESFORCE_BATCH.search(urlsplit(url or "").path)
+        if batch is not None:
+            before = int(batch["before"])
+            return Position(before, f"request batch after {before} records")
+    token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None)
+    return Position(None, f"request {token}") if token is not None else None
 
 
 def _last_page(
-    url: str | None,
-    body: object,
-    collection: Collection | None,
-    evidence: list[Evidence],
-    returned: int,
-    count: int,
-) -> str | None:
-    """Why a total above what came back counts the whole query, not this page: the page has no
-    next link and either reaches the total from where it starts, or is not the first page.
+    position: Position | None, evidence: list[Evidence], returned: int, count: int
+) -> tuple[bool, str] | None:
+    """Whether a page with no next link is the last of a query whose total counts every page.
 
     GitHub's search ``total_count`` and Spotify's paging ``total`` count every match; on the
     last page (``offset=50``, 6 items, total 56) the listing a model paged through is whole.
+
+    Returns:
+        ``(True, why)`` when where the page starts plus what came back reach the total: the
+        listing is complete; ``(False, why)`` for a later page that falls short of it (the
+        total counts the whole query, the rest is neither here nor offered); ``None`` when the
+        page is the first, its position unknown, or a next page is named.
     """
-    if collection is None or evidence or not collection.items:
+    if position is None or evidence or returned == 0:
         return None
-    position = _position(url, body, collection)
-    if position is None:
-        return None
-    start, read = position
-    if start + returned >= count:
-        return (
+    start, read = position.before, position.said_by
+    if start is not None and start + returned >= count:
+        return True, (
             f"last page ({read}): {start} before it + {returned} returned reach the query-wide"
-            f" total {count}; no next page, the earlier pages hold the rest"
+            f" total {count}; no next page"
         )
-    if start > 0:
-        return (
+    if start is None or start > 0:
+        where = "" if start is None else f", {count - start - returned} after it not offered"
+        return False, (
             f"a later page ({read}) with no next page: total {count} counts the whole query,"
-            " not this page"
+            f" not this page{where}"
         )
     return None
 
@@ -615,33 +718,62 @@ def judge_coverage(
     # body a count of what it found before it stopped: at most a lower bound of what it holds.
     flag = next((e for e in evidence if e.truncated_by in _SOURCE_SAYS_INCOMPLETE), None)
     cut_count = flag is not None and document.range_total is None
+    # Where a page starts counts only against the source's total: without one there is
+    # nothing it completes, and a start past the total is not a position in this count.
+    position = None
+    if collection is not None and count is not None:
+        position = _position(ex.url, value, collection)
+        before = None if position is None else position.before
+        if before is not None and before + returned > count:
+            position = None
     last = None
-    if count is not None and count > returned and not cut_count and forced is None:
-        last = _last_page(ex.url, value, collection, evidence, returned, count)
-    if last is not None:
-        # The total counts the whole query; this page is its last. The envelope still holds a
-        # part of that total (the contract: fewer than the total is a partial), but the
-        # coverage says what was read and that nothing follows, not "N missing, no cursor".
-        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, last))
+    # A lower bound (ES "gte") or an estimate counts no exact total: it never completes a
+    # last page, and the coverage claims no total from it (the detail keeps what it said).
+    lower_bound = total is not None and total.lower_bound and document.range_total is None
+    estimate = total is not None and total.estimate and document.range_total is None
+    if (
+        count is not None
+        and count > returned
+        and not (cut_count or lower_bound or estimate or forced)
+    ):
+        last = _last_page(position, evidence, returned, count)
+    offset = None if position is None else position.before
+    detail = ""
+    if last is not None and last[0]:
+        # The total counts the whole query and this page reaches it, with nothing after it:
+        # the listing is complete. The coverage says what was read (offset: the items before
+        # this page, read on earlier pages), so "success" claims no item it does not hold.
+        detail = last[1]
+    elif last is not None:
+        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, last[1]))
     elif count is not None and count > returned:
-        lower_bound = cut_count or (total is not None and total.lower_bound)
-        detail = f"source reports {'at least ' if lower_bound else ''}{count}, {returned} returned"
-        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, detail))
+        at_least = "at least " if cut_count or lower_bound else "about " if estimate else ""
+        said = f"source reports {at_least}{count}, {returned} returned"
+        evidence.append(Evidence(TruncatedBy.TOTAL_EXCEEDS_RETURNED, said))
+        if lower_bound or estimate:
+            # Elasticsearch's hits.total with relation "gte" (track_total_hits reached): at
+            # least this many match, how many is unknown; an estimate may be above or below
+            # the truth. The detail keeps the figure; the coverage claims no total, so no
+            # exact "missing" figure is printed from it.
+            count = None
+    elif count is not None and estimate:
+        count = None  # an estimate no higher than what came back says nothing more
     elif count is not None and count < returned:
         count = None  # a "total" below what arrived is not a count of this collection
     elif count is not None and flag is not None and cut_count:
         # No higher than what arrived, it counts the items, not the source: "0 of 0" from a
         # search that timed out would read as "all of them".
-        detail = f"source counted {count} before it stopped; total unknown"
-        evidence.append(Evidence(flag.truncated_by, detail))
+        said = f"source counted {count} before it stopped; total unknown"
+        evidence.append(Evidence(flag.truncated_by, said))
         count = None
     evidence.sort(key=lambda e: _EVIDENCE_RANK[e.truncated_by])
+    offset = None if count is None else offset
     data = value if array else collection.items if collection is not None else value
     body = document if data is document.value else None  # the data is the whole body
     if not evidence:
         empty = value.empty if array else collection is not None and not collection.items
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
-        coverage = Coverage(returned=returned, total=count)
+        coverage = Coverage(returned=returned, total=count, offset=offset, detail=detail)
         return ex.finish(outcome, data, coverage, repairs, body)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
     if cursor is not None and len(cursor) > MAX_CURSOR_CHARS:
@@ -651,6 +783,7 @@ def judge_coverage(
     coverage = Coverage(
         returned=returned,
         total=count,
+        offset=offset,
         next_cursor=cursor,
         truncated_by=evidence[0].truncated_by,
         dropped=tuple(exit_text(d) for d in dropped),
