@@ -44,7 +44,9 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
         if body is not None and body.needs_walk:
             checked = repair_by_walk(data, model)
         else:
-            checked = repair_decoded(data, model, text=None if body is None else body.text)
+            text = None if body is None else body.text
+            # The body step made every NaN and infinity null (a JSON body's data is finite).
+            checked = repair_decoded(data, model, text=text, finite=True)
     except TypeError as exc:  # the declared model is not a type pydantic can validate
         detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
         return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)
