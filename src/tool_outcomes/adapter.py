@@ -600,7 +600,7 @@ class Tool(Generic[A, R]):
         sent = read.response.request
         _note_status(read.response.status_code)
         env = judge(evidence_of(read, request), self._options)  # its target: sent.url, redacted
-        return self._stamp(env, sent, env.target, keyed=keyed)
+        return self._stamp(env, sent, env.target, keyed=keyed, body=read.body)
 
     def _stamp(
         self,
@@ -609,8 +609,11 @@ class Tool(Generic[A, R]):
         target: str | None = None,
         *,
         keyed: bool = False,
+        body: bytes | None = None,
     ) -> Envelope[Any]:
-        env = scrub_for_request(env, request)
+        # A JSON body read is where the data's text came from: an echo is looked for there.
+        json_body = body if self.expect == "json" else None
+        env = scrub_for_request(env, request, body=json_body, result_model=self.result_model)
         target = exit_target(request.url) if target is None else target
         failure = env.failure
         if failure is None and env.tool == self.name and env.target == target:

@@ -41,6 +41,7 @@ __all__ = [
     "redact_url",
     "request_secrets",
     "secret_variants",
+    "unescape_json",
 ]
 
 REDACTED = "[REDACTED]"
@@ -350,6 +351,24 @@ _JSON_ESCAPE = re.compile(
 _LETTERS = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
+def unescape_json(text: str) -> str:
+    """``text`` with every JSON escape undone (``\\/`` -> ``/``, ``\\u0073`` -> ``s``, a
+    surrogate pair -> its character), in one linear pass: each string of a JSON document is a
+    piece of the document's text unescaped so."""
+    if "\\" not in text:
+        return text
+    return _JSON_ESCAPE.sub(_unescaped, text)
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    if match["hi"] is not None:
+        high, low = int(match["hi"], 16), int(match["lo"], 16)
+        return chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    if match["unit"] is not None:
+        return chr(int(match["unit"], 16))
+    return _LETTERS.get(match["letter"], match["letter"])
+
+
 def _scrub_escaped(text: str, variants: tuple[str, ...]) -> str:
     """Every secret written with any JSON escape (``\\/``, ``\\u0073`` for any character, mixed
     with plain characters), replaced. The escapes are undone once, in one pass that remembers
@@ -361,14 +380,7 @@ def _scrub_escaped(text: str, variants: tuple[str, ...]) -> str:
     for match in _JSON_ESCAPE.finditer(text):
         plain.append(text[pos : match.start()])
         origin.extend(range(pos, match.start()))
-        if match["hi"] is not None:
-            high, low = int(match["hi"], 16), int(match["lo"], 16)
-            char = chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-        elif match["unit"] is not None:
-            char = chr(int(match["unit"], 16))
-        else:
-            char = _LETTERS.get(match["letter"], match["letter"])
-        plain.append(char)
+        plain.append(_unescaped(match))
         origin.append(match.start())
         pos = match.end()
     if not origin:

@@ -501,6 +501,10 @@ class FastPlan:
     """The model is made of plain JSON types only (see :data:`_PYTHON_SCHEMAS`): a value a JSON
     decoder returned, every number in it finite, validates in strict Python mode as its text
     validates in strict JSON mode, so it need not be serialised to be checked."""
+    keeps_text: bool = False
+    """Every text in a valid value is text of the input or of the model itself (a field's
+    name, alias or default, a literal): :attr:`python` holds, and no case change
+    (``str_to_lower``, ``to_upper``), no computed field, no ``model_post_init``."""
 
 
 _PLANS: dict[Any, FastPlan | None] = {}
@@ -598,7 +602,12 @@ def fast_plan(model: Any) -> FastPlan | None:
         depth = None if scan.unbounded else scan.max_depth
         python = scan.python and not scan.recursive and not scan.choosy
         plan = FastPlan(
-            adapter, recursive=scan.recursive, choosy=scan.choosy, depth=depth, python=python
+            adapter,
+            recursive=scan.recursive,
+            choosy=scan.choosy,
+            depth=depth,
+            python=python,
+            keeps_text=python and scan.keeps_text,
         )
     with contextlib.suppress(TypeError):
         _PLANS[model] = plan
@@ -614,6 +623,7 @@ class _SchemaScan:
         self.unbounded = False  # a value of any depth fits somewhere (Any, bare list, recursion)
         self.max_depth = 0  # the deepest JSON nesting met, when bounded
         self.python = True  # every schema met is one of _PYTHON_SCHEMAS
+        self.keeps_text = True  # no schema met changes the input's text or adds its own
         self._depth = 0
 
     def accepts(self, schema: Any) -> bool:
@@ -625,6 +635,8 @@ class _SchemaScan:
             and not all(type(value) in _PLAIN_LITERALS for value in schema.get("expected", ()))
         ):
             self.python = False
+        if schema.get("to_lower") or schema.get("to_upper"):
+            self.keeps_text = False
         if kind in _NESTING_SCHEMAS:  # one level of JSON array or object
             self._depth += 1
             self.max_depth = max(self.max_depth, self._depth)
@@ -673,6 +685,13 @@ class _SchemaScan:
         if config.get("coerce_numbers_to_str"):
             return False
         inner = schema if schema["type"] == "typed-dict" else schema.get("schema", {})
+        if (
+            config.get("str_to_lower")
+            or config.get("str_to_upper")
+            or schema.get("post_init")
+            or inner.get("computed_fields")
+        ):
+            self.keeps_text = False
         fields = inner.get("fields")
         if inner.get("type") == "dataclass-args" and isinstance(fields, list):
             if any(not f.get("init", True) or f.get("init_only") for f in fields):
