@@ -19,7 +19,6 @@ the upstream does: every path ends in an envelope whose outcome says what happen
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import inspect
 import ssl
@@ -28,7 +27,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Literal, TypeVar, Unpack, cast, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, Unpack, cast, overload
 
 import httpx
 from pydantic import BaseModel, ValidationError
@@ -36,7 +35,6 @@ from pydantic import BaseModel, ValidationError
 from ._responses import response_parts
 from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import exception_text
-from .breaker import CircuitBreaker
 from .classify import Declared, Options, judge
 from .envelope import (
     Coverage,
@@ -70,7 +68,7 @@ from .observe import (
     finished_sync,
 )
 from .repair import Rejection, repair
-from .retry import RetryPolicy, with_retry, with_retry_async
+from .retry import RetryPolicy, asyncio_sleep, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, TraceRecord, emit, record_for
 from .transport import (
     DEFAULT_MAX_BODY_BYTES,
@@ -80,6 +78,9 @@ from .transport import (
     send_async,
     send_sync,
 )
+
+if TYPE_CHECKING:  # a tool without a breaker never loads the module
+    from .breaker import CircuitBreaker
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "ToolOptions", "tool"]
 
@@ -310,7 +311,7 @@ class Tool(Generic[A, R]):
         /,
         *,
         client: httpx.AsyncClient | None = None,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] = asyncio_sleep,
         clock: Callable[[], float] = time.monotonic,
         **kwargs: Any,
     ) -> Envelope[R]:
