@@ -263,6 +263,8 @@ SECRET_NAME_STEMS = (
     "sess",
 )
 _SCHEME_WORDS = ("bearer", "basic", "token")
+# One search for any of them (a pass per word costs more on every text redacted).
+_SCHEME_WORD = re.compile("|".join(_SCHEME_WORDS))
 # Where a URL's authority ends: its user-info is everything before the last "@" up to there.
 _AUTHORITY_END = re.compile(r"[/?#\s\"'<>`\\]")
 # A credential after an auth scheme. "Bearer" and "Basic" always introduce one; "token" is also
@@ -309,7 +311,7 @@ def redact_text(
     lowered = text.lower()
     if _holds_stem(lowered):
         text = _scrub_pairs(text)
-    if any(word in lowered for word in _SCHEME_WORDS):
+    if _SCHEME_WORD.search(lowered) is not None:
         text = _BEARER.sub(lambda m: f"{m['scheme'] or m['word']} {REDACTED}", text)
     return text + "…" if cut else text
 
@@ -539,7 +541,11 @@ def _may_name_secrets(query: str) -> bool:
 def _holds_stem(lowered: str) -> bool:
     """Whether lower-cased text holds any :data:`SECRET_NAME_STEMS` (else no name in it is a
     secret's)."""
-    return any(stem in lowered for stem in SECRET_NAME_STEMS)
+    return _STEM.search(lowered) is not None
+
+
+# One search for every stem: a redacted URL or detail is searched a few times per call.
+_STEM = re.compile("|".join(SECRET_NAME_STEMS))
 
 
 def _redact_params(query: str) -> str:
