@@ -13,6 +13,7 @@ cleared of values known to be secret (the request's credentials, the tool's decl
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -142,28 +143,29 @@ def scrub_envelope(
         ``env`` itself when no secret appears in it, else a copy with each occurrence (also
         percent-encoded, JSON-escaped or in base64) replaced by ``[REDACTED]``.
     """
-    variants = secret_variants(secrets)
+    known = tuple(secrets)
+    variants = secret_variants(known)
     if not variants:
         return env
     update: dict[str, Any] = {}
     if env.target is not None:
-        _changed(update, "target", env.target, redact_text(env.target, secrets))
+        _changed(update, "target", env.target, _redacted(env.target, known))
     failure, coverage = env.failure, env.coverage
     if failure is not None:
         sample = failure.raw_sample
         changes: dict[str, Any] = {}
-        _changed(changes, "detail", failure.detail, redact_text(failure.detail, secrets))
+        _changed(changes, "detail", failure.detail, _redacted(failure.detail, known))
         if sample is not None:
-            _changed(changes, "raw_sample", sample, redact_text(sample, secrets))
+            _changed(changes, "raw_sample", sample, _redacted(sample, known))
         if changes:
             update["failure"] = failure.model_copy(update=changes)
     if coverage is not None:
         changes = {}
         cursor = coverage.next_cursor
         if cursor is not None:
-            _changed(changes, "next_cursor", cursor, redact_text(cursor, secrets))
-        _changed(changes, "detail", coverage.detail, redact_text(coverage.detail, secrets))
-        dropped = tuple(redact_text(d, secrets) for d in coverage.dropped)
+            _changed(changes, "next_cursor", cursor, _redacted(cursor, known))
+        _changed(changes, "detail", coverage.detail, _redacted(coverage.detail, known))
+        dropped = tuple(_redacted(d, known) for d in coverage.dropped)
         _changed(changes, "dropped", coverage.dropped, dropped)
         if changes:
             update["coverage"] = coverage.model_copy(update=changes)
@@ -183,6 +185,23 @@ def scrub_envelope(
             update["data"] = _scrub_value(env.data, variants)
     # Nothing changed: the envelope itself (a copy would be equal, and costs microseconds).
     return env.model_copy(update=update) if update else env
+
+
+#: Texts up to this long are redacted once per (text, secrets) and the answer kept: a tool's
+#: target and coverage detail are the same on every call, and so are its request's secrets.
+_REMEMBERED_CHARS = 512
+
+
+def _redacted(text: str, secrets: tuple[str, ...]) -> str:
+    if len(text) > _REMEMBERED_CHARS:
+        return redact_text(text, secrets)
+    return _redacted_short(text, secrets)
+
+
+# Keyed by the secrets as redact's own variant cache is (redact._variants): as long-lived.
+@functools.lru_cache(maxsize=512)
+def _redacted_short(text: str, secrets: tuple[str, ...]) -> str:
+    return redact_text(text, secrets)
 
 
 def _changed(update: dict[str, Any], name: str, old: object, new: object) -> None:
