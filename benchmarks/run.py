@@ -1,8 +1,16 @@
-"""What the adapter costs next to the tools it guards: every figure of issue 12, as ratios.
+"""What the adapter costs next to the tools it guards: every figure of issues 12 and 27, as ratios.
 
     python3 dev.py bench                 # every figure, 7 interleaved rounds each
     python3 dev.py bench --rounds 9      # more rounds
     python3 dev.py bench adapter import  # only the figures named
+
+The workloads: a 100-item JSON array (``adapter``, ``async``, ``classify``); the same items
+nested in an object with their count, ``{"results": [...], "count": n}`` read with
+``items="results", total="count"``, at 100, 1,000 and 10,000 items (``nested``), with an
+``Authorization`` header on both sides (``auth``) and under asyncio (``async``); a single record
+read into its model (``record``). The bare side is what a user writes without the adapter:
+``client.get`` → ``.json()`` (→ ``["results"]``) → ``TypeAdapter(...).validate_python``, on the
+same client and transport (``httpx.MockTransport``).
 
 Each figure is measured side by side in this one run: its two sides alternate within every round,
 so a busy machine slows both alike and their ratio stays meaningful. The table gives the median of
