@@ -19,7 +19,6 @@ the upstream does: every path ends in an envelope whose outcome says what happen
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import inspect
 import ssl
@@ -28,7 +27,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Literal, TypeVar, Unpack, cast, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, Unpack, cast, overload
 
 import httpx
 from pydantic import BaseModel, ValidationError
@@ -36,7 +35,6 @@ from pydantic import BaseModel, ValidationError
 from ._responses import response_parts
 from ._target import TargetView, check_target_view, view_cursor, view_target
 from ._text import exception_text
-from .breaker import CircuitBreaker
 from .classify import Declared, Options, judge
 from .envelope import (
     Coverage,
@@ -70,7 +68,7 @@ from .observe import (
     finished_sync,
 )
 from .repair import Rejection, repair
-from .retry import RetryPolicy, with_retry, with_retry_async
+from .retry import RetryPolicy, asyncio_sleep, with_retry, with_retry_async
 from .trace import Decision, OutcomeCounter, TraceRecord, emit, record_for
 from .transport import (
     DEFAULT_MAX_BODY_BYTES,
@@ -80,6 +78,9 @@ from .transport import (
     send_async,
     send_sync,
 )
+
+if TYPE_CHECKING:  # a tool without a breaker never loads the module
+    from .breaker import CircuitBreaker
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "Tool", "ToolOptions", "tool"]
 
@@ -304,7 +305,7 @@ class Tool(Generic[A, R]):
         /,
         *,
         client: httpx.AsyncClient | None = None,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] = asyncio_sleep,
         clock: Callable[[], float] = time.monotonic,
         **kwargs: Any,
     ) -> Envelope[R]:
@@ -594,7 +595,7 @@ class Tool(Generic[A, R]):
         sent = read.response.request
         _note_status(read.response.status_code)
         env = judge(evidence_of(read, request), self._options)  # its target: sent.url, redacted
-        return self._stamp(env, sent, env.target, keyed=keyed)
+        return self._stamp(env, sent, env.target, keyed=keyed, body=read.body)
 
     def _stamp(
         self,
@@ -603,8 +604,11 @@ class Tool(Generic[A, R]):
         target: str | None = None,
         *,
         keyed: bool = False,
+        body: bytes | None = None,
     ) -> Envelope[Any]:
-        env = scrub_for_request(env, request)
+        # A JSON body read is where the data's text came from: an echo is looked for there.
+        json_body = body if self.expect == "json" else None
+        env = scrub_for_request(env, request, body=json_body, result_model=self.result_model)
         target = exit_target(request.url) if target is None else target
         failure = env.failure
         if failure is None and env.tool == self.name and env.target == target:

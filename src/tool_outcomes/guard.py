@@ -13,6 +13,8 @@ cleared of values known to be secret (the request's credentials, the tool's decl
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -29,7 +31,9 @@ from .redact import (
     redact_url,
     request_secrets,
     secret_variants,
+    unescape_json,
 )
+from .shapes import fast_plan
 
 __all__ = [
     "clean",
@@ -72,10 +76,25 @@ def sample(value: Any) -> str:
     return redact_text(clip(text, 2 * RAW_SAMPLE_MAX_CHARS))
 
 
-def scrub_for_request(env: Envelope[Any], request: httpx.Request) -> Envelope[Any]:
+def scrub_for_request(
+    env: Envelope[Any],
+    request: httpx.Request,
+    *,
+    body: bytes | None = None,
+    result_model: Any = None,
+) -> Envelope[Any]:
     """:func:`scrub_envelope` with the credentials ``request`` carried: an upstream may echo the
-    credential it refused ("invalid api key sk-…"), anywhere."""
-    return scrub_envelope(env, request_secrets(request))
+    credential it refused ("invalid api key sk-…"), anywhere.
+
+    Args:
+        env: The envelope the classifier made of the response to ``request``.
+        request: The request as sent.
+        body: The JSON body ``env``'s data was decoded from (and validated into
+            ``result_model``, if any): an echo in the data can only come from there, so the
+            body is searched instead of the data being serialised (see :func:`scrub_envelope`).
+        result_model: The tool's result model, ``None`` for none.
+    """
+    return scrub_envelope(env, request_secrets(request), body=body, result_model=result_model)
 
 
 _PROBLEM_MAX_CHARS = 300
@@ -101,51 +120,93 @@ def unsendable(data: object) -> str | None:
     return None
 
 
-def scrub_envelope(env: Envelope[Any], secrets: Iterable[str]) -> Envelope[Any]:
+def scrub_envelope(
+    env: Envelope[Any],
+    secrets: Iterable[str],
+    *,
+    body: bytes | None = None,
+    result_model: Any = None,
+) -> Envelope[Any]:
     """``env`` with every known secret removed from its text and its data.
 
     Args:
         env: An attempt's envelope.
         secrets: Values known to be secret.
+        body: The JSON body the data was decoded from, when it was (the classifier's data):
+            then the data is walked only when a secret is in that body, in any form
+            :func:`~tool_outcomes.redact.secret_variants` names (JSON escapes undone), or in
+            the result model's own text (its names and defaults): a value validated from the
+            body holds no other text. Without it, the data's JSON form is searched.
+        result_model: The model the data was validated into, ``None`` for none.
 
     Returns:
         ``env`` itself when no secret appears in it, else a copy with each occurrence (also
         percent-encoded, JSON-escaped or in base64) replaced by ``[REDACTED]``.
     """
-    variants = secret_variants(secrets)
+    known = tuple(secrets)
+    variants = secret_variants(known)
     if not variants:
         return env
     update: dict[str, Any] = {}
     if env.target is not None:
-        update["target"] = redact_text(env.target, secrets)
+        _changed(update, "target", env.target, _redacted(env.target, known))
     failure, coverage = env.failure, env.coverage
     if failure is not None:
         sample = failure.raw_sample
-        update["failure"] = failure.model_copy(
-            update={
-                "detail": redact_text(failure.detail, secrets),
-                "raw_sample": None if sample is None else redact_text(sample, secrets),
-            }
-        )
+        changes: dict[str, Any] = {}
+        _changed(changes, "detail", failure.detail, _redacted(failure.detail, known))
+        if sample is not None:
+            _changed(changes, "raw_sample", sample, _redacted(sample, known))
+        if changes:
+            update["failure"] = failure.model_copy(update=changes)
     if coverage is not None:
+        changes = {}
         cursor = coverage.next_cursor
-        update["coverage"] = coverage.model_copy(
-            update={
-                "next_cursor": None if cursor is None else redact_text(cursor, secrets),
-                "detail": redact_text(coverage.detail, secrets),
-                "dropped": tuple(redact_text(d, secrets) for d in coverage.dropped),
-            }
-        )
+        if cursor is not None:
+            _changed(changes, "next_cursor", cursor, _redacted(cursor, known))
+        _changed(changes, "detail", coverage.detail, _redacted(coverage.detail, known))
+        dropped = tuple(_redacted(d, known) for d in coverage.dropped)
+        _changed(changes, "dropped", coverage.dropped, dropped)
+        if changes:
+            update["coverage"] = coverage.model_copy(update=changes)
     if env.repairs:
-        update["repairs"] = [
+        repairs = [
             r.model_copy(
                 update={"path": _replace(r.path, variants), "detail": _replace(r.detail, variants)}
             )
             for r in env.repairs
         ]
-    if env.data is not None and _holds_any(env.data, variants):
-        update["data"] = _scrub_value(env.data, variants)
-    return env.model_copy(update=update)
+        _changed(update, "repairs", env.repairs, repairs)
+    if env.data is not None:
+        echoed = None if body is None else _echoed_in_body(body, result_model, variants)
+        if echoed is None:
+            echoed = _holds_any(env.data, variants)
+        if echoed:
+            update["data"] = _scrub_value(env.data, variants)
+    # Nothing changed: the envelope itself (a copy would be equal, and costs microseconds).
+    return env.model_copy(update=update) if update else env
+
+
+#: Texts up to this long are redacted once per (text, secrets) and the answer kept: a tool's
+#: target and coverage detail are the same on every call, and so are its request's secrets.
+_REMEMBERED_CHARS = 512
+
+
+def _redacted(text: str, secrets: tuple[str, ...]) -> str:
+    if len(text) > _REMEMBERED_CHARS:
+        return redact_text(text, secrets)
+    return _redacted_short(text, secrets)
+
+
+# Keyed by the secrets as redact's own variant cache is (redact._variants): as long-lived.
+@functools.lru_cache(maxsize=512)
+def _redacted_short(text: str, secrets: tuple[str, ...]) -> str:
+    return redact_text(text, secrets)
+
+
+def _changed(update: dict[str, Any], name: str, old: object, new: object) -> None:
+    if new != old:
+        update[name] = new
 
 
 def _holds_any(data: object, variants: tuple[str, ...]) -> bool:
@@ -155,6 +216,72 @@ def _holds_any(data: object, variants: tuple[str, ...]) -> bool:
     except (PydanticSerializationError, ValueError, TypeError, RecursionError):
         return True  # cannot tell cheaply: walk it
     return any(variant in text for variant in variants)
+
+
+def _echoed_in_body(body: bytes, result_model: Any, variants: tuple[str, ...]) -> bool | None:
+    """Whether a secret may be in data decoded from the JSON ``body`` (and validated into
+    ``result_model``); ``None`` when the body cannot tell (search the data instead).
+
+    Every text in such data is a string or key of the body, or of the model itself (a field's
+    name, alias or default), when the model only checks text: plain JSON types, no validator
+    function, no case change, no computed field (``_keeps_text``). A string of the body is a
+    piece of its UTF-8 text once its JSON escapes are undone, so a secret absent from both
+    texts is in no string of the data.
+    """
+    text = _utf8(body)
+    if text is None:
+        return None  # another encoding (or a byte range): the data's own text tells
+    if result_model is not None:
+        words = _model_text(result_model)
+        if words is None:
+            return None
+        if any(variant in words for variant in variants):
+            return True
+    if any(variant in text for variant in variants):
+        return True
+    if "\\" in text:
+        unescaped = unescape_json(text)
+        return any(variant in unescaped for variant in variants)
+    return False
+
+
+def _utf8(body: bytes) -> str | None:
+    """The body as text when it is UTF-8 JSON (the only encoding whose strings are its text)."""
+    if not json.detect_encoding(body).startswith("utf-8"):
+        return None
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+_MODEL_TEXTS: dict[Any, str | None] = {}
+
+
+def _model_text(model: Any) -> str | None:
+    """The text a model itself may put into a value (field names, aliases, defaults and
+    literals, as its JSON Schemas spell them), or ``None`` when its values may hold text that
+    is neither the input's nor that (see :attr:`~tool_outcomes.shapes.FastPlan.keeps_text`)."""
+    try:
+        return _MODEL_TEXTS[model]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable: not cached
+        return _build_model_text(model)
+    text = _build_model_text(model)
+    _MODEL_TEXTS[model] = text
+    return text
+
+
+def _build_model_text(model: Any) -> str | None:
+    try:
+        plan = fast_plan(model)
+        if plan is None or not plan.keeps_text:
+            return None
+        schemas = [plan.adapter.json_schema(by_alias=alias) for alias in (True, False)]
+        return to_json(schemas).decode("utf-8")
+    except Exception:  # a model whose schema cannot be written: search the data instead
+        return None
 
 
 def _scrub_value(value: Any, variants: tuple[str, ...]) -> Any:

@@ -22,7 +22,6 @@ Nothing is built for listeners that are not there.
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import inspect
 import logging
@@ -31,10 +30,13 @@ import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .envelope import Envelope
 from .trace import TraceRecord
+
+if TYPE_CHECKING:  # asyncio is loaded only where an async hook needs it (_run_sync)
+    import asyncio
 
 __all__ = [
     "CallInfo",
@@ -331,6 +333,8 @@ def _run_sync(result: Any) -> None:
     """Finish an ``async`` hook's awaitable from synchronous code."""
     if not inspect.isawaitable(result):
         return
+    import asyncio  # only for an async hook: a sync call never loads asyncio otherwise
+
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:

@@ -41,6 +41,7 @@ __all__ = [
     "redact_url",
     "request_secrets",
     "secret_variants",
+    "unescape_json",
 ]
 
 REDACTED = "[REDACTED]"
@@ -262,6 +263,8 @@ SECRET_NAME_STEMS = (
     "sess",
 )
 _SCHEME_WORDS = ("bearer", "basic", "token")
+# One search for any of them (a pass per word costs more on every text redacted).
+_SCHEME_WORD = re.compile("|".join(_SCHEME_WORDS))
 # Where a URL's authority ends: its user-info is everything before the last "@" up to there.
 _AUTHORITY_END = re.compile(r"[/?#\s\"'<>`\\]")
 # A credential after an auth scheme. "Bearer" and "Basic" always introduce one; "token" is also
@@ -308,7 +311,7 @@ def redact_text(
     lowered = text.lower()
     if _holds_stem(lowered):
         text = _scrub_pairs(text)
-    if any(word in lowered for word in _SCHEME_WORDS):
+    if _SCHEME_WORD.search(lowered) is not None:
         text = _BEARER.sub(lambda m: f"{m['scheme'] or m['word']} {REDACTED}", text)
     return text + "…" if cut else text
 
@@ -350,6 +353,24 @@ _JSON_ESCAPE = re.compile(
 _LETTERS = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
+def unescape_json(text: str) -> str:
+    """``text`` with every JSON escape undone (``\\/`` -> ``/``, ``\\u0073`` -> ``s``, a
+    surrogate pair -> its character), in one linear pass: each string of a JSON document is a
+    piece of the document's text unescaped so."""
+    if "\\" not in text:
+        return text
+    return _JSON_ESCAPE.sub(_unescaped, text)
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    if match["hi"] is not None:
+        high, low = int(match["hi"], 16), int(match["lo"], 16)
+        return chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    if match["unit"] is not None:
+        return chr(int(match["unit"], 16))
+    return _LETTERS.get(match["letter"], match["letter"])
+
+
 def _scrub_escaped(text: str, variants: tuple[str, ...]) -> str:
     """Every secret written with any JSON escape (``\\/``, ``\\u0073`` for any character, mixed
     with plain characters), replaced. The escapes are undone once, in one pass that remembers
@@ -361,14 +382,7 @@ def _scrub_escaped(text: str, variants: tuple[str, ...]) -> str:
     for match in _JSON_ESCAPE.finditer(text):
         plain.append(text[pos : match.start()])
         origin.extend(range(pos, match.start()))
-        if match["hi"] is not None:
-            high, low = int(match["hi"], 16), int(match["lo"], 16)
-            char = chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-        elif match["unit"] is not None:
-            char = chr(int(match["unit"], 16))
-        else:
-            char = _LETTERS.get(match["letter"], match["letter"])
-        plain.append(char)
+        plain.append(_unescaped(match))
         origin.append(match.start())
         pos = match.end()
     if not origin:
@@ -527,7 +541,11 @@ def _may_name_secrets(query: str) -> bool:
 def _holds_stem(lowered: str) -> bool:
     """Whether lower-cased text holds any :data:`SECRET_NAME_STEMS` (else no name in it is a
     secret's)."""
-    return any(stem in lowered for stem in SECRET_NAME_STEMS)
+    return _STEM.search(lowered) is not None
+
+
+# One search for every stem: a redacted URL or detail is searched a few times per call.
+_STEM = re.compile("|".join(SECRET_NAME_STEMS))
 
 
 def _redact_params(query: str) -> str:

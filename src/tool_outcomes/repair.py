@@ -119,7 +119,7 @@ def repair(raw: object, model: Any) -> Repaired[Any] | Rejection:
 
 
 def repair_decoded(
-    raw: object, model: Any, *, text: bytes | None = None
+    raw: object, model: Any, *, text: bytes | None = None, finite: bool = False
 ) -> Repaired[Any] | Rejection:
     """:func:`repair` for a value a JSON decoder just returned (dicts, lists, text, numbers).
 
@@ -131,7 +131,18 @@ def repair_decoded(
         model: As for :func:`repair`.
         text: The UTF-8 JSON text ``raw`` is exactly the decoding of, when the caller has it:
             then that text is validated as it is rather than serialised again from ``raw``.
+        finite: The caller vouches that ``raw`` holds no NaN or infinity (the classifier's
+            decoder makes each one ``null``). Then an object or array validates in strict
+            Python mode as it is, without being serialised, where the model is made of plain
+            JSON types (:attr:`~tool_outcomes.shapes.FastPlan.python`); what that does not
+            accept takes the usual way.
     """
+    if text is None and finite and type(raw) in (dict, list):
+        plan = fast_plan(model)
+        if plan is not None and plan.python:
+            valid = _valid_in_python(raw, plan)
+            if valid is not None:
+                return valid
     return _repair(raw, model, decoded=True, text=text)
 
 
@@ -189,6 +200,25 @@ def _valid_as_is(
         )
         if plan.choosy:
             value = adapter.validate_json(text, strict=True, by_alias=False, by_name=True)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return Repaired(value=value, repairs=())
+
+
+def _valid_in_python(raw: object, plan: FastPlan) -> Repaired[Any] | None:
+    """Decoded, finite JSON data validated with no repair in strict Python mode, when that
+    proves it needs none; else ``None``.
+
+    For a plan whose ``python`` holds, strict Python validation of such data accepts only what
+    strict JSON validation of its text accepts, with the same value (``FastPlan.python`` says
+    why); a property test compares the two. What it refuses is decided the usual way: a value
+    it refuses may still be valid JSON-wise (a float field given an int too large for a float).
+    """
+    adapter = plan.adapter
+    try:
+        value = adapter.validate_python(
+            raw, strict=True, extra="forbid", by_alias=False, by_name=True
+        )
     except (ValueError, TypeError, RecursionError):
         return None
     return Repaired(value=value, repairs=())

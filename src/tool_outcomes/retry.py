@@ -12,7 +12,6 @@ Sleeping, the clock and the random source are injected, so tests and notebooks n
 
 from __future__ import annotations
 
-import asyncio
 import math
 import random
 import threading
@@ -460,11 +459,19 @@ def with_retry(
         sleep(step.sleep_s)
 
 
+async def asyncio_sleep(seconds: float) -> None:
+    """``asyncio.sleep``, imported on first use: a program that never awaits a call never
+    loads asyncio (the default ``sleep`` of :func:`with_retry_async` and ``Tool.acall``)."""
+    import asyncio
+
+    await asyncio.sleep(seconds)
+
+
 async def with_retry_async(
     call: Callable[[], Awaitable[Envelope[T]]],
     policy: RetryPolicy,
     *,
-    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    sleep: Callable[[float], Awaitable[None]] = asyncio_sleep,
     clock: Callable[[], float] = time.monotonic,
     rng: random.Random | None = None,
     tool: str | None = None,

@@ -497,6 +497,14 @@ class FastPlan:
     depth: int | None = None
     """The deepest JSON nesting a valid value can have (``[{...}]`` is 2), or ``None`` when the
     model holds values of any depth (``Any``, a bare ``list`` or ``dict``, recursion)."""
+    python: bool = False
+    """The model is made of plain JSON types only (see :data:`_PYTHON_SCHEMAS`): a value a JSON
+    decoder returned, every number in it finite, validates in strict Python mode as its text
+    validates in strict JSON mode, so it need not be serialised to be checked."""
+    keeps_text: bool = False
+    """Every text in a valid value is text of the input or of the model itself (a field's
+    name, alias or default, a literal): :attr:`python` holds, and no case change
+    (``str_to_lower``, ``to_upper``), no computed field, no ``model_post_init``."""
 
 
 _PLANS: dict[Any, FastPlan | None] = {}
@@ -526,6 +534,35 @@ _LEAF_SCHEMAS = frozenset(
 _NESTING_SCHEMAS = frozenset(
     {"list", "set", "frozenset", "tuple", "dict", "model", "typed-dict", "dataclass"}
 )
+#: Schema types under which strict Python validation of decoded JSON (dicts, lists, text,
+#: finite numbers, booleans, null) accepts what strict JSON validation of its text accepts, and
+#: gives the same value: no type whose Python form differs from its JSON form (an enum, a date,
+#: bytes, a tuple, a set, a dataclass: strict Python mode wants the instance), no validator
+#: function (it may read ``info.mode``), no recursion (the walk's depth decides there), and no
+#: union of two or more arms (smart mode ranks a dict as an exact ``dict`` but a lax model in
+#: Python, and the other way round in JSON, so it may pick another arm).
+_PYTHON_SCHEMAS = frozenset(
+    {
+        "any",
+        "none",
+        "bool",
+        "int",
+        "float",
+        "str",
+        "literal",
+        "list",
+        "dict",
+        "nullable",
+        "default",
+        "union",
+        "model",
+        "model-field",
+        "typed-dict",
+        "typed-dict-field",
+    }
+)
+#: The types of a literal's values that read the same from JSON and from Python.
+_PLAIN_LITERALS = (str, int, bool, type(None))
 #: Schema types that only contain others, under the given keys.
 _CONTAINER_SCHEMAS: dict[str, tuple[str, ...]] = {
     "list": ("items_schema",),
@@ -563,7 +600,15 @@ def fast_plan(model: Any) -> FastPlan | None:
     plan: FastPlan | None = None
     if scan.accepts(adapter.core_schema):
         depth = None if scan.unbounded else scan.max_depth
-        plan = FastPlan(adapter, recursive=scan.recursive, choosy=scan.choosy, depth=depth)
+        python = scan.python and not scan.recursive and not scan.choosy
+        plan = FastPlan(
+            adapter,
+            recursive=scan.recursive,
+            choosy=scan.choosy,
+            depth=depth,
+            python=python,
+            keeps_text=python and scan.keeps_text,
+        )
     with contextlib.suppress(TypeError):
         _PLANS[model] = plan
     return plan
@@ -577,12 +622,21 @@ class _SchemaScan:
         self.choosy = False
         self.unbounded = False  # a value of any depth fits somewhere (Any, bare list, recursion)
         self.max_depth = 0  # the deepest JSON nesting met, when bounded
+        self.python = True  # every schema met is one of _PYTHON_SCHEMAS
+        self.keeps_text = True  # no schema met changes the input's text or adds its own
         self._depth = 0
 
     def accepts(self, schema: Any) -> bool:
         if not isinstance(schema, dict):
             return False
         kind = schema.get("type")
+        if kind not in _PYTHON_SCHEMAS or (
+            kind == "literal"
+            and not all(type(value) in _PLAIN_LITERALS for value in schema.get("expected", ()))
+        ):
+            self.python = False
+        if schema.get("to_lower") or schema.get("to_upper"):
+            self.keeps_text = False
         if kind in _NESTING_SCHEMAS:  # one level of JSON array or object
             self._depth += 1
             self.max_depth = max(self.max_depth, self._depth)
@@ -631,6 +685,13 @@ class _SchemaScan:
         if config.get("coerce_numbers_to_str"):
             return False
         inner = schema if schema["type"] == "typed-dict" else schema.get("schema", {})
+        if (
+            config.get("str_to_lower")
+            or config.get("str_to_upper")
+            or schema.get("post_init")
+            or inner.get("computed_fields")
+        ):
+            self.keeps_text = False
         fields = inner.get("fields")
         if inner.get("type") == "dataclass-args" and isinstance(fields, list):
             if any(not f.get("init", True) or f.get("init_only") for f in fields):

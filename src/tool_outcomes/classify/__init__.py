@@ -34,21 +34,23 @@ importable from ``tool_outcomes`` (``classify_http`` lives in ``tool_outcomes.fr
 re-exported here on first use).
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tool_outcomes.evidence import BodyCut
+
+if TYPE_CHECKING:
+    from ._libraries import (
+        GRPC_CODES,
+        LIBRARY_RULES,
+        SQLSTATE_RULES,
+        LibraryRule,
+        library_rules_markdown,
+        recognise,
+    )
 
 from ._chat import SLACK_ERRORS
 from ._conventions import CONVENTIONS, Convention
 from ._exchange import ClassifyOptions, Declared, Options
-from ._libraries import (
-    GRPC_CODES,
-    LIBRARY_RULES,
-    SQLSTATE_RULES,
-    LibraryRule,
-    library_rules_markdown,
-    recognise,
-)
 from ._pipeline import INTERNAL_ERROR_DETAIL, classify_parts, internal_error, judge, refuse
 from ._rest_errors import AI_VENDOR_ERRORS, GOOGLE_STATUSES, REDDIT_ERRORS
 from ._rpc import GRAPHQL_CODES, JSONRPC_CODES
@@ -87,9 +89,31 @@ __all__ = [
 ]
 
 
+#: Names of ``_libraries`` (the rules for exceptions of other libraries): loaded on first use,
+#: as a tool whose handler raises none never needs them.
+_LIBRARY_NAMES = frozenset(
+    {
+        "GRPC_CODES",
+        "LIBRARY_RULES",
+        "SQLSTATE_RULES",
+        "LibraryRule",
+        "library_rules_markdown",
+        "recognise",
+    }
+)
+
+
 def __getattr__(name: str) -> Any:
     if name == "classify_http":  # the httpx front reads bodies through the transport: not here
         from tool_outcomes.front import classify_http
 
         return classify_http
+    if name in _LIBRARY_NAMES:
+        from . import _libraries
+
+        return getattr(_libraries, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

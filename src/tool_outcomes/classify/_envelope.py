@@ -66,7 +66,12 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
     if model is None or data is None:
         return ex.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
     try:
-        checked = repair_by_walk(data, model) if walk else repair_decoded(data, model, text=text)
+        if walk:
+            checked = repair_by_walk(data, model)
+        else:
+            # Every NaN and infinity was made null as the body was decoded, and an array left
+            # undecoded held none (a JSON body's data is finite).
+            checked = repair_decoded(data, model, text=text, finite=True)
     except TypeError as exc:  # the declared model is not a type pydantic can validate
         detail = f"result_model {model!r:.80} is not a validatable type: {exc}"
         return ex.options.fail(FailureCode.EXECUTION, _P, detail, target=ex.target)

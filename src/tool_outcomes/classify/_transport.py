@@ -17,7 +17,6 @@ from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, i
 from tool_outcomes.evidence import TransportFailure
 
 from ._exchange import Options, target_of
-from ._libraries import recognise
 
 __all__ = ["TRANSPORT_RULES", "from_exception"]
 
@@ -73,6 +72,9 @@ def from_exception(
     exc = failure.exception
     writes = is_write(method)
     effect = Effect.UNKNOWN if writes and failure.can_have_reached else Effect.NONE
+    # (Imported here: a call whose transport never fails never loads the library tables.)
+    from ._libraries import recognise
+
     known = recognise(exc)  # a library's own exception, read as the library documents it
     if known is not None:
         if known.http_status is not None and 400 <= known.http_status < 500:

@@ -11,7 +11,6 @@ What they return (a :class:`Read`, or the exception that left nothing to read) b
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -172,6 +171,8 @@ async def send_async(
     clock: Callable[[], float],
 ) -> Read | BaseException:
     """The asynchronous :func:`send_sync`: each await is bounded by what is left of the deadline."""
+    import asyncio  # here: a program that only calls synchronously never loads it
+
     # Without a deadline no asyncio.timeout is entered, yet a TimeoutError still reads as the
     # deadline passing, as it did under asyncio.timeout(None). That ReadTimeout is made only
     # then, for the request as far as it got (the handler's, or the rebuilt one).
