@@ -567,6 +567,14 @@ def _link_to(conn: _Conn, req: _Request) -> None:
     _respond(conn, "200 OK", body, "application/json", Link=link)
 
 
+def _cursor_echo(conn: _Conn, req: _Request) -> None:
+    # A page echoing the cursor it was asked for and offering ?next= as its next page token, both as
+    # JSON strings (any character JSON can carry: invisible ones included).
+    given = req.query.get("cursor", [""])[0]
+    body = {"items": [{"cursor": given}], "nextPageToken": req.query.get("next", ["2"])[0]}
+    _respond(conn, "200 OK", json.dumps(body).encode(), "application/json")
+
+
 def _json_escaped(text: str, every: int) -> str:
     """``text`` as a JSON string's inside, every ``every``-th character a \\uXXXX escape and each
     "/" written \\/ as PHP's json_encode writes it."""
@@ -629,6 +637,7 @@ HOSTILE_PATHS: dict[str, Handler] = {
     "/many_items": _many_items,
     "/numeric_header": _numeric_header,
     "/link_to": _link_to,
+    "/cursor_echo": _cursor_echo,
 }
 
 #: Paths served besides :data:`FAULTS`.

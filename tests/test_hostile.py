@@ -119,6 +119,16 @@ def renders(env: Envelope[Any]) -> list[str]:
     ]
 
 
+def model_reads(env: Envelope[Any]) -> list[str]:
+    """Every text a model reads for ``env``: the renders, and of MCP's structured content (whose
+    values travel exactly, for the application to pass back) the free text about the call."""
+    mcp = to_mcp(env)
+    structured = mcp["structuredContent"]
+    about = {key: structured.get(key) for key in ("target", "failure", "repairs")}
+    about["coverage"] = (structured.get("coverage") or {}).get("detail")
+    return [*renders(env)[:3], json.dumps({**mcp, "structuredContent": about}, ensure_ascii=False)]
+
+
 # -- 1. bombs: the cap counts decoded bytes at every layer ----------------------------------------
 
 BOMBS = ("/bomb?layers=2", "/bomb?layers=1", "/deflate_bomb")
@@ -412,7 +422,7 @@ def test_tag_characters_and_zero_width_text_are_escaped_in_every_render(
     env = run(mode, fetch(server.url(f"/invisible?status={status}")))
     text = to_text(env)
     assert "\\udb40\\udc69" in text or "\\U000e0069" in text  # the hidden "i", made visible
-    for rendered in renders(env):
+    for rendered in model_reads(env):
         assert _hidden(rendered) == []
 
 
@@ -426,7 +436,8 @@ def test_tag_characters_and_zero_width_text_are_escaped_in_every_render(
     )
 )
 def test_no_invisible_character_survives_any_field_of_a_render(hidden: str) -> None:
-    """For any invisible characters in a detail, a sample, a cursor, a target or the data."""
+    """For any invisible characters in a detail, a sample, a cursor, a target or the data: escaped
+    wherever a model reads them, carried exactly where the application keeps them."""
     failed = Envelope[Any].failed(
         FailureCode.SERVER_ERROR,
         FailureKind.TRANSIENT,
@@ -441,8 +452,13 @@ def test_no_invisible_character_survives_any_field_of_a_render(hidden: str) -> N
         json.dumps({"items": [hidden], "next": f"c{hidden}"}).encode(),
     )
     for env in (failed, page):
-        for rendered in renders(env):
+        for rendered in model_reads(env):
             assert _hidden(rendered) == [], rendered
+    # What the application keeps travels exactly: the data and the cursor, hidden characters too.
+    structured = to_mcp(page)["structuredContent"]
+    assert page.coverage is not None
+    assert structured["data"] == page.data == [hidden]
+    assert structured["coverage"]["next_cursor"] == page.coverage.next_cursor
 
 
 # -- 7. a strict number parser: one odd header byte does not disable retries ----------------------
@@ -1093,3 +1109,87 @@ def test_the_pydantic_ai_wrapper_keeps_a_bounded_number_of_envelopes() -> None:
     assert len(kept) == KEPT_ENVELOPES
     assert "c0" not in kept
     assert f"c{KEPT_ENVELOPES + 299}" in kept
+
+
+# -- 11. round three, finished: exact structured content, bounded resident memory, any input ---
+
+#: Characters a person cannot see that JSON still carries: zero-width space, a bidi override and
+#: isolate, NUL, C0 and C1 controls, DEL, a line separator, a byte-order mark, tag characters and
+#: a variation selector. (A lone surrogate is the one thing it cannot: no UTF-8 text holds it.)
+INVISIBLE = "\u200b\u202e\u2066\x00\x01\x1f\x7f\x85\u2028\ufeff\U000e0041\U000e007f\ufe0f"
+
+
+class PageArgs(BaseModel):
+    """A query, and the cursor of the page to fetch."""
+
+    query: str
+    cursor: str | None = None
+
+
+def _mcp_servers(upstream: MisbehavingServer, client: httpx.AsyncClient) -> dict[str, Any]:
+    """The tool behind both MCP servers: it asks for the cursor (or the query) and is offered
+    ``INVISIBLE`` in a page's next cursor."""
+    from mcp.server.lowlevel import Server
+    from mcp.server.mcpserver import MCPServer
+
+    from tool_outcomes.integrations.mcp import mcp_tool, register
+
+    @tool(args=PageArgs, name="pages", cursor="cursor", policy=RetryPolicy(max_attempts=1))
+    def pages(args: PageArgs) -> httpx.Request:
+        asked = args.cursor if args.cursor is not None else args.query
+        url = httpx.URL(upstream.url("/cursor_echo"))
+        return httpx.Request("GET", url.copy_merge_params({"cursor": asked, "next": INVISIBLE}))
+
+    lowlevel: Server[Any] = Server("pages")
+    register(lowlevel, pages, client=client)
+    return {
+        "MCPServer": MCPServer("pages", tools=[mcp_tool(pages, client=client)]),
+        "Server": lowlevel,
+    }
+
+
+@pytest.mark.parametrize("kind", ["MCPServer", "Server"])
+def test_structured_content_round_trips_invisible_characters_through_an_mcp_client(
+    server: MisbehavingServer, kind: str
+) -> None:
+    """A query and a cursor full of invisible characters come back equal in structuredContent,
+    through a real client, also after the JSON a wire carries; the text still shows them escaped."""
+    from mcp import Client
+    from mcp.types import CallToolResult, TextContent
+
+    query = f"q{INVISIBLE}"
+
+    async def go() -> list[CallToolResult]:
+        async with (
+            httpx.AsyncClient(timeout=TIMEOUT) as http,
+            Client(_mcp_servers(server, http)[kind]) as client,
+        ):
+            first = await client.call_tool("pages", {"query": query})
+            cursor = first.structured_content["coverage"]["next_cursor"]
+            second = await client.call_tool("pages", {"query": query, "cursor": cursor})
+            return [first, second]
+
+    first, second = asyncio.run(go())
+    for result, asked in ((first, query), (second, INVISIBLE)):
+        # The same result as a stdio or HTTP transport carries it: JSON text, read back.
+        wire = CallToolResult.model_validate_json(result.model_dump_json(by_alias=True))
+        for received in (result, wire):
+            structured = received.structured_content
+            assert structured is not None
+            assert structured["data"] == [{"cursor": asked}]
+            assert structured["coverage"]["next_cursor"] == INVISIBLE
+        (content,) = result.content
+        assert isinstance(content, TextContent)
+        assert _hidden(content.text) == [], content.text
+        assert "\\u200b" in content.text
+
+
+def test_a_lone_surrogate_is_the_one_character_structured_content_escapes() -> None:
+    """Data holding ``\\udc80`` (no JSON on a wire carries it) is sent as the text ``\\udc80``."""
+    from mcp.types import CallToolResult
+
+    env = Envelope[Any](outcome=Outcome.SUCCESS, data={"k": ["x\udc80", f"y{INVISIBLE}"]})
+    structured = to_mcp(env)["structuredContent"]
+    assert structured["data"] == {"k": ["x\\udc80", f"y{INVISIBLE}"]}
+    sent = CallToolResult.model_validate(to_mcp(env)).model_dump_json(by_alias=True)
+    assert CallToolResult.model_validate_json(sent).structured_content == structured
