@@ -22,7 +22,7 @@ import tracemalloc
 import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import httpx
 import pytest
@@ -1006,56 +1006,158 @@ def _lookup(args: Query) -> list[str]:
     return [args.q]
 
 
-#: What a model may send as a tool's arguments: nested past any parser, huge, of the wrong type.
-MODEL_INPUTS: tuple[object, ...] = (
-    "[" * 100_000 + "]" * 100_000,
-    '{"q": ' + "[" * 100_000 + "]" * 100_000 + "}",
-    "x" * 1_000_000,
-    "[1, 2]",
-    "null",
-    "{not json",
-)
+def _nested(levels: int) -> Any:
+    """A list nested ``levels`` deep (built without recursion)."""
+    value: Any = []
+    for _ in range(levels):
+        value = [value]
+    return value
 
 
-def _agents_call(raw: str, call_id: str = "c1") -> tuple[str, Any]:
+class ModelInput(NamedTuple):
+    """One hostile input: the text a model wrote, and the value a framework that parses it hands
+    on (past any parser's depth limit, as a parser with another limit could)."""
+
+    text: Callable[[], str]
+    value: Callable[[], object]
+
+
+_DEEP = "[" * 100_000 + "]" * 100_000
+_HUGE = "x" * 50_000_000
+
+#: What a model may send as a tool's arguments: nested past any parser, 50 MB, JSON that is no
+#: object, NaN, the wrong type, no JSON at all.
+MODEL_INPUTS: dict[str, ModelInput] = {
+    "deep-array": ModelInput(lambda: _DEEP, lambda: _nested(100_000)),
+    "deep-value": ModelInput(lambda: '{"q": ' + _DEEP + "}", lambda: {"q": _nested(100_000)}),
+    "50-mb-text": ModelInput(lambda: _HUGE, lambda: _HUGE),
+    "50-mb-json-string": ModelInput(lambda: f'"{_HUGE}"', lambda: _HUGE),
+    "list": ModelInput(lambda: "[1, 2]", lambda: [1, 2]),
+    "null": ModelInput(lambda: "null", lambda: None),
+    "number": ModelInput(lambda: "7", lambda: 7),
+    "nan": ModelInput(lambda: '{"q": NaN}', lambda: {"q": float("nan")}),
+    "wrong-type": ModelInput(lambda: '{"q": 7}', lambda: {"q": 7}),
+    "not-json": ModelInput(lambda: "{not json", lambda: "{not json"),
+}
+
+
+class Delivered(NamedTuple):
+    """What came back through one framework: the model's text, the application's envelope, and
+    whether the framework's own error channel was used (status, isError, a retry prompt)."""
+
+    text: str
+    envelope: Envelope[Any]
+    flagged: bool
+
+
+def _pending(function_tool: Any) -> Any:
+    """The OpenAI Agents wrapper's map of envelopes awaiting the SDK's extractor."""
+    from tool_outcomes.integrations._recent import RecentEnvelopes
+
+    return next(
+        cell.cell_contents
+        for cell in function_tool.on_invoke_tool.__closure__ or ()
+        if isinstance(cell.cell_contents, RecentEnvelopes)
+    )
+
+
+def _through_openai_agents(given: ModelInput) -> Delivered:
+    # The SDK hands on the model's arguments text as it came.
     from agents.tool_context import ToolContext
 
     from tool_outcomes.integrations.openai_agents import openai_agents_tool
 
     function_tool = openai_agents_tool(_lookup)
-    ctx = ToolContext(context=None, tool_name="lookup", tool_call_id=call_id, tool_arguments=raw)
+    raw = given.text()
+    ctx = ToolContext(context=None, tool_name="lookup", tool_call_id="c1", tool_arguments=raw)
 
     async def go() -> str:
         return str(await function_tool.on_invoke_tool(ctx, raw))
 
-    return asyncio.run(go()), function_tool
+    text = asyncio.run(go())
+    return Delivered(text, _pending(function_tool)["c1"], text.startswith("NO ANSWER"))
 
 
-@pytest.mark.parametrize(
-    "raw", MODEL_INPUTS, ids=["deep-array", "deep-value", "huge", "list", "null", "not-json"]
-)
-def test_any_model_input_to_the_openai_agents_tool_is_invalid_arguments(raw: str) -> None:
-    """``"[" * 100000 + "]" * 100000`` and friends: an invalid_arguments text, never a crash."""
-    text, _ = _agents_call(raw)
-    assert text.startswith("NO ANSWER"), text[:200]
-    assert "invalid" in text.lower() or "argument" in text.lower(), text[:300]
+def _through_pydantic_ai(given: ModelInput) -> Delivered:
+    # An agent run whose model calls the tool with the text (as OpenAI-style providers keep it).
+    from pydantic_ai import Agent
+    from pydantic_ai.messages import (
+        ModelMessage,
+        ModelResponse,
+        RetryPromptPart,
+        TextPart,
+        ToolCallPart,
+        ToolReturnPart,
+    )
+    from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+    from tool_outcomes.integrations.pydantic_ai import pydantic_ai_tool
+
+    search = pydantic_ai_tool(_lookup)
+    answers: list[ToolReturnPart | RetryPromptPart] = []
+
+    def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        parts = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart | RetryPromptPart)]
+        answers.extend(parts)
+        if not parts:
+            return ModelResponse(parts=[ToolCallPart("lookup", given.text(), tool_call_id="c1")])
+        return ModelResponse(parts=[TextPart("done")])
+
+    asyncio.run(Agent(FunctionModel(model), tools=[search]).run("look it up"))
+    (answer,) = answers
+    retried = isinstance(answer, RetryPromptPart) or getattr(answer, "outcome", "") == "retried"
+    return Delivered(str(answer.content), search.envelopes["c1"], retried)
 
 
-@pytest.mark.parametrize(
-    "arguments",
-    [["a"], "q", 7, {"q": [[[[[]]]]]}, {"q": "x" * 1_000_000}],
-    ids=["list", "string", "number", "nested", "huge-but-valid-type"],
-)
-def test_any_mcp_arguments_are_the_tools_to_validate(arguments: Any) -> None:
-    """An MCP ``tools/call`` with arguments of any type: a result, never an exception."""
+def _through_langchain(mode: Mode) -> Callable[[ModelInput], Delivered]:
+    # LangChain's tool-call path: a ToolCall, as its ToolNode invokes each tool with.
+    def deliver(given: ModelInput) -> Delivered:
+        from langchain_core.messages import ToolMessage
+
+        from tool_outcomes.integrations.langchain import langchain_tool
+
+        lc_tool = langchain_tool(_lookup)
+        call = {"name": "lookup", "args": given.value(), "id": "c1", "type": "tool_call"}
+        message = lc_tool.invoke(call) if mode == "sync" else asyncio.run(lc_tool.ainvoke(call))
+        assert isinstance(message, ToolMessage), message
+        return Delivered(message.text, message.artifact, message.status == "error")
+
+    return deliver
+
+
+def _through_mcp(given: ModelInput) -> Delivered:
+    # What both MCP servers' tools/call handlers run on the arguments a client sent.
     from tool_outcomes.integrations.mcp import call_tool_result
 
-    result = asyncio.run(call_tool_result(_lookup, arguments)).model_dump(by_alias=True)
-    if isinstance(arguments, dict) and isinstance(arguments["q"], str):
-        assert not result["isError"]
-    else:
-        assert result["isError"]
-        assert result["structuredContent"]["failure"]["code"] == "invalid_arguments"
+    result = asyncio.run(call_tool_result(_lookup, given.value()))  # type: ignore[arg-type]
+    (content,) = result.content
+    env = Envelope[Any].model_validate(result.structured_content)
+    return Delivered(getattr(content, "text", ""), env, result.is_error)
+
+
+INTEGRATIONS: dict[str, Callable[[ModelInput], Delivered]] = {
+    "openai-agents": _through_openai_agents,
+    "pydantic-ai": _through_pydantic_ai,
+    "langchain-sync": _through_langchain("sync"),
+    "langchain-async": _through_langchain("async"),
+    "mcp": _through_mcp,
+}
+
+
+@pytest.mark.parametrize("given", MODEL_INPUTS)
+@pytest.mark.parametrize("integration", INTEGRATIONS)
+def test_any_model_input_is_invalid_arguments_in_every_integration(
+    integration: str, given: str
+) -> None:
+    """Any arguments a model sends reach the tool, which answers invalid_arguments on the
+    framework's error channel: never an exception, a RecursionError or the framework's own error."""
+    delivered = INTEGRATIONS[integration](MODEL_INPUTS[given])
+    assert delivered.envelope.failure is not None, delivered.envelope
+    assert delivered.envelope.failure.code is FailureCode.INVALID_ARGUMENTS
+    assert delivered.text.startswith("NO ANSWER"), delivered.text[:200]
+    assert "(invalid_arguments)" in delivered.text, delivered.text[:300]
+    assert delivered.flagged
+    assert len(delivered.text) < 3 * DETAIL_MAX_CHARS + 2_000  # 50 MB in, a short answer out
 
 
 def test_the_openai_agents_wrapper_keeps_a_bounded_number_of_envelopes() -> None:
