@@ -560,6 +560,13 @@ def _numeric_header(conn: _Conn, req: _Request) -> None:
     conn.send(_head("429 Too Many Requests", head) + b"{}")
 
 
+def _numeric_body(conn: _Conn, req: _Request) -> None:
+    # A 429 whose JSON body names its wait as ?value= says, written as is (Discord's retry_after).
+    wait = req.query["value"][0]
+    body = '{"message": "You are being rate limited.", "retry_after": ' + wait + "}"
+    _respond(conn, "429 Too Many Requests", body.encode(), "application/json")
+
+
 def _link_to(conn: _Conn, req: _Request) -> None:
     # A page whose Link rel=next is whatever ?to= says (another host, another scheme).
     link = f'<{req.query["to"][0]}>; rel="next"'
@@ -636,6 +643,7 @@ HOSTILE_PATHS: dict[str, Handler] = {
     "/redirect_to": _redirect_to,
     "/many_items": _many_items,
     "/numeric_header": _numeric_header,
+    "/numeric_body": _numeric_body,
     "/link_to": _link_to,
     "/cursor_echo": _cursor_echo,
 }

@@ -855,6 +855,19 @@ def test_a_wait_beyond_any_calendar_is_rate_limited_and_too_long_to_wait(
         assert fake.sleeps == []
 
 
+@pytest.mark.parametrize("value", ["9" * 400, "1e400", "-1", "1" + "0" * 20])
+@pytest.mark.parametrize("mode", MODES)
+def test_a_wait_in_a_throttles_body_beyond_any_float_is_still_rate_limited(
+    server: MisbehavingServer, mode: Mode, value: str
+) -> None:
+    """``{"retry_after": 999…}`` (400 digits, no float holds it): rate_limited, never a crash."""
+    url = httpx.URL(server.url("/numeric_body")).copy_merge_params({"value": value})
+    env = run(mode, fetch(str(url), RetryPolicy(max_attempts=1)))
+    assert env.failure is not None, env
+    assert env.failure.code is FailureCode.RATE_LIMITED, env.failure.detail
+    assert env.failure.retry_after_s in (None, 3600.0)
+
+
 @given(
     name=st.sampled_from(["retry-after", "x-ratelimit-reset", "ratelimit-reset", "x-total-count"]),
     digits=st.text("0123456789", min_size=1, max_size=60),
