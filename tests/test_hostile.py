@@ -645,27 +645,35 @@ def test_a_redirect_to_another_origin_is_sent_without_the_tools_credentials(
 def test_a_response_a_handler_returns_is_held_to_the_cap(
     server: MisbehavingServer, mode: Mode
 ) -> None:
-    """A plain handler's 8 MiB Response under a 1 MiB cap is judged as a cut body, not success."""
+    """A plain handler's 8 MiB Response under a 1 MiB cap is judged as a cut body, not success;
+    judging it costs the cap, not its 4 million items."""
     url = server.url("/many_items?n=4000000")
-
+    # Read before tracing: what the handler's own client spends is the handler's, not the judge's.
     if mode == "sync":
+        response = httpx.get(url, timeout=5)
 
         @tool(args=NoArgs, max_body_bytes=SMALL_CAP)
         def handler(args: NoArgs) -> httpx.Response:
-            return httpx.get(url, timeout=5)
+            return response
 
-        env = handler.call()
+        env, peak = _peak_traced(handler.call)
     else:
 
-        @tool(args=NoArgs, max_body_bytes=SMALL_CAP)
-        async def ahandler(args: NoArgs) -> httpx.Response:
+        async def get() -> httpx.Response:
             async with httpx.AsyncClient(timeout=5) as client:
                 return await client.get(url)
 
-        env = asyncio.run(ahandler.acall())
+        aresponse = asyncio.run(get())
+
+        @tool(args=NoArgs, max_body_bytes=SMALL_CAP)
+        async def ahandler(args: NoArgs) -> httpx.Response:
+            return aresponse
+
+        env, peak = _peak_traced(lambda: asyncio.run(ahandler.acall()))
     assert env.failure is not None, env
     assert env.failure.code is FailureCode.TOO_LARGE
     assert f"after {SMALL_CAP} bytes" in env.failure.detail
+    assert peak < SMALL_CAP + BOMB_BUDGET_BYTES, f"peak traced memory {peak:,} bytes"
 
 
 ESCAPED_SECRET = "sk-live/0123456789abcdef"
@@ -798,7 +806,8 @@ def test_a_secret_name_labels_its_value_wherever_it_stands_in_a_line(text: str) 
 
 
 #: Header values at the 8,192-character read limit, built from units that made a scan go back
-#: over what it had read: "<" with no ">" (a Link), quotes never closed, labels with no value.
+#: over what it had read: "<" with no ">" (a Link), quotes never closed, labels with no value;
+#: and every other header the classifier reads (quota, an HTTP-date wait, a next page, the type).
 HEADER_UNITS = (
     ("link", "<"),
     ("link", '<a>;"'),
@@ -809,6 +818,11 @@ HEADER_UNITS = (
     ("x-ratelimit-reset", "9"),
     ("content-range", "0-"),
     ("x-total-count", "1"),
+    ("x-ratelimit-remaining", "0"),
+    ("ratelimit-remaining", "0."),
+    ("retry-after", "Sun, 06 Nov 1994 "),
+    ("x-next-page", "a "),
+    ("content-type", 'application/json; a="'),
 )
 
 
