@@ -1055,7 +1055,7 @@ _DEEP = "[" * 100_000 + "]" * 100_000
 _HUGE = "x" * 50_000_000
 
 #: What a model may send as a tool's arguments: nested past any parser, 50 MB, JSON that is no
-#: object, NaN, the wrong type, no JSON at all.
+#: object, NaN, the wrong type, no JSON at all, a key named as the framework's own parameters.
 MODEL_INPUTS: dict[str, ModelInput] = {
     "deep-array": ModelInput(lambda: _DEEP, lambda: _nested(100_000)),
     "deep-value": ModelInput(lambda: '{"q": ' + _DEEP + "}", lambda: {"q": _nested(100_000)}),
@@ -1067,6 +1067,9 @@ MODEL_INPUTS: dict[str, ModelInput] = {
     "nan": ModelInput(lambda: '{"q": NaN}', lambda: {"q": float("nan")}),
     "wrong-type": ModelInput(lambda: '{"q": 7}', lambda: {"q": 7}),
     "not-json": ModelInput(lambda: "{not json", lambda: "{not json"),
+    # Names a framework passes to the function itself ("got multiple values for argument").
+    "named-self": ModelInput(lambda: '{"self": 1}', lambda: {"self": 1}),
+    "named-ctx": ModelInput(lambda: '{"ctx": 1}', lambda: {"ctx": 1}),
 }
 
 

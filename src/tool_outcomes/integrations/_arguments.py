@@ -67,19 +67,21 @@ def parse_arguments(raw: str | bytes) -> object:
         return raw
 
 
-def as_keywords(arguments: object) -> dict[str, Any]:
+def as_keywords(arguments: object, reserved: frozenset[str] = frozenset()) -> dict[str, Any]:
     """``arguments`` as keywords a framework can pass on to a function.
 
     Args:
         arguments: Anything a model's arguments became.
+        reserved: Names the framework passes as keywords of its own (a model's argument of the
+            same name would be "got multiple values for argument").
 
     Returns:
-        ``arguments`` itself when it is a dict of string keys nested at most
-        :data:`PRINTABLE_DEPTH` levels, else ``{CARRIER: Unparsed(arguments)}``.
+        ``arguments`` itself when it is a dict of string keys, none of them ``reserved``, nested
+        at most :data:`PRINTABLE_DEPTH` levels; else ``{CARRIER: Unparsed(arguments)}``.
     """
     if (
         isinstance(arguments, dict)
-        and all(isinstance(key, str) for key in arguments)
+        and all(isinstance(key, str) and key not in reserved for key in arguments)
         and not _deeper_than(arguments, PRINTABLE_DEPTH)
     ):
         return arguments

@@ -17,6 +17,7 @@ fields, not as a ``ValidationError`` raised inside LangChain.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import httpx
@@ -56,18 +57,32 @@ class OutcomeStructuredTool(StructuredTool):
 
     def run(self, tool_input: Any, *args: Any, **kwargs: Any) -> Any:
         with framework_call(kwargs.get("tool_call_id")):
-            return _with_status(super().run(as_keywords(tool_input), *args, **kwargs))
+            return _with_status(super().run(_keywords(tool_input), *args, **kwargs))
 
     async def arun(self, tool_input: Any, *args: Any, **kwargs: Any) -> Any:
         with framework_call(kwargs.get("tool_call_id")):
-            return _with_status(await super().arun(as_keywords(tool_input), *args, **kwargs))
+            return _with_status(await super().arun(_keywords(tool_input), *args, **kwargs))
+
+
+# The names StructuredTool passes to its own _run/_arun besides the arguments: a model's
+# argument named "self" would otherwise be "got multiple values for argument 'self'".
+_RESERVED = frozenset(
+    name
+    for method in (StructuredTool._run, StructuredTool._arun)
+    for name, parameter in inspect.signature(method).parameters.items()
+    if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+)
+
+
+def _keywords(arguments: Any) -> dict[str, Any]:
+    return as_keywords(arguments, _RESERVED)
 
 
 def _passable(given: Any) -> Any:
     """A tool call with its ``args`` as keywords LangChain can copy and print (any other input
     is made so in ``run``)."""
     if isinstance(given, dict) and given.get("type") == "tool_call":
-        return {**given, "args": as_keywords(given.get("args"))}
+        return {**given, "args": _keywords(given.get("args"))}
     return given
 
 
