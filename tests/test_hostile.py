@@ -985,22 +985,30 @@ print(env.model_dump_json())
 """
 
 
-@pytest.mark.parametrize(
-    "env",
-    [
-        Envelope[list[Item]](outcome=Outcome.SUCCESS, data=[Item(name="a")], tool="t"),
-        Envelope[dict[str, list[Item]]](outcome=Outcome.SUCCESS, data={"k": [Item(name="b")]}),
-        Envelope[Any].failed(FailureCode.TIMEOUT, FailureKind.TRANSIENT, "slow", tool="t"),
-        classify_parts(
-            200,
-            httpx.Headers({"content-type": "application/json"}),
-            b'{"items": [{"name": "a"}], "next": "c2"}',
-        ),
-    ],
-    ids=["list-of-model", "dict-of-list", "failure", "classified-partial"],
-)
-def test_an_envelope_pickles_and_comes_back_equal_in_another_process(env: Envelope[Any]) -> None:
+#: Envelopes to pickle, each made inside a function on first use (as an application's code
+#: makes them), so no module holds ``Envelope[list[Item]]`` under that name.
+ENVELOPES_TO_PICKLE: dict[str, Callable[[], Envelope[Any]]] = {
+    "list-of-model": lambda: Envelope[list[Item]](
+        outcome=Outcome.SUCCESS, data=[Item(name="a")], tool="t"
+    ),
+    "dict-of-list": lambda: Envelope[dict[str, list[Item]]](
+        outcome=Outcome.SUCCESS, data={"k": [Item(name="b")]}
+    ),
+    "failure": lambda: Envelope[Any].failed(
+        FailureCode.TIMEOUT, FailureKind.TRANSIENT, "slow", tool="t"
+    ),
+    "classified-partial": lambda: classify_parts(
+        200,
+        httpx.Headers({"content-type": "application/json"}),
+        b'{"items": [{"name": "a"}], "next": "c2"}',
+    ),
+}
+
+
+@pytest.mark.parametrize("made", ENVELOPES_TO_PICKLE)
+def test_an_envelope_pickles_and_comes_back_equal_in_another_process(made: str) -> None:
     """Round-trip equal here; loadable by a process that never wrote ``Envelope[list[Item]]``."""
+    env = ENVELOPES_TO_PICKLE[made]()
     data = pickle.dumps(env)
     assert pickle.loads(data) == env
     done = subprocess.run(
