@@ -594,6 +594,15 @@ def _json_escaped(text: str, every: int) -> str:
     return "".join(out)
 
 
+def _echo_key(conn: _Conn, req: _Request) -> None:
+    # A 401 quoting the X-Api-Key it was sent, JSON-escaped as ?every= says (0: "/" as \/ alone,
+    # as PHP's json_encode writes it), with no header name beside it to give it away.
+    key = req.headers.get("x-api-key", "")
+    every = req.int_param("every", 0, low=0, high=8)
+    body = '{"error": {"message": "the key ' + _json_escaped(key, every) + ' is revoked"}}'
+    _respond(conn, "401 Unauthorized", body.encode(), "application/json")
+
+
 def _echo(conn: _Conn, req: _Request) -> None:
     """Everything the request carried, echoed back in every place a reply can hold text: an
     error message, a raw body, header lines, percent-encoded and base64 copies, a next link."""
@@ -638,6 +647,7 @@ HOSTILE_PATHS: dict[str, Handler] = {
     "/superscript_reset": _superscript_reset,
     "/overflow": _overflow,
     "/echo": _echo,
+    "/echo_key": _echo_key,
     "/redirect_bomb": _redirect_bomb,
     "/redirect_loop": _redirect_loop,
     "/redirect_to": _redirect_to,
