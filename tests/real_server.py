@@ -560,11 +560,26 @@ def _numeric_header(conn: _Conn, req: _Request) -> None:
     conn.send(_head("429 Too Many Requests", head) + b"{}")
 
 
+def _numeric_body(conn: _Conn, req: _Request) -> None:
+    # A 429 whose JSON body names its wait as ?value= says, written as is (Discord's retry_after).
+    wait = req.query["value"][0]
+    body = '{"message": "You are being rate limited.", "retry_after": ' + wait + "}"
+    _respond(conn, "429 Too Many Requests", body.encode(), "application/json")
+
+
 def _link_to(conn: _Conn, req: _Request) -> None:
     # A page whose Link rel=next is whatever ?to= says (another host, another scheme).
     link = f'<{req.query["to"][0]}>; rel="next"'
     body = json.dumps({"items": [{"id": 1}]}).encode()
     _respond(conn, "200 OK", body, "application/json", Link=link)
+
+
+def _cursor_echo(conn: _Conn, req: _Request) -> None:
+    # A page echoing the cursor it was asked for and offering ?next= as its next page token, both as
+    # JSON strings (any character JSON can carry: invisible ones included).
+    given = req.query.get("cursor", [""])[0]
+    body = {"items": [{"cursor": given}], "nextPageToken": req.query.get("next", ["2"])[0]}
+    _respond(conn, "200 OK", json.dumps(body).encode(), "application/json")
 
 
 def _json_escaped(text: str, every: int) -> str:
@@ -577,6 +592,15 @@ def _json_escaped(text: str, every: int) -> str:
         else:
             out.append(json.dumps(char)[1:-1].replace("/", "\\/"))
     return "".join(out)
+
+
+def _echo_key(conn: _Conn, req: _Request) -> None:
+    # A 401 quoting the X-Api-Key it was sent, JSON-escaped as ?every= says (0: "/" as \/ alone,
+    # as PHP's json_encode writes it), with no header name beside it to give it away.
+    key = req.headers.get("x-api-key", "")
+    every = req.int_param("every", 0, low=0, high=8)
+    body = '{"error": {"message": "the key ' + _json_escaped(key, every) + ' is revoked"}}'
+    _respond(conn, "401 Unauthorized", body.encode(), "application/json")
 
 
 def _echo(conn: _Conn, req: _Request) -> None:
@@ -623,12 +647,15 @@ HOSTILE_PATHS: dict[str, Handler] = {
     "/superscript_reset": _superscript_reset,
     "/overflow": _overflow,
     "/echo": _echo,
+    "/echo_key": _echo_key,
     "/redirect_bomb": _redirect_bomb,
     "/redirect_loop": _redirect_loop,
     "/redirect_to": _redirect_to,
     "/many_items": _many_items,
     "/numeric_header": _numeric_header,
+    "/numeric_body": _numeric_body,
     "/link_to": _link_to,
+    "/cursor_echo": _cursor_echo,
 }
 
 #: Paths served besides :data:`FAULTS`.

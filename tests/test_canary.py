@@ -132,9 +132,12 @@ def planted_request(base: str) -> tuple[httpx.Request, list[str]]:
 
 def echoed_forms(secret: str) -> list[str]:
     """The secret as an upstream may echo it: as is, percent-encoded, JSON-escaped (every
-    character, or every other one at either parity, as ``\\uXXXX``), and in base64 at any
-    alignment inside a longer blob (the middle of each encoding, which no alignment changes)."""
+    character, or every other one at either parity, as ``\\uXXXX``; "/" as ``\\/``, also inside
+    a JSON dump), and in base64 at any alignment inside a longer blob (the middle of each
+    encoding, which no alignment changes)."""
     forms = [secret, quote(secret, safe=""), quote_plus(secret)]
+    if "/" in secret:  # PHP's json_encode writes "/" as \/, and a JSON dump of that as \\/
+        forms += [secret.replace("/", "\\/"), secret.replace("/", "\\\\/")]
     for every, parity in ((1, 0), (2, 0), (2, 1)):
         forms.append(
             "".join(f"\\u{ord(c):04x}" if i % every == parity else c for i, c in enumerate(secret))
@@ -193,6 +196,8 @@ def test_no_planted_secret_comes_back_out_anywhere(
         json.dumps(to_mcp(env)),
         caplog.text,
         *(json.dumps(getattr(r, "tool_outcomes", None), default=str) for r in caplog.records),
+        repr(call),  # the tool itself, declared secrets and all
+        str(call),
     ]
     assert caplog.records, "every call leaves at least one trace record"
     everything = "\n".join(outputs)

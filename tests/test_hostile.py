@@ -22,7 +22,7 @@ import tracemalloc
 import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import httpx
 import pytest
@@ -119,6 +119,16 @@ def renders(env: Envelope[Any]) -> list[str]:
     ]
 
 
+def model_reads(env: Envelope[Any]) -> list[str]:
+    """Every text a model reads for ``env``: the renders, and of MCP's structured content (whose
+    values travel exactly, for the application to pass back) the free text about the call."""
+    mcp = to_mcp(env)
+    structured = mcp["structuredContent"]
+    about = {key: structured.get(key) for key in ("target", "failure", "repairs")}
+    about["coverage"] = (structured.get("coverage") or {}).get("detail")
+    return [*renders(env)[:3], json.dumps({**mcp, "structuredContent": about}, ensure_ascii=False)]
+
+
 # -- 1. bombs: the cap counts decoded bytes at every layer ----------------------------------------
 
 BOMBS = ("/bomb?layers=2", "/bomb?layers=1", "/deflate_bomb")
@@ -155,8 +165,11 @@ from tool_outcomes import RetryPolicy, tool
 class NoArgs(BaseModel):
     pass
 
+CAP = {"max_body_bytes": int(sys.argv[4])} if len(sys.argv) > 4 else {}
+FOLLOW = len(sys.argv) > 5 and sys.argv[5] == "follow"
+
 def probe(url):
-    @tool(args=NoArgs, policy=RetryPolicy(max_attempts=1))
+    @tool(args=NoArgs, policy=RetryPolicy(max_attempts=1), **CAP)
     def call(args):
         return httpx.Request("GET", url)
     return call
@@ -169,7 +182,7 @@ def kib(field):  # VmRSS: resident now; VmHWM: its peak (ru_maxrss would include
 # One client for the warm-up and the bomb: a new client loads its own TLS certificates, which
 # would be measured as if the bomb had cost them.
 async def in_loop():
-    async with httpx.AsyncClient(timeout=5) as client:
+    async with httpx.AsyncClient(timeout=5, follow_redirects=FOLLOW) as client:
         await probe(sys.argv[1]).acall(client=client)
         before = kib("VmRSS:")
         return before, await probe(sys.argv[2]).acall(client=client)
@@ -177,13 +190,29 @@ async def in_loop():
 if sys.argv[3] == "async":
     before, env = asyncio.run(in_loop())
 else:
-    with httpx.Client(timeout=5) as client:
+    with httpx.Client(timeout=5, follow_redirects=FOLLOW) as client:
         probe(sys.argv[1]).call(client=client)
         before = kib("VmRSS:")
         env = probe(sys.argv[2]).call(client=client)
-code = env.failure.code.value
+code = env.failure.code.value if env.failure else env.outcome.value
 print(kib("VmHWM:") - before, code)
 """
+
+
+def peak_rss_growth(mode: Mode, warm: str, attack: str, *options: str) -> tuple[int, str]:
+    """Run ``attack`` after ``warm`` in a fresh process: the peak resident set's growth in bytes
+    over the resident set before the attack, and the failure code (or outcome) it ended in.
+    ``options``: a byte cap, then ``"follow"`` for a client that follows redirects."""
+    done = subprocess.run(
+        [sys.executable, "-c", _RSS_PROBE, warm, attack, mode, *options],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")},
+    )
+    growth_kib, code = done.stdout.split()
+    return int(growth_kib) * 1024, code
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
@@ -193,51 +222,9 @@ def test_a_stacked_gzip_bomb_grows_the_resident_set_by_less_than_20_mb(
 ) -> None:
     """Measured outside tracemalloc (zlib's own buffers included), in a fresh process: the peak
     resident set during the bomb stays less than 20 MB above the resident set before it."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            _RSS_PROBE,
-            server.url("/ok.json"),
-            server.url("/bomb?layers=2"),
-            mode,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")},
-    )
-    growth_kib, code = done.stdout.split()
+    growth, code = peak_rss_growth(mode, server.url("/ok.json"), server.url("/bomb?layers=2"))
     assert code == "too_large"
-    assert int(growth_kib) * 1024 < BOMB_BUDGET_BYTES, f"peak RSS grew {growth_kib} KiB"
-
-
-@pytest.mark.parametrize(
-    ("coding", "named"),
-    [("br", "br"), ("zstd", "zstd"), ("compress", "compress"), ("gzip, gzip, gzip, gzip", "4")],
-)
-@pytest.mark.parametrize("mode", MODES)
-def test_an_encoding_that_cannot_be_bounded_is_refused_by_name(
-    server: MisbehavingServer, mode: Mode, coding: str, named: str
-) -> None:
-    """An unknown or over-stacked Content-Encoding is a permanent protocol failure saying so."""
-    env = run(mode, fetch(server.url(f"/odd_encoding?coding={coding}")))
-    assert env.failure is not None, env
-    assert (env.failure.code, env.failure.kind) == (FailureCode.PROTOCOL, FailureKind.PERMANENT)
-    assert named in env.failure.detail
-
-
-def test_only_encodings_it_can_bound_are_asked_for(server: MisbehavingServer) -> None:
-    """Whatever the client would advertise, the request asks only for gzip and deflate."""
-    probe = fetch(server.url("/echo?status=200"))
-    headers = {"accept-encoding": "gzip, deflate, br, zstd"}
-    with httpx.Client(timeout=TIMEOUT, headers=headers) as client:
-        env = probe.call(client=client)
-    assert env.outcome is Outcome.PARTIAL, env
-    assert isinstance(env.data, list)
-    echoed = env.data[0]["echo"].lower()
-    assert "accept-encoding: gzip, deflate\r\n" in echoed
+    assert growth < BOMB_BUDGET_BYTES, f"peak RSS grew {growth:,} bytes"
 
 
 # -- 2. redaction is linear and capped ------------------------------------------------------------
@@ -412,7 +399,7 @@ def test_tag_characters_and_zero_width_text_are_escaped_in_every_render(
     env = run(mode, fetch(server.url(f"/invisible?status={status}")))
     text = to_text(env)
     assert "\\udb40\\udc69" in text or "\\U000e0069" in text  # the hidden "i", made visible
-    for rendered in renders(env):
+    for rendered in model_reads(env):
         assert _hidden(rendered) == []
 
 
@@ -426,7 +413,8 @@ def test_tag_characters_and_zero_width_text_are_escaped_in_every_render(
     )
 )
 def test_no_invisible_character_survives_any_field_of_a_render(hidden: str) -> None:
-    """For any invisible characters in a detail, a sample, a cursor, a target or the data."""
+    """For any invisible characters in a detail, a sample, a cursor, a target or the data: escaped
+    wherever a model reads them, carried exactly where the application keeps them."""
     failed = Envelope[Any].failed(
         FailureCode.SERVER_ERROR,
         FailureKind.TRANSIENT,
@@ -441,8 +429,13 @@ def test_no_invisible_character_survives_any_field_of_a_render(hidden: str) -> N
         json.dumps({"items": [hidden], "next": f"c{hidden}"}).encode(),
     )
     for env in (failed, page):
-        for rendered in renders(env):
+        for rendered in model_reads(env):
             assert _hidden(rendered) == [], rendered
+    # What the application keeps travels exactly: the data and the cursor, hidden characters too.
+    structured = to_mcp(page)["structuredContent"]
+    assert page.coverage is not None
+    assert structured["data"] == page.data == [hidden]
+    assert structured["coverage"]["next_cursor"] == page.coverage.next_cursor
 
 
 # -- 7. a strict number parser: one odd header byte does not disable retries ----------------------
@@ -600,6 +593,20 @@ def test_a_redirect_hop_whose_body_is_a_bomb_costs_the_cap_not_what_it_inflates_
     assert peak < SMALL_CAP + BOMB_BUDGET_BYTES, f"peak traced memory {peak:,} bytes"
 
 
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
+@pytest.mark.parametrize("mode", MODES)
+def test_a_redirect_bomb_grows_the_resident_set_by_less_than_the_cap_plus_20_mb(
+    server: MisbehavingServer, mode: Mode
+) -> None:
+    """The 256 MiB redirect hop, measured as the process's peak resident set (zlib's buffers and
+    httpx's own included), in a fresh process: under the 1 MiB cap plus 20 MB, and followed."""
+    growth, outcome = peak_rss_growth(
+        mode, server.url("/ok.json"), server.url("/redirect_bomb"), str(SMALL_CAP), "follow"
+    )
+    assert outcome == "success"
+    assert growth < SMALL_CAP + BOMB_BUDGET_BYTES, f"peak RSS grew {growth:,} bytes"
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_a_redirect_loop_still_ends_as_too_many_redirects(
     server: MisbehavingServer, mode: Mode
@@ -638,27 +645,35 @@ def test_a_redirect_to_another_origin_is_sent_without_the_tools_credentials(
 def test_a_response_a_handler_returns_is_held_to_the_cap(
     server: MisbehavingServer, mode: Mode
 ) -> None:
-    """A plain handler's 8 MiB Response under a 1 MiB cap is judged as a cut body, not success."""
+    """A plain handler's 8 MiB Response under a 1 MiB cap is judged as a cut body, not success;
+    judging it costs the cap, not its 4 million items."""
     url = server.url("/many_items?n=4000000")
-
+    # Read before tracing: what the handler's own client spends is the handler's, not the judge's.
     if mode == "sync":
+        response = httpx.get(url, timeout=5)
 
         @tool(args=NoArgs, max_body_bytes=SMALL_CAP)
         def handler(args: NoArgs) -> httpx.Response:
-            return httpx.get(url, timeout=5)
+            return response
 
-        env = handler.call()
+        env, peak = _peak_traced(handler.call)
     else:
 
-        @tool(args=NoArgs, max_body_bytes=SMALL_CAP)
-        async def ahandler(args: NoArgs) -> httpx.Response:
+        async def get() -> httpx.Response:
             async with httpx.AsyncClient(timeout=5) as client:
                 return await client.get(url)
 
-        env = asyncio.run(ahandler.acall())
+        aresponse = asyncio.run(get())
+
+        @tool(args=NoArgs, max_body_bytes=SMALL_CAP)
+        async def ahandler(args: NoArgs) -> httpx.Response:
+            return aresponse
+
+        env, peak = _peak_traced(lambda: asyncio.run(ahandler.acall()))
     assert env.failure is not None, env
     assert env.failure.code is FailureCode.TOO_LARGE
     assert f"after {SMALL_CAP} bytes" in env.failure.detail
+    assert peak < SMALL_CAP + BOMB_BUDGET_BYTES, f"peak traced memory {peak:,} bytes"
 
 
 ESCAPED_SECRET = "sk-live/0123456789abcdef"
@@ -708,24 +723,28 @@ def test_a_secret_with_any_of_its_characters_json_escaped_is_redacted(
     assert secret not in json.loads(out)["message"]
 
 
+@pytest.mark.parametrize("every", [0, 1, 2], ids=["slash", "all-u", "every-other"])
 @pytest.mark.parametrize("mode", MODES)
 def test_an_upstream_echoing_the_key_with_escaped_slashes_leaks_it_nowhere(
-    server: MisbehavingServer, mode: Mode
+    server: MisbehavingServer, mode: Mode, every: int
 ) -> None:
-    """The real echo: the 401 body's escaped copies of X-Api-Key reach no render or dump."""
-    probe = _echoing_key(server, ESCAPED_SECRET)
+    """The real echo: a 401 quoting the X-Api-Key as PHP's json_encode writes it (``\\/``, or
+    ``\\uXXXX``), no header name beside it: no render, dump or repr holds it."""
+    probe = _echoing_key(server, ESCAPED_SECRET, every)
     env = run(mode, probe)
     assert env.failure is not None
     assert env.failure.raw_sample, env
     everything = "\n".join([*renders(env), env.model_dump_json(), repr(env)])
-    for every in (0, 1, 2):
-        assert _escape_json(ESCAPED_SECRET, every) not in everything
+    for form in (0, 1, 2):
+        assert _escape_json(ESCAPED_SECRET, form) not in everything
 
 
-def _echoing_key(server: MisbehavingServer, secret: str) -> Tool[NoArgs, Any]:
+def _echoing_key(server: MisbehavingServer, secret: str, every: int) -> Tool[NoArgs, Any]:
+    url = server.url(f"/echo_key?every={every}")
+
     @tool(args=NoArgs, name="echo", policy=RetryPolicy(max_attempts=1))
     def call(args: NoArgs) -> httpx.Request:
-        return httpx.Request("GET", server.url("/echo?status=401"), headers={"X-Api-Key": secret})
+        return httpx.Request("GET", url, headers={"X-Api-Key": secret})
 
     return call
 
@@ -791,7 +810,8 @@ def test_a_secret_name_labels_its_value_wherever_it_stands_in_a_line(text: str) 
 
 
 #: Header values at the 8,192-character read limit, built from units that made a scan go back
-#: over what it had read: "<" with no ">" (a Link), quotes never closed, labels with no value.
+#: over what it had read: "<" with no ">" (a Link), quotes never closed, labels with no value;
+#: and every other header the classifier reads (quota, an HTTP-date wait, a next page, the type).
 HEADER_UNITS = (
     ("link", "<"),
     ("link", '<a>;"'),
@@ -802,17 +822,28 @@ HEADER_UNITS = (
     ("x-ratelimit-reset", "9"),
     ("content-range", "0-"),
     ("x-total-count", "1"),
+    ("x-ratelimit-remaining", "0"),
+    ("ratelimit-remaining", "0."),
+    ("retry-after", "Sun, 06 Nov 1994 "),
+    ("x-next-page", "a "),
+    ("content-type", 'application/json; a="'),
 )
+
+
+PAGING_HEADERS = frozenset({"link", "content-range", "x-total-count", "x-next-page"})
 
 
 @pytest.mark.parametrize(("name", "unit"), HEADER_UNITS)
 def test_every_header_parser_is_linear_up_to_the_read_limit(name: str, unit: str) -> None:
     """A header four times longer costs at most about four times the time (quadratic: 16)."""
 
+    # Paging headers are read on an answer, waits on a throttle: each where it is parsed.
+    status = 200 if name in PAGING_HEADERS else 429
+
     def classify(size: int) -> Callable[[], object]:
         value = (unit * (size // len(unit) + 1))[:size]
         headers = httpx.Headers({"content-type": "application/json", name: value})
-        return lambda: classify_parts(429, headers, b'{"items": [1]}')
+        return lambda: classify_parts(status, headers, b'{"items": [1]}')
 
     small, large = classify(2048), classify(8192)
     ratios: list[float] = []
@@ -846,6 +877,19 @@ def test_a_wait_beyond_any_calendar_is_rate_limited_and_too_long_to_wait(
     if name == "Retry-After":
         assert env.attempts == 1  # too long to wait: the retries end, nothing slept
         assert fake.sleeps == []
+
+
+@pytest.mark.parametrize("value", ["9" * 400, "1e400", "-1", "1" + "0" * 20])
+@pytest.mark.parametrize("mode", MODES)
+def test_a_wait_in_a_throttles_body_beyond_any_float_is_still_rate_limited(
+    server: MisbehavingServer, mode: Mode, value: str
+) -> None:
+    """``{"retry_after": 999…}`` (400 digits, no float holds it): rate_limited, never a crash."""
+    url = httpx.URL(server.url("/numeric_body")).copy_merge_params({"value": value})
+    env = run(mode, fetch(str(url), RetryPolicy(max_attempts=1)))
+    assert env.failure is not None, env
+    assert env.failure.code is FailureCode.RATE_LIMITED, env.failure.detail
+    assert env.failure.retry_after_s in (None, 3600.0)
 
 
 @given(
@@ -929,7 +973,9 @@ def test_a_handler_that_follows_the_cursor_never_sends_its_key_elsewhere(
 
         with httpx.Client(timeout=TIMEOUT, follow_redirects=True) as client:
             env = call.call(client=client)
-            while env.coverage is not None and env.coverage.next_cursor is not None:
+            for _ in range(5):  # bounded: an echoed next link would be followed forever
+                if env.coverage is None or env.coverage.next_cursor is None:
+                    break
                 env = call.call({"cursor": env.coverage.next_cursor}, client=client)
         assert elsewhere.count("/echo") == 0
     assert env.outcome is Outcome.PARTIAL, env
@@ -949,22 +995,30 @@ print(env.model_dump_json())
 """
 
 
-@pytest.mark.parametrize(
-    "env",
-    [
-        Envelope[list[Item]](outcome=Outcome.SUCCESS, data=[Item(name="a")], tool="t"),
-        Envelope[dict[str, list[Item]]](outcome=Outcome.SUCCESS, data={"k": [Item(name="b")]}),
-        Envelope[Any].failed(FailureCode.TIMEOUT, FailureKind.TRANSIENT, "slow", tool="t"),
-        classify_parts(
-            200,
-            httpx.Headers({"content-type": "application/json"}),
-            b'{"items": [{"name": "a"}], "next": "c2"}',
-        ),
-    ],
-    ids=["list-of-model", "dict-of-list", "failure", "classified-partial"],
-)
-def test_an_envelope_pickles_and_comes_back_equal_in_another_process(env: Envelope[Any]) -> None:
+#: Envelopes to pickle, each made inside a function on first use (as an application's code
+#: makes them), so no module holds ``Envelope[list[Item]]`` under that name.
+ENVELOPES_TO_PICKLE: dict[str, Callable[[], Envelope[Any]]] = {
+    "list-of-model": lambda: Envelope[list[Item]](
+        outcome=Outcome.SUCCESS, data=[Item(name="a")], tool="t"
+    ),
+    "dict-of-list": lambda: Envelope[dict[str, list[Item]]](
+        outcome=Outcome.SUCCESS, data={"k": [Item(name="b")]}
+    ),
+    "failure": lambda: Envelope[Any].failed(
+        FailureCode.TIMEOUT, FailureKind.TRANSIENT, "slow", tool="t"
+    ),
+    "classified-partial": lambda: classify_parts(
+        200,
+        httpx.Headers({"content-type": "application/json"}),
+        b'{"items": [{"name": "a"}], "next": "c2"}',
+    ),
+}
+
+
+@pytest.mark.parametrize("made", ENVELOPES_TO_PICKLE)
+def test_an_envelope_pickles_and_comes_back_equal_in_another_process(made: str) -> None:
     """Round-trip equal here; loadable by a process that never wrote ``Envelope[list[Item]]``."""
+    env = ENVELOPES_TO_PICKLE[made]()
     data = pickle.dumps(env)
     assert pickle.loads(data) == env
     done = subprocess.run(
@@ -999,56 +1053,161 @@ def _lookup(args: Query) -> list[str]:
     return [args.q]
 
 
-#: What a model may send as a tool's arguments: nested past any parser, huge, of the wrong type.
-MODEL_INPUTS: tuple[object, ...] = (
-    "[" * 100_000 + "]" * 100_000,
-    '{"q": ' + "[" * 100_000 + "]" * 100_000 + "}",
-    "x" * 1_000_000,
-    "[1, 2]",
-    "null",
-    "{not json",
-)
+def _nested(levels: int) -> Any:
+    """A list nested ``levels`` deep (built without recursion)."""
+    value: Any = []
+    for _ in range(levels):
+        value = [value]
+    return value
 
 
-def _agents_call(raw: str, call_id: str = "c1") -> tuple[str, Any]:
+class ModelInput(NamedTuple):
+    """One hostile input: the text a model wrote, and the value a framework that parses it hands
+    on (past any parser's depth limit, as a parser with another limit could)."""
+
+    text: Callable[[], str]
+    value: Callable[[], object]
+
+
+_DEEP = "[" * 100_000 + "]" * 100_000
+_HUGE = "x" * 50_000_000
+
+#: What a model may send as a tool's arguments: nested past any parser, 50 MB, JSON that is no
+#: object, NaN, the wrong type, no JSON at all, a key named as the framework's own parameters.
+MODEL_INPUTS: dict[str, ModelInput] = {
+    "deep-array": ModelInput(lambda: _DEEP, lambda: _nested(100_000)),
+    "deep-value": ModelInput(lambda: '{"q": ' + _DEEP + "}", lambda: {"q": _nested(100_000)}),
+    "50-mb-text": ModelInput(lambda: _HUGE, lambda: _HUGE),
+    "50-mb-json-string": ModelInput(lambda: f'"{_HUGE}"', lambda: _HUGE),
+    "list": ModelInput(lambda: "[1, 2]", lambda: [1, 2]),
+    "null": ModelInput(lambda: "null", lambda: None),
+    "number": ModelInput(lambda: "7", lambda: 7),
+    "nan": ModelInput(lambda: '{"q": NaN}', lambda: {"q": float("nan")}),
+    "wrong-type": ModelInput(lambda: '{"q": 7}', lambda: {"q": 7}),
+    "not-json": ModelInput(lambda: "{not json", lambda: "{not json"),
+    # Names a framework passes to the function itself ("got multiple values for argument").
+    "named-self": ModelInput(lambda: '{"self": 1}', lambda: {"self": 1}),
+    "named-ctx": ModelInput(lambda: '{"ctx": 1}', lambda: {"ctx": 1}),
+}
+
+
+class Delivered(NamedTuple):
+    """What came back through one framework: the model's text, the application's envelope, and
+    whether the framework's own error channel was used (status, isError, a retry prompt)."""
+
+    text: str
+    envelope: Envelope[Any]
+    flagged: bool
+
+
+def _pending(function_tool: Any) -> Any:
+    """The OpenAI Agents wrapper's map of envelopes awaiting the SDK's extractor."""
+    from tool_outcomes.integrations._recent import RecentEnvelopes
+
+    return next(
+        cell.cell_contents
+        for cell in function_tool.on_invoke_tool.__closure__ or ()
+        if isinstance(cell.cell_contents, RecentEnvelopes)
+    )
+
+
+def _through_openai_agents(given: ModelInput) -> Delivered:
+    # The SDK hands on the model's arguments text as it came.
     from agents.tool_context import ToolContext
 
     from tool_outcomes.integrations.openai_agents import openai_agents_tool
 
     function_tool = openai_agents_tool(_lookup)
-    ctx = ToolContext(context=None, tool_name="lookup", tool_call_id=call_id, tool_arguments=raw)
+    raw = given.text()
+    ctx = ToolContext(context=None, tool_name="lookup", tool_call_id="c1", tool_arguments=raw)
 
     async def go() -> str:
         return str(await function_tool.on_invoke_tool(ctx, raw))
 
-    return asyncio.run(go()), function_tool
+    text = asyncio.run(go())
+    return Delivered(text, _pending(function_tool)["c1"], text.startswith("NO ANSWER"))
 
 
-@pytest.mark.parametrize(
-    "raw", MODEL_INPUTS, ids=["deep-array", "deep-value", "huge", "list", "null", "not-json"]
-)
-def test_any_model_input_to_the_openai_agents_tool_is_invalid_arguments(raw: str) -> None:
-    """``"[" * 100000 + "]" * 100000`` and friends: an invalid_arguments text, never a crash."""
-    text, _ = _agents_call(raw)
-    assert text.startswith("NO ANSWER"), text[:200]
-    assert "invalid" in text.lower() or "argument" in text.lower(), text[:300]
+def _through_pydantic_ai(given: ModelInput) -> Delivered:
+    # An agent run whose model calls the tool with the text (as OpenAI-style providers keep it).
+    from pydantic_ai import Agent
+    from pydantic_ai.messages import (
+        ModelMessage,
+        ModelResponse,
+        RetryPromptPart,
+        TextPart,
+        ToolCallPart,
+        ToolReturnPart,
+    )
+    from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+    from tool_outcomes.integrations.pydantic_ai import pydantic_ai_tool
+
+    search = pydantic_ai_tool(_lookup)
+    answers: list[ToolReturnPart | RetryPromptPart] = []
+
+    def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        parts = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart | RetryPromptPart)]
+        answers.extend(parts)
+        if not parts:
+            return ModelResponse(parts=[ToolCallPart("lookup", given.text(), tool_call_id="c1")])
+        return ModelResponse(parts=[TextPart("done")])
+
+    asyncio.run(Agent(FunctionModel(model), tools=[search]).run("look it up"))
+    (answer,) = answers
+    retried = isinstance(answer, RetryPromptPart) or getattr(answer, "outcome", "") == "retried"
+    return Delivered(str(answer.content), search.envelopes["c1"], retried)
 
 
-@pytest.mark.parametrize(
-    "arguments",
-    [["a"], "q", 7, {"q": [[[[[]]]]]}, {"q": "x" * 1_000_000}],
-    ids=["list", "string", "number", "nested", "huge-but-valid-type"],
-)
-def test_any_mcp_arguments_are_the_tools_to_validate(arguments: Any) -> None:
-    """An MCP ``tools/call`` with arguments of any type: a result, never an exception."""
+def _through_langchain(mode: Mode) -> Callable[[ModelInput], Delivered]:
+    # LangChain's tool-call path: a ToolCall, as its ToolNode invokes each tool with.
+    def deliver(given: ModelInput) -> Delivered:
+        from langchain_core.messages import ToolMessage
+
+        from tool_outcomes.integrations.langchain import langchain_tool
+
+        lc_tool = langchain_tool(_lookup)
+        call = {"name": "lookup", "args": given.value(), "id": "c1", "type": "tool_call"}
+        message = lc_tool.invoke(call) if mode == "sync" else asyncio.run(lc_tool.ainvoke(call))
+        assert isinstance(message, ToolMessage), message
+        return Delivered(message.text, message.artifact, message.status == "error")
+
+    return deliver
+
+
+def _through_mcp(given: ModelInput) -> Delivered:
+    # What both MCP servers' tools/call handlers run on the arguments a client sent.
     from tool_outcomes.integrations.mcp import call_tool_result
 
-    result = asyncio.run(call_tool_result(_lookup, arguments)).model_dump(by_alias=True)
-    if isinstance(arguments, dict) and isinstance(arguments["q"], str):
-        assert not result["isError"]
-    else:
-        assert result["isError"]
-        assert result["structuredContent"]["failure"]["code"] == "invalid_arguments"
+    result = asyncio.run(call_tool_result(_lookup, given.value()))  # type: ignore[arg-type]
+    (content,) = result.content
+    env = Envelope[Any].model_validate(result.structured_content)
+    return Delivered(getattr(content, "text", ""), env, result.is_error)
+
+
+INTEGRATIONS: dict[str, Callable[[ModelInput], Delivered]] = {
+    "openai-agents": _through_openai_agents,
+    "pydantic-ai": _through_pydantic_ai,
+    "langchain-sync": _through_langchain("sync"),
+    "langchain-async": _through_langchain("async"),
+    "mcp": _through_mcp,
+}
+
+
+@pytest.mark.parametrize("given", MODEL_INPUTS)
+@pytest.mark.parametrize("integration", INTEGRATIONS)
+def test_any_model_input_is_invalid_arguments_in_every_integration(
+    integration: str, given: str
+) -> None:
+    """Any arguments a model sends reach the tool, which answers invalid_arguments on the
+    framework's error channel: never an exception, a RecursionError or the framework's own error."""
+    delivered = INTEGRATIONS[integration](MODEL_INPUTS[given])
+    assert delivered.envelope.failure is not None, delivered.envelope
+    assert delivered.envelope.failure.code is FailureCode.INVALID_ARGUMENTS
+    assert delivered.text.startswith("NO ANSWER"), delivered.text[:200]
+    assert "(invalid_arguments)" in delivered.text, delivered.text[:300]
+    assert delivered.flagged
+    assert len(delivered.text) < 3 * DETAIL_MAX_CHARS + 2_000  # 50 MB in, a short answer out
 
 
 def test_the_openai_agents_wrapper_keeps_a_bounded_number_of_envelopes() -> None:
@@ -1093,3 +1252,87 @@ def test_the_pydantic_ai_wrapper_keeps_a_bounded_number_of_envelopes() -> None:
     assert len(kept) == KEPT_ENVELOPES
     assert "c0" not in kept
     assert f"c{KEPT_ENVELOPES + 299}" in kept
+
+
+# -- 11. round three, finished: exact structured content, bounded resident memory, any input ---
+
+#: Characters a person cannot see that JSON still carries: zero-width space, a bidi override and
+#: isolate, NUL, C0 and C1 controls, DEL, a line separator, a byte-order mark, tag characters and
+#: a variation selector. (A lone surrogate is the one thing it cannot: no UTF-8 text holds it.)
+INVISIBLE = "\u200b\u202e\u2066\x00\x01\x1f\x7f\x85\u2028\ufeff\U000e0041\U000e007f\ufe0f"
+
+
+class PageArgs(BaseModel):
+    """A query, and the cursor of the page to fetch."""
+
+    query: str
+    cursor: str | None = None
+
+
+def _mcp_servers(upstream: MisbehavingServer, client: httpx.AsyncClient) -> dict[str, Any]:
+    """The tool behind both MCP servers: it asks for the cursor (or the query) and is offered
+    ``INVISIBLE`` in a page's next cursor."""
+    from mcp.server.lowlevel import Server
+    from mcp.server.mcpserver import MCPServer
+
+    from tool_outcomes.integrations.mcp import mcp_tool, register
+
+    @tool(args=PageArgs, name="pages", cursor="cursor", policy=RetryPolicy(max_attempts=1))
+    def pages(args: PageArgs) -> httpx.Request:
+        asked = args.cursor if args.cursor is not None else args.query
+        url = httpx.URL(upstream.url("/cursor_echo"))
+        return httpx.Request("GET", url.copy_merge_params({"cursor": asked, "next": INVISIBLE}))
+
+    lowlevel: Server[Any] = Server("pages")
+    register(lowlevel, pages, client=client)
+    return {
+        "MCPServer": MCPServer("pages", tools=[mcp_tool(pages, client=client)]),
+        "Server": lowlevel,
+    }
+
+
+@pytest.mark.parametrize("kind", ["MCPServer", "Server"])
+def test_structured_content_round_trips_invisible_characters_through_an_mcp_client(
+    server: MisbehavingServer, kind: str
+) -> None:
+    """A query and a cursor full of invisible characters come back equal in structuredContent,
+    through a real client, also after the JSON a wire carries; the text still shows them escaped."""
+    from mcp import Client
+    from mcp.types import CallToolResult, TextContent
+
+    query = f"q{INVISIBLE}"
+
+    async def go() -> list[CallToolResult]:
+        async with (
+            httpx.AsyncClient(timeout=TIMEOUT) as http,
+            Client(_mcp_servers(server, http)[kind]) as client,
+        ):
+            first = await client.call_tool("pages", {"query": query})
+            cursor = first.structured_content["coverage"]["next_cursor"]
+            second = await client.call_tool("pages", {"query": query, "cursor": cursor})
+            return [first, second]
+
+    first, second = asyncio.run(go())
+    for result, asked in ((first, query), (second, INVISIBLE)):
+        # The same result as a stdio or HTTP transport carries it: JSON text, read back.
+        wire = CallToolResult.model_validate_json(result.model_dump_json(by_alias=True))
+        for received in (result, wire):
+            structured = received.structured_content
+            assert structured is not None
+            assert structured["data"] == [{"cursor": asked}]
+            assert structured["coverage"]["next_cursor"] == INVISIBLE
+        (content,) = result.content
+        assert isinstance(content, TextContent)
+        assert _hidden(content.text) == [], content.text
+        assert "\\u200b" in content.text
+
+
+def test_a_lone_surrogate_is_the_one_character_structured_content_escapes() -> None:
+    """Data holding ``\\udc80`` (no JSON on a wire carries it) is sent as the text ``\\udc80``."""
+    from mcp.types import CallToolResult
+
+    env = Envelope[Any](outcome=Outcome.SUCCESS, data={"k": ["x\udc80", f"y{INVISIBLE}"]})
+    structured = to_mcp(env)["structuredContent"]
+    assert structured["data"] == {"k": ["x\\udc80", f"y{INVISIBLE}"]}
+    sent = CallToolResult.model_validate(to_mcp(env)).model_dump_json(by_alias=True)
+    assert CallToolResult.model_validate_json(sent).structured_content == structured

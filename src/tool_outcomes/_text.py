@@ -18,6 +18,7 @@ __all__ = [
     "clip",
     "escape_invisible",
     "escape_invisible_json",
+    "escape_surrogates_json",
     "exception_text",
 ]
 
@@ -136,12 +137,39 @@ def escape_invisible_json(value: Any) -> Any:
     Returns:
         ``value`` itself when no string in it holds an invisible character, else a copy.
     """
+    return _map_strings(value, _INVISIBLE_CLASS, JSON_ESCAPES)
+
+
+# A lone surrogate has no UTF-8 form, so no JSON text on a wire (nor MCP's serializer) carries it.
+_SURROGATE_CLASS = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPES: Final[Mapping[int, str]] = {
+    code: JSON_ESCAPES[code] for code in range(0xD800, 0xE000)
+}
+
+
+def escape_surrogates_json(value: Any) -> Any:
+    """A JSON-ready value with every lone surrogate written as its ``\\uXXXX`` escape and every
+    other character kept exactly: what JSON on a wire can carry of it.
+
+    Args:
+        value: What ``model_dump(mode="json")`` returns.
+
+    Returns:
+        ``value`` itself when no string in it holds a lone surrogate, else a copy.
+    """
+    return _map_strings(value, _SURROGATE_CLASS, _SURROGATE_ESCAPES)
+
+
+def _map_strings(value: Any, found: re.Pattern[str], escapes: Mapping[int, str]) -> Any:
     if isinstance(value, str):
-        return value.translate(JSON_ESCAPES) if _INVISIBLE_CLASS.search(value) else value
+        return value.translate(escapes) if found.search(value) else value
     if isinstance(value, dict):
-        return {escape_invisible_json(k): escape_invisible_json(v) for k, v in value.items()}
+        return {
+            _map_strings(k, found, escapes): _map_strings(v, found, escapes)
+            for k, v in value.items()
+        }
     if isinstance(value, list):
-        return [escape_invisible_json(v) for v in value]
+        return [_map_strings(v, found, escapes) for v in value]
     return value
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import PydanticSchemaGenerationError
 
 from ._target import TargetView
-from ._text import clip, escape_invisible, escape_invisible_json
+from ._text import clip, escape_invisible, escape_invisible_json, escape_surrogates_json
 from .envelope import RAW_SAMPLE_MAX_CHARS, Envelope, Outcome
 from .render import (
     clean_detail,
@@ -94,10 +94,13 @@ def to_mcp(env: Envelope[Any], *, target: TargetView = "full") -> dict[str, Any]
         ``{"content": [{"type": "text", "text": to_text(env)}], "structuredContent":
         env.model_dump(mode="json"), "isError": …}``, with ``isError`` true exactly for
         ``access_failure``. ``structuredContent`` validates against
-        :func:`envelope_output_schema` for the envelope's data model; its ``target``,
-        ``failure.detail`` and ``failure.raw_sample`` are redacted exactly as in the text, and
-        every string carries invisible characters (zero-width, bidi, tag characters) as the
-        visible JSON escapes the text shows.
+        :func:`envelope_output_schema` for the envelope's data model. Every value (the data,
+        ``coverage.next_cursor``, names) is carried exactly, invisible characters included, so
+        that what the model or the upstream gave comes back equal; only a lone surrogate, which
+        no JSON on a wire can carry, is written ``\\udc80``. The free text about the call
+        (``target``, ``failure.detail``, ``failure.raw_sample``, ``coverage.detail``, the
+        repairs) is redacted exactly as in the text and shows invisible characters (zero-width,
+        bidi, tag characters) as visible escapes, as the text does.
 
     Raises:
         TypeError: if ``env`` is not an envelope, or its data cannot be dumped as JSON.
@@ -115,9 +118,12 @@ def to_mcp(env: Envelope[Any], *, target: TargetView = "full") -> dict[str, Any]
 def _structured(env: Envelope[Any]) -> dict[str, Any]:
     """The envelope as JSON, with the same redaction the text gets (defence in depth)."""
     # by_alias: the output schema names aliased fields by their alias, so must the data.
-    # Strings carry invisible characters as visible escapes, as the text does.
-    dumped: dict[str, Any] = escape_invisible_json(env.model_dump(mode="json", by_alias=True))
-    # Free text about the call (not the data) reads as it does in the text: no hidden characters.
+    # Values travel exactly (the data, a cursor, every name): an application passes them back,
+    # and a cursor with a zero-width space in it must come back with it. JSON carries every
+    # character but a lone surrogate, which is escaped as the text escapes it.
+    dumped: dict[str, Any] = escape_surrogates_json(env.model_dump(mode="json", by_alias=True))
+    # Free text about the call (not a value to pass back) reads as it does in the text:
+    # redacted, no hidden characters.
     if env.target is not None:
         dumped["target"] = escape_invisible(redact_target(env.target))
     if env.failure is not None:
@@ -125,6 +131,9 @@ def _structured(env: Envelope[Any]) -> dict[str, Any]:
         if env.failure.raw_sample is not None:
             sample = escape_invisible(clean_sample(env.failure.raw_sample), keep="\n\t")
             dumped["failure"]["raw_sample"] = clip(sample, RAW_SAMPLE_MAX_CHARS)
+    if env.coverage is not None:
+        dumped["coverage"]["detail"] = escape_invisible_json(dumped["coverage"]["detail"])
+    dumped["repairs"] = escape_invisible_json(dumped["repairs"])
     return dumped
 
 

@@ -349,8 +349,9 @@ def body_retry_after(body: bytes) -> float | None:
     for wait in (value.get("retry_after"), nested):
         if isinstance(wait, bool) or not isinstance(wait, int | float):
             continue
-        if math.isfinite(wait) and wait >= 0:
-            return min(float(wait), RATE_LIMIT_RESET_MAX_S)
+        # Capped before it becomes a float: a JSON integer of 400 digits is no float at all.
+        if wait >= 0 and (isinstance(wait, int) or math.isfinite(wait)):
+            return float(min(wait, RATE_LIMIT_RESET_MAX_S))
     return None
 
 

@@ -17,6 +17,7 @@ fields, not as a ``ValidationError`` raised inside LangChain.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import httpx
@@ -26,10 +27,12 @@ from tool_outcomes.envelope import Envelope, Outcome
 from tool_outcomes.observe import framework_call
 from tool_outcomes.render import to_text
 
+from ._arguments import as_keywords, from_keywords
 from ._extra import missing_extra
 
 try:
     from langchain_core.messages import ToolMessage
+    from langchain_core.runnables import RunnableConfig
     from langchain_core.tools import StructuredTool
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("langchain", "langchain") from exc
@@ -41,16 +44,46 @@ class OutcomeStructuredTool(StructuredTool):
     """A ``StructuredTool`` whose ``ToolMessage`` is an error exactly when its envelope is one.
 
     The tool call's ``id`` (LangChain's ``tool_call_id``) is kept as the envelope's and the
-    trace's ``tool_call_id``.
+    trace's ``tool_call_id``. Arguments LangChain cannot handle itself (a tool call whose
+    ``args`` is not an object, an input nested past what its callbacks print) are carried past
+    it to the tool, which answers ``invalid_arguments``.
     """
 
-    def run(self, *args: Any, **kwargs: Any) -> Any:
-        with framework_call(kwargs.get("tool_call_id")):
-            return _with_status(super().run(*args, **kwargs))
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        return super().invoke(_passable(input), config, **kwargs)
 
-    async def arun(self, *args: Any, **kwargs: Any) -> Any:
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        return await super().ainvoke(_passable(input), config, **kwargs)
+
+    def run(self, tool_input: Any, *args: Any, **kwargs: Any) -> Any:
         with framework_call(kwargs.get("tool_call_id")):
-            return _with_status(await super().arun(*args, **kwargs))
+            return _with_status(super().run(_keywords(tool_input), *args, **kwargs))
+
+    async def arun(self, tool_input: Any, *args: Any, **kwargs: Any) -> Any:
+        with framework_call(kwargs.get("tool_call_id")):
+            return _with_status(await super().arun(_keywords(tool_input), *args, **kwargs))
+
+
+# The names StructuredTool passes to its own _run/_arun besides the arguments: a model's
+# argument named "self" would otherwise be "got multiple values for argument 'self'".
+_RESERVED = frozenset(
+    name
+    for method in (StructuredTool._run, StructuredTool._arun)
+    for name, parameter in inspect.signature(method).parameters.items()
+    if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+)
+
+
+def _keywords(arguments: Any) -> dict[str, Any]:
+    return as_keywords(arguments, _RESERVED)
+
+
+def _passable(given: Any) -> Any:
+    """A tool call with its ``args`` as keywords LangChain can copy and print (any other input
+    is made so in ``run``)."""
+    if isinstance(given, dict) and given.get("type") == "tool_call":
+        return {**given, "args": _keywords(given.get("args"))}
+    return given
 
 
 def _with_status(output: Any) -> Any:
@@ -83,11 +116,11 @@ def langchain_tool(
     """
 
     def run(**arguments: Any) -> tuple[str, Envelope[Any]]:
-        env = tool.call(arguments, client=client)
+        env = tool.call(from_keywords(arguments), client=client)
         return to_text(env), env
 
     async def arun(**arguments: Any) -> tuple[str, Envelope[Any]]:
-        env = await tool.acall(arguments, client=async_client)
+        env = await tool.acall(from_keywords(arguments), client=async_client)
         return to_text(env), env
 
     return OutcomeStructuredTool(

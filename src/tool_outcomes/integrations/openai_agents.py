@@ -22,7 +22,6 @@ nested object is required under strict mode (pass ``strict=False`` for such a to
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,6 +31,7 @@ from tool_outcomes.adapter import Tool
 from tool_outcomes.observe import framework_call
 from tool_outcomes.render import to_text
 
+from ._arguments import parse_arguments
 from ._extra import missing_extra
 from ._recent import KEPT_ENVELOPES, RecentEnvelopes
 
@@ -115,10 +115,7 @@ def _arguments(raw: str, optional: frozenset[str]) -> object:
     Text that is not JSON, or JSON nested deeper than the parser goes, is handed to the tool as
     it is: its own validation says what is wrong (``invalid_arguments``).
     """
-    try:
-        arguments = json.loads(raw) if raw.strip() else {}
-    except (ValueError, RecursionError):
-        return raw
+    arguments = parse_arguments(raw)
     if isinstance(arguments, dict):
         return {k: v for k, v in arguments.items() if not (v is None and k in optional)}
     return arguments

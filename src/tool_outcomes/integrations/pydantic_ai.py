@@ -32,7 +32,8 @@ pass your own mapping as ``envelopes=`` to keep them some other way.
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 import httpx
 
@@ -41,6 +42,7 @@ from tool_outcomes.envelope import Envelope, FailureCode, Outcome
 from tool_outcomes.observe import framework_call
 from tool_outcomes.render import to_text
 
+from ._arguments import as_keywords, from_keywords, parse_arguments
 from ._extra import missing_extra
 from ._recent import KEPT_ENVELOPES, RecentEnvelopes
 
@@ -92,9 +94,10 @@ def pydantic_ai_tool(
         RecentEnvelopes(KEPT_ENVELOPES) if envelopes is None else envelopes
     )
 
-    async def run(ctx: RunContext[Any], **arguments: Any) -> ToolReturn[str]:
+    # ctx positional-only: a model's argument named "ctx" is an argument like any other.
+    async def run(ctx: RunContext[Any], /, **arguments: Any) -> ToolReturn[str]:
         with framework_call(ctx.tool_call_id):
-            env = await tool.acall(arguments, client=client)
+            env = await tool.acall(from_keywords(arguments), client=client)
         if ctx.tool_call_id is not None:
             kept[ctx.tool_call_id] = env
         text = to_text(env)
@@ -112,5 +115,21 @@ def pydantic_ai_tool(
         json_schema=tool.input_schema(),
         takes_ctx=True,
     )
+    # The tool judges its own arguments: pydantic-ai's validator is replaced by one that hands
+    # on whatever the model sent (pydantic-ai's own would answer text that is not JSON with its
+    # retry prompt, and JSON that is not an object with a TypeError). Tool.function_schema is a
+    # public attribute; its class lives in a private module, so it is replaced, not built.
+    built.function_schema = replace(built.function_schema, validator=cast(Any, _AnyArguments()))
     built.envelopes = kept
     return built
+
+
+class _AnyArguments:
+    """pydantic-ai's argument validator for a tool that validates its own arguments: any JSON
+    text or value becomes keywords (:func:`as_keywords`), never a validation error."""
+
+    def validate_json(self, input: str | bytes | bytearray, **options: Any) -> dict[str, Any]:
+        return as_keywords(parse_arguments(bytes(input) if isinstance(input, bytearray) else input))
+
+    def validate_python(self, input: Any, **options: Any) -> dict[str, Any]:
+        return as_keywords(input)
