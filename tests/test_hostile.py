@@ -60,8 +60,9 @@ MODES: tuple[Mode, ...] = ("sync", "async")
 #: call that only checks its deadline between reads would overshoot by most of it.
 READ_TIMEOUT_S = 1.0
 TIMEOUT = httpx.Timeout(READ_TIMEOUT_S)
-#: The most a deadline may be overshot: scheduling and closing, far below one read timeout.
-OVERSHOOT_BOUND_S = 0.3
+#: The most a deadline may be overshot: scheduling and closing, well below one read timeout
+#: (a saturated 2-core machine overshot 0.4 s deadlines by 0.32-0.46 s; unbounded, it is 5 s).
+OVERSHOOT_BOUND_S = 0.5
 #: "A 3.5 KB stacked-gzip body costs under 20 MB" (issue 11).
 BOMB_BUDGET_BYTES = 20_000_000
 
