@@ -1,0 +1,171 @@
+"""This tree against another revision, call by call in one process: is a change "no worse"?
+
+    python3 dev.py bench …                  # ratios to bare httpx (the goals)
+    .venv/bin/python benchmarks/against.py c1b1fe0          # this tree / that revision
+    .venv/bin/python benchmarks/against.py c1b1fe0 --rounds 15
+
+``dev.py bench`` compares the adapter with bare httpx; two runs of it, one per tree, differ by
+as much as this machine's speed drifts between them (a third or more within minutes). Here both
+trees are imported into one process -- the other revision's package exported with ``git archive``
+and renamed, so the two never share a module -- and their calls alternate one by one, each side
+charged its own CPU time: the drift lands on both. A figure is this tree's time over the other's
+(median of the rounds, their range after it); below 1.00 this tree is faster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import io
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "tool_outcomes"
+URL = "http://upstream.test/items"
+
+
+def export(revision: str, into: Path) -> ModuleType:
+    """The package as it is at ``revision``, importable as ``tool_outcomes_<revision>``."""
+    alias = f"{NAME}_{re.sub(r'[^0-9A-Za-z]', '_', revision)}"
+    archive = subprocess.run(
+        ["git", "archive", revision, f"src/{NAME}"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "src" / NAME).rename(into / alias)
+    word = re.compile(rf"\b{NAME}\b")
+    for path in (into / alias).rglob("*.py"):
+        path.write_text(word.sub(alias, path.read_text(encoding="utf-8")), encoding="utf-8")
+    sys.path.insert(0, str(into))
+    return importlib.import_module(alias)
+
+
+def _pair_ns(first: Callable[[], object], second: Callable[[], object]) -> tuple[int, int]:
+    t0 = time.process_time_ns()
+    first()
+    t1 = time.process_time_ns()
+    second()
+    return t1 - t0, time.process_time_ns() - t1
+
+
+def ratio(ours: Callable[[], object], theirs: Callable[[], object], calls: int, rounds: int) -> str:
+    """Median (and range) over ``rounds`` of ours/theirs CPU time, calls alternating."""
+    values = []
+    for n in range(rounds + 1):
+        gc.collect()
+        a = b = 0
+        for i in range(calls):
+            if i % 2:
+                spent_b, spent_a = _pair_ns(theirs, ours)
+            else:
+                spent_a, spent_b = _pair_ns(ours, theirs)
+            a += spent_a
+            b += spent_b
+        if n:  # the first round warms both up
+            values.append(a / b)
+    return f"{statistics.median(values):.3f} ({min(values):.3f}-{max(values):.3f})"
+
+
+def figures(ours: ModuleType, theirs: ModuleType, rounds: int) -> list[tuple[str, str]]:
+    """The bench's workloads, each called through both packages."""
+    import httpx
+    from pydantic import BaseModel
+
+    class Item(BaseModel):
+        id: int
+        name: str
+        score: float
+
+    class Query(BaseModel):
+        q: str
+
+    items = [{"id": i, "name": f"item {i}", "score": i / 7} for i in range(100)]
+    bodies = {
+        "array": json.dumps(items).encode(),
+        "nested": json.dumps({"results": items, "count": len(items)}).encode(),
+        "record": json.dumps(items[0]).encode(),
+    }
+
+    def client(body: bytes) -> httpx.Client:
+        headers = {"content-type": "application/json"}
+        answer = httpx.Response(200, headers=headers, content=body)
+        return httpx.Client(transport=httpx.MockTransport(lambda _request: answer))
+
+    def tool(package: ModuleType, result: Any, **options: Any) -> Any:
+        def search(args: Query) -> httpx.Request:
+            return httpx.Request("GET", URL, params={"q": args.q})
+
+        return package.tool(args=Query, result=result, **options)(search)
+
+    def calling(tool: Any, http: httpx.Client) -> Callable[[], object]:
+        return lambda: tool.call({"q": "x"}, client=http)
+
+    response = httpx.Response(
+        200,
+        headers={"content-type": "application/json"},
+        content=bodies["array"],
+        request=httpx.Request("GET", URL),
+    )
+    out = [
+        (
+            "classify_http, 100-item array",
+            ratio(
+                lambda: ours.classify_http(response),
+                lambda: theirs.classify_http(response),
+                400,
+                rounds,
+            ),
+        )
+    ]
+    cases: list[tuple[str, str, Any, dict[str, Any]]] = [
+        ("@tool call, 100-item array", "array", list[Item], {}),
+        ("@tool call, nested with a count", "nested", list[Item], {"items": "results"}),
+        ("@tool call, a single record", "record", Item, {}),
+    ]
+    for label, body, result, options in cases:
+        if body == "nested":
+            options = {**options, "total": "count"}
+        http = client(bodies[body])
+        a, b = tool(ours, result, **options), tool(theirs, result, **options)
+        out.append(
+            (
+                label,
+                ratio(
+                    calling(a, http),
+                    calling(b, http),
+                    250,
+                    rounds,
+                ),
+            )
+        )
+    return out
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("revision", help="the git revision to compare this tree with")
+    parser.add_argument("--rounds", type=int, default=9, help="rounds per figure (default 9)")
+    args = parser.parse_args(argv)
+    ours = importlib.import_module(NAME)
+    with tempfile.TemporaryDirectory() as folder:
+        theirs = export(args.revision, Path(folder))
+        print(f"this tree ({Path(ours.__file__ or '').parent}) / {args.revision}, CPU time:")
+        for label, figure in figures(ours, theirs, args.rounds):
+            print(f"  {label:34s} {figure}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
