@@ -15,7 +15,6 @@ charged its own CPU time: the drift lands on both. A figure is this tree's time 
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import io
 import json
@@ -25,13 +24,15 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from run import _ratio_rounds  # noqa: E402  (the bench's own side-by-side rounds)
+
 NAME = "tool_outcomes"
 URL = "http://upstream.test/items"
 
@@ -52,29 +53,9 @@ def export(revision: str, into: Path) -> ModuleType:
     return importlib.import_module(alias)
 
 
-def _pair_ns(first: Callable[[], object], second: Callable[[], object]) -> tuple[int, int]:
-    t0 = time.process_time_ns()
-    first()
-    t1 = time.process_time_ns()
-    second()
-    return t1 - t0, time.process_time_ns() - t1
-
-
 def ratio(ours: Callable[[], object], theirs: Callable[[], object], calls: int, rounds: int) -> str:
-    """Median (and range) over ``rounds`` of ours/theirs CPU time, calls alternating."""
-    values = []
-    for n in range(rounds + 1):
-        gc.collect()
-        a = b = 0
-        for i in range(calls):
-            if i % 2:
-                spent_b, spent_a = _pair_ns(theirs, ours)
-            else:
-                spent_a, spent_b = _pair_ns(ours, theirs)
-            a += spent_a
-            b += spent_b
-        if n:  # the first round warms both up
-            values.append(a / b)
+    """Median (and range) over ``rounds`` of ours/theirs CPU time, as the bench measures it."""
+    values = _ratio_rounds(ours, theirs, calls, rounds)[0]
     return f"{statistics.median(values):.3f} ({min(values):.3f}-{max(values):.3f})"
 
 
