@@ -287,8 +287,8 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
         return Collection(value, parent, items)
     if isinstance(body, list):
         return Collection(body, None, "")
-    if not isinstance(body, dict):
-        return None
+    if not isinstance(body, dict) or all(_scalar(value) for value in body.values()):
+        return None  # every rule below looks for a list or an object inside the body
     nested = _nested(body)
     if nested is not None:
         return nested
@@ -318,6 +318,10 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     if found_here is not None and root is body and _is_record(body):
         return None
     return found_here
+
+
+def _scalar(value: object) -> bool:
+    return not isinstance(value, dict | list)
 
 
 def counted_zero(body: object) -> bool:

@@ -225,12 +225,14 @@ def page_evidence(
             pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
     no_more: str | None = None
     for box in _containers(body, collection):
-        for key in INCOMPLETE_FLAGS:
-            if box.get(key) is True:
-                flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, f"{key}: true"))
         pages.extend(_next_page_signs(box, collection, base_url))
         if collection is not None:
             pages.extend(_listing_signs(box, collection, base_url))
+        if _FLAG_KEYS.isdisjoint(box):
+            continue
+        for key in INCOMPLETE_FLAGS:
+            if box.get(key) is True:
+                flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, f"{key}: true"))
         said = next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
         no_more = no_more or said
     if collection is None:
@@ -250,11 +252,25 @@ def page_evidence(
     return flags if no_more is not None else flags + pages
 
 
+#: Every member :func:`_next_page_signs` reads in a box (a test holds it to the function): a
+#: box holding none of them has no such sign, and most bodies hold none.
+_NEXT_PAGE_SIGN_KEYS = frozenset(
+    {
+        *NEXT_TOKEN_KEYS, *_AWS_CURSORS, *NEXT_URL_KEYS, *MORE_FLAGS, "IsTruncated",
+        "LastEvaluatedKey", "next_page", "end_of_stream", "response_metadata", "pageInfo",
+    }
+)  # fmt: skip
+#: Every member :func:`page_evidence` reads in a box outside the two sign readers.
+_FLAG_KEYS = frozenset({*INCOMPLETE_FLAGS, *(key for key, _ in NO_MORE_FLAGS)})
+
+
 def _next_page_signs(
     box: Mapping[str, Any], collection: Collection | None, base_url: str | None
 ) -> list[Evidence]:
     """Signs that name the next page in terms no record uses."""
     out: list[Evidence] = []
+    if _NEXT_PAGE_SIGN_KEYS.isdisjoint(box):
+        return out
     # AWS: IsTruncated is the listing's own verdict; false overrides any stale marker.
     aws_done = box.get("IsTruncated") is False
     for key in NEXT_TOKEN_KEYS:
