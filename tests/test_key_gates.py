@@ -175,3 +175,42 @@ def test_a_request_url_read_through_the_shortcut_is_the_target() -> None:
     request = httpx.Request("GET", "https://api.test/items/7")
     response = httpx.Response(200, json={"id": 7}, request=request)
     assert classify_http(response).target == "https://api.test/items/7"
+
+
+def test_the_listing_gate_skips_only_bodies_with_no_sign(monkeypatch: pytest.MonkeyPatch) -> None:
+    boxes = _boxes(4, 3000)
+
+    def signs(box: dict[str, Any]) -> list[Any]:
+        return _pagination._listing_signs(box, COLLECTION, "https://api.test/x")
+
+    gated = [signs(box) for box in boxes]
+    monkeypatch.setattr(_pagination, "_LISTING_SIGN_KEYS", _Never())
+    assert gated == [signs(box) for box in boxes]
+    assert sum(1 for found in gated if found) > 20  # the bodies do hold signs
+
+
+URLS = [
+    None, "https://api.test/x", "https://api.test/x?offset=0", "https://api.test/x?page=2&limit=0",
+    "https://api.test/x?page=0&per_page=5", "https://api.test/x?start=5&q=1",
+    "https://api.test/x?cursor=abc", "https://x.my.salesforce.com/services/data/v59.0/query/"
+    "01gD000000Dbj2qIAB-2000", "https://api.test/x?page=3&size=10",
+]  # fmt: skip
+
+
+def test_where_a_page_starts_is_read_alike_through_the_gate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    boxes = _boxes(5, 1500)
+
+    def positions() -> list[Any]:
+        out = []
+        for box in boxes:
+            items = box.get("items") if isinstance(box.get("items"), list) else [{"id": 1}]
+            collection = _collection.Collection(items, box, "items")
+            out += [_pagination._position(url, box, collection) for url in URLS]
+        return out
+
+    gated = positions()
+    monkeypatch.setattr(_pagination, "_BODY_POSITION_KEYS", _Never())
+    assert gated == positions()
+    assert sum(1 for p in gated if p is not None and p.said_by.startswith("body")) > 50

@@ -316,12 +316,21 @@ def _next_page_signs(
     return out
 
 
+#: Every member whose presence can make :func:`_listing_signs` find a sign (the others it
+#: reads, it reads beside one of these; a test holds the set to the function).
+_LISTING_SIGN_KEYS = frozenset(
+    {"next", "links", "_links", "isLast", "more", "offset", *(p for p, _, _ in PAGE_COUNTERS)}
+)
+
+
 def _listing_signs(
     box: Mapping[str, Any], collection: Collection, base_url: str | None
 ) -> list[Evidence]:
     """Signs that name the next page only next to a collection: on a record, "next" may be a
     chapter, "offset" a time zone and "page" a page of a book."""
     out: list[Evidence] = []
+    if _LISTING_SIGN_KEYS.isdisjoint(box):
+        return out
     # DRF's "next", JSON:API's links.next, HAL's _links.next.href, HubSpot's paging.next.after.
     links, hal = box.get("links"), box.get("_links")
     for value, why in (
@@ -588,6 +597,9 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
     "starting_after", "page[after]", "page[cursor]", "continuation", "marker", "next_token",
     "pagination_token", "PageToken",
 )  # fmt: skip
+#: The members a page's body says where it starts with: :func:`_position` reads a box only
+#: when it holds one of them.
+_BODY_POSITION_KEYS = frozenset({*_OFFSET_KEYS, *(page for page, _, _, _ in _BODY_PAGES)})
 # Salesforce: a query's later batches live at /query/<locator>-<number of records before it>.
 _SALESFORCE_BATCH = re.compile(r"/query(?:All)?/[0-9A-Za-z]{15,18}-(?P<before>[0-9]{1,9})/?$")
 
@@ -608,6 +620,10 @@ def _query(url: str | None) -> dict[str, str]:
     return {}
 
 
+def _query_count(query: Mapping[str, str], key: str) -> int | None:
+    return parse_count(query[key]) if key in query else None
+
+
 def _position(url: str | None, body: object, collection: Collection | None) -> Position | None:
     """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start``, the
     page body's ``offset`` / ``startAt`` or its page number x page size, the request's
@@ -616,11 +632,13 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
     unknown (``before`` is ``None``). ``None`` when nothing says."""
     query = _query(url)
     for key in _QUERY_OFFSET_KEYS:
-        if (offset := parse_count(query.get(key, ""))) is not None:
+        if (offset := _query_count(query, key)) is not None:
             return Position(offset, f"request {key}={offset}")
     # The page's own numbering before the request's: whether pages count from 0 (Spring,
     # Algolia) or 1 is the API's to say, and a query's page number does not say it.
     for box in _containers(body, collection) if collection is not None else ():
+        if _BODY_POSITION_KEYS.isdisjoint(box):
+            continue
         for key in _OFFSET_KEYS:
             value = box.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
@@ -630,8 +648,8 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
             if number is not None and per is not None and marker in box and number >= first:
                 before = (number - first) * per
                 return Position(before, f"body {page_key} {number} x {size_key} {per}")
-    page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
-    size = next((n for k in _SIZE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
+    page = next((n for k in _PAGE_KEYS if (n := _query_count(query, k)) is not None), None)
+    size = next((n for k in _SIZE_KEYS if (n := _query_count(query, k)) is not None), None)
     if page is not None and page >= 1 and size is not None:
         return Position((page - 1) * size, f"request page={page} x {size}")
     with contextlib.suppress(ValueError):
