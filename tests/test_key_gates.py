@@ -205,7 +205,8 @@ def test_where_a_page_starts_is_read_alike_through_the_gate(
     def positions() -> list[Any]:
         out = []
         for box in boxes:
-            items = box.get("items") if isinstance(box.get("items"), list) else [{"id": 1}]
+            given = box.get("items")
+            items: list[Any] = given if isinstance(given, list) else [{"id": 1}]
             collection = _collection.Collection(items, box, "items")
             out += [_pagination._position(url, box, collection) for url in URLS]
         return out
