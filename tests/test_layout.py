@@ -375,11 +375,13 @@ def test_the_path_check_sees_a_step_entered_twice() -> None:
     assert _steps_entered(zigzag) == ["evidence", "status", "evidence"]
 
 
-#: Where text leaves the library, redacted on its way out: the envelope as the adapter hands it
-#: out (guard), as the classifier builds it (its exchange), the trace record, the rendered text.
+#: Where text leaves the library, redacted on its way out: the envelope's own models (every text
+#: field they hold, whoever builds them), the envelope as the adapter hands it out with the
+#: request's credentials (guard), the trace record, the rendered text. The classifier is not
+#: among them: it judges, and hands its words over as they are.
 REDACTING_EXITS = {
+    "tool_outcomes.envelope",
     "tool_outcomes.guard",
-    "tool_outcomes.classify._exchange",
     "tool_outcomes.trace",
     "tool_outcomes.render",
 }

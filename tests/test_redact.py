@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+from typing import Any
 from urllib.parse import quote
 
 import httpx
@@ -256,3 +257,82 @@ def test_a_requests_query_secrets_are_found_with_the_shortcut_too(
     with mock.patch.object(redact, "_may_name_secrets", lambda text: "=" in text):
         expected = request_secrets(request)
     assert request_secrets(request) == expected
+
+
+# -- the envelope's own models redact what they hold ---------------------------------------------
+
+
+def test_every_text_an_envelope_holds_is_redacted_whoever_builds_it() -> None:
+    from tool_outcomes import Coverage, Envelope, Failure, FailureCode, FailureKind, Outcome
+    from tool_outcomes.envelope import Repair, RepairKind
+
+    failure = Failure(
+        code=FailureCode.UNAUTHORIZED,
+        kind=FailureKind.PERMANENT,
+        detail="upstream said 401 to Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig",
+        raw_sample='{"error": "bad key", "api_key": "sk-live-7Hq2ZrX9"}',
+    )
+    assert "eyJhbGci" not in failure.detail
+    assert failure.raw_sample is not None
+    assert "sk-live-7Hq2ZrX9" not in failure.raw_sample
+    coverage = Coverage(
+        returned=1,
+        detail="next page at https://ana:hunter2@h.test/x",
+        dropped=("shard https://h.test/?token=abc123secret",),
+    )
+    assert "hunter2" not in coverage.detail
+    assert "abc123secret" not in coverage.dropped[0]
+    repair = Repair(kind=RepairKind.UNREAD_ANSWER, path="", detail="password=hunter2hunter2")
+    assert "hunter2hunter2" not in repair.detail
+    env = Envelope[Any](
+        outcome=Outcome.SUCCESS,
+        data=1,
+        target="https://h.test/items?q=refund&api_key=sk-live-7Hq2ZrX9",
+    )
+    assert env.target == "https://h.test/items?q=refund&api_key=[REDACTED]"
+
+
+def test_a_secret_at_the_cut_is_redacted_before_the_cut() -> None:
+    """Redacting after cutting would leave the start of the user-info (its "@" cut off, it is
+    no longer recognised): the detail is redacted first."""
+    from tool_outcomes import Failure, FailureCode, FailureKind
+    from tool_outcomes._text import clip
+    from tool_outcomes.envelope import DETAIL_MAX_CHARS
+
+    secret = " https://ana:hunter2hunter2@billing.example.test/invoices"
+    # The padding that makes the cap fall inside the user-info, found as the cap finds it.
+    texts = ("x" * n + secret for n in range(DETAIL_MAX_CHARS - 80, DETAIL_MAX_CHARS))
+    cut = {t: clip(t, DETAIL_MAX_CHARS, say_cut=True) for t in texts}
+    text = next(t for t, kept in cut.items() if "ana:hunter" in kept and "@" not in kept)
+    failure = Failure(code=FailureCode.EXECUTION, kind=FailureKind.PERMANENT, detail=text)
+    assert "hunter" not in failure.detail
+
+
+def test_a_next_page_url_is_redacted_and_an_opaque_cursor_kept_exactly() -> None:
+    from tool_outcomes import Coverage
+
+    url = Coverage(
+        returned=1, next_cursor="https://graph.test/v1/me/feed?after=QVFI&access_token=EAAB"
+    )
+    assert url.next_cursor == "https://graph.test/v1/me/feed?after=QVFI&access_token=[REDACTED]"
+    for opaque in ("token=abc", "eyJwYWdlIjoyfQ==", "Bearer abcdefgh", "/items?api_key=x"):
+        assert Coverage(returned=1, next_cursor=opaque).next_cursor == opaque
+
+
+def test_the_classifier_hands_its_words_over_and_the_envelope_redacts_them() -> None:
+    """A redirect's Location with credentials, judged by classify_http: nothing leaks."""
+    import httpx
+
+    from tool_outcomes import classify_http
+
+    request = httpx.Request("GET", "https://h.test/items?api_key=sk-live-7Hq2ZrX9")
+    response = httpx.Response(
+        302,
+        headers={"location": "https://ana:hunter2@h.test/next?token=abc123secret"},
+        request=request,
+    )
+    env = classify_http(response)
+    text = env.model_dump_json()
+    assert "hunter2" not in text
+    assert "abc123secret" not in text
+    assert "sk-live-7Hq2ZrX9" not in text

@@ -25,6 +25,7 @@ from pydantic import (
 
 from . import _call
 from ._text import clip, escape_invisible
+from .redact import redact_text, redact_url
 
 __all__ = [
     "DETAIL_MAX_CHARS",
@@ -59,11 +60,24 @@ _MAX_DROPPED = 50
 _DROPPED_MAX_CHARS = 300
 
 
+def _exit_text(value: object, max_chars: int, *, say_cut: bool = False) -> object:
+    """Text an envelope holds: credentials redacted, then cut to ``max_chars``.
+
+    Every text field of the envelope's models is made this way, so nothing an envelope holds
+    can carry a credential whoever built it: the classifier hands its details over as they are.
+    Redacting before the cut matters: a secret cut in half is no longer recognised.
+    """
+    if not isinstance(value, str) or not value:
+        return value
+    return clip(redact_text(value), max_chars, say_cut=say_cut)
+
+
 def _clip_detail(value: object) -> object:
-    return clip(value, DETAIL_MAX_CHARS, say_cut=True) if isinstance(value, str) else value
+    return _exit_text(value, DETAIL_MAX_CHARS, say_cut=True)
 
 
-#: A failure's or a coverage's detail: text over :data:`DETAIL_MAX_CHARS` is cut, and says so.
+#: A failure's or a coverage's detail: credentials redacted, text over
+#: :data:`DETAIL_MAX_CHARS` cut (saying so).
 _Detail = Annotated[str, BeforeValidator(_clip_detail)]
 
 
@@ -214,7 +228,7 @@ class Repair(BaseModel):
     @field_validator("path", "detail", mode="before")
     @classmethod
     def _cap_text(cls, value: object) -> object:
-        return clip(value, _DROPPED_MAX_CHARS, say_cut=True) if isinstance(value, str) else value
+        return _exit_text(value, _DROPPED_MAX_CHARS, say_cut=True)
 
     def __str__(self) -> str:
         where = self.path or "<root>"
@@ -260,7 +274,7 @@ class Failure(BaseModel):
     def _cap_raw_sample(cls, value: object) -> object:
         if isinstance(value, bytes):
             value = value.decode("utf-8", errors="replace")
-        return clip(value, RAW_SAMPLE_MAX_CHARS) if isinstance(value, str) else value
+        return _exit_text(value, RAW_SAMPLE_MAX_CHARS)
 
     @property
     def transient(self) -> bool:
@@ -299,12 +313,22 @@ class Coverage(BaseModel):
     )
     detail: _Detail = ""
 
+    @field_validator("next_cursor", mode="before")
+    @classmethod
+    def _redact_next_url(cls, value: object) -> object:
+        # A next page named by its URL may carry the caller's credential in its query (Facebook's
+        # paging.next holds the access_token): redacted like any URL that leaves. Any other
+        # cursor is opaque and kept exactly, or it would resume nowhere.
+        if isinstance(value, str) and value[:8].lower().startswith(("http://", "https://")):
+            return redact_url(value)
+        return value
+
     @field_validator("dropped", mode="before")
     @classmethod
     def _cap_dropped(cls, value: object) -> object:
         if not isinstance(value, list | tuple):
             return value
-        kept = [clip(v, _DROPPED_MAX_CHARS) if isinstance(v, str) else v for v in value]
+        kept = [_exit_text(v, _DROPPED_MAX_CHARS) for v in value]
         if len(kept) > _MAX_DROPPED:
             kept = [*kept[: _MAX_DROPPED - 1], f"… and {len(kept) - _MAX_DROPPED + 1} more"]
         return tuple(kept)
@@ -428,7 +452,9 @@ class Envelope(BaseModel, Generic[T]):
     @field_validator("target", mode="before")
     @classmethod
     def _cap_target(cls, value: object) -> object:
-        return clip(value, DETAIL_MAX_CHARS) if isinstance(value, str) else value
+        if not isinstance(value, str) or not value:
+            return value
+        return clip(redact_url(value), DETAIL_MAX_CHARS)
 
     @model_validator(mode="after")
     def _check_invariants(self) -> Envelope[T]:

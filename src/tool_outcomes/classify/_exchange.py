@@ -34,7 +34,6 @@ from tool_outcomes.envelope import (
     is_write,
 )
 from tool_outcomes.evidence import BodyCut, Evidence
-from tool_outcomes.redact import redact_text, redact_url
 
 from ._decisions import Contact, Document
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
@@ -47,10 +46,7 @@ __all__ = [
     "Declared",
     "Exchange",
     "Options",
-    "exit_text",
-    "exit_url",
     "raw_sample",
-    "target_of",
 ]
 
 _P = FailureKind.PERMANENT
@@ -100,9 +96,9 @@ class Options:
         repairs: tuple[Repair, ...] = (),
         **more: Any,
     ) -> Envelope[Any]:
-        """An access failure with a redacted detail, for this caller."""
+        """An access failure for this caller (its text redacted by the envelope's models)."""
         return Envelope[Any].failed(
-            code, kind, redact_text(detail), repairs=repairs, tool=self.tool, target=target, **more
+            code, kind, detail, repairs=repairs, tool=self.tool, target=target, **more
         )
 
 
@@ -205,7 +201,7 @@ class Exchange:
         detail = f"{why} acknowledging a {self.method}"
         if unread is not None:
             detail += "; the write took effect but its answer could not be read"
-            dropped = Repair(kind=RepairKind.UNREAD_ANSWER, path="", detail=redact_text(unread))
+            dropped = Repair(kind=RepairKind.UNREAD_ANSWER, path="", detail=unread)
             repairs = (*repairs, dropped)
         coverage = Coverage(returned=0, detail=detail)
         return self.envelope(Outcome.SUCCESS, coverage=coverage, repairs=repairs)
@@ -233,7 +229,7 @@ class Exchange:
     media_type: str = field(init=False)
     """The Content-Type without parameters, lower-case (``""`` when there is none)."""
     target: str | None = field(init=False)
-    """The request URL with credentials redacted."""
+    """The request URL, as an envelope's target (the envelope redacts its credentials)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.headers, _IndexedHeaders):
@@ -243,7 +239,7 @@ class Exchange:
         content_type = str(self.headers.get("content-type", ""))
         self.media_type = content_type.split(";", 1)[0].strip().lower()
         self.writes = is_write(self.method)
-        self.target = target_of(self.url, redacted=self.url_redacted)
+        self.target = self.url or None
 
     def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
         """A contact's envelope, stamped with the tool, the target and (for a write) the method."""
@@ -361,28 +357,11 @@ def body_retry_after(body: bytes) -> float | None:
 _BODY_WAIT_READ = 64 * 1024  # a throttle's body is a line of JSON; a bigger one is not read
 
 
-# -- the classifier's one door for redaction: text that leaves in an envelope ------------------
-
-
-def target_of(url: str | None, *, redacted: bool = False) -> str | None:
-    """A request URL as an envelope's target: its credentials redacted (unless already)."""
-    if not url:
-        return None
-    return url if redacted else redact_url(url)
-
-
-def exit_url(url: str) -> str:
-    """A URL put into an envelope's text or cursor (a redirect's, a next page's), redacted."""
-    return redact_url(url)
-
-
-def exit_text(text: str) -> str:
-    """Text put into an envelope (a coverage detail, a dropped item), redacted."""
-    return redact_text(text)
+# -- text that leaves in an envelope: the envelope's own models redact it as they are made ------
 
 
 def raw_sample(body: bytes) -> str | None:
-    """The start of a body as redacted text, for a failure's ``raw_sample``."""
+    """The start of a body as text, for a failure's ``raw_sample`` (which redacts it)."""
     if not body:
         return None
-    return redact_text(body[:_RAW_SAMPLE_READ].decode("utf-8", errors="replace"))
+    return body[:_RAW_SAMPLE_READ].decode("utf-8", errors="replace")

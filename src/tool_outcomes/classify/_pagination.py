@@ -53,7 +53,7 @@ from ._collection import (
     wrapped_pages,
 )
 from ._decisions import ArrayText, Contact, Document
-from ._exchange import Exchange, exit_text, exit_url
+from ._exchange import Exchange
 from ._headers import count_in_headers
 from ._verdicts import PartialVerdict, Verdict, as_count
 
@@ -65,7 +65,6 @@ __all__ = [
     "header_evidence",
     "header_total",
     "judge_coverage",
-    "next_link",
     "page_evidence",
 ]
 
@@ -501,7 +500,7 @@ def _page(why: str, url: str, base_url: str | None) -> Evidence:
     reason = withheld_because(resolved, base_url)
     if reason is not None:
         return Evidence(TruncatedBy.NEXT_PAGE, f"{why} (cursor withheld: {reason})")
-    return Evidence(TruncatedBy.NEXT_PAGE, why, exit_url(resolved))
+    return Evidence(TruncatedBy.NEXT_PAGE, why, resolved)  # the coverage redacts a URL cursor
 
 
 def _last_id(collection: Collection | None) -> str | None:
@@ -519,23 +518,6 @@ def _last_id(collection: Collection | None) -> str | None:
 # next "<": linear even on "<<<<…" with no ">".
 _LINK = re.compile(r'<(?P<url>[^<>]*)>(?P<params>(?:\s*;(?:[^;,"]|"[^"]*")*)*)')
 _REL = re.compile(r";\s*rel\s*=\s*(?:\"(?P<q>[^\"]*)\"|(?P<t>[^\s;,]+))", re.IGNORECASE)
-
-
-def next_link(header: str | None, base_url: str | None) -> str | None:
-    """The ``rel="next"`` target of a ``Link`` header (RFC 8288), resolved and redacted.
-
-    Args:
-        header: The header value (several links, comma-separated), or ``None``.
-        base_url: The request URL, for relative targets.
-
-    Returns:
-        The next page's URL, or ``None`` (also when it is withheld: :func:`withheld_because`).
-    """
-    target = _next_link_target(header)
-    if target is None:
-        return None
-    resolved = _resolve(target, base_url)
-    return None if withheld_because(resolved, base_url) else exit_url(resolved)
 
 
 def _next_link_target(header: str | None) -> str | None:
@@ -820,7 +802,7 @@ def judge_coverage(
         offset=offset,
         next_cursor=cursor,
         truncated_by=evidence[0].truncated_by,
-        dropped=tuple(exit_text(d) for d in dropped),
-        detail=exit_text("; ".join(dict.fromkeys(e.detail for e in evidence))),
+        dropped=dropped,
+        detail="; ".join(dict.fromkeys(e.detail for e in evidence)),
     )
     return ex.finish(Outcome.PARTIAL, data, coverage, repairs, body)

@@ -21,7 +21,7 @@ import httpx
 
 from tool_outcomes.envelope import Coverage, Effect, Envelope, FailureCode, FailureKind, Outcome
 
-from ._exchange import Exchange, exit_url
+from ._exchange import Exchange
 from ._headers import throttled
 from ._json import decode_json
 from ._messages import error_message
@@ -248,7 +248,9 @@ def existing_id(value: object, headers: httpx.Headers) -> str | None:
                 return f"{key} {str(found)[:_EXISTING_ID_MAX_CHARS]!r}"
     location = headers.get("location") or headers.get("content-location")
     if location:
-        return f"at {exit_url(str(location))[:_EXISTING_ID_MAX_CHARS]}"
+        # Whole: cut before it is redacted (by the failure's detail), a URL's user-info could
+        # lose its "@" and no longer be recognised. The detail's own cap bounds it.
+        return f"at {location}"
     return None
 
 
@@ -258,7 +260,7 @@ def _redirect(ex: Exchange, rule: StatusRule) -> str:
     location = ex.headers.get("location")
     if not location:
         return "a redirect without Location"
-    return f"redirect to {exit_url(location)}, not followed (follow it, or read it as the answer)"
+    return f"redirect to {location}, not followed (follow it, or read it as the answer)"
 
 
 def _no_content(ex: Exchange) -> Envelope[Any] | None:

@@ -16,7 +16,7 @@ from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, is_write
 from tool_outcomes.evidence import TransportFailure
 
-from ._exchange import Options, target_of
+from ._exchange import Options
 
 __all__ = ["TRANSPORT_RULES", "from_exception"]
 
@@ -89,7 +89,7 @@ def from_exception(
             method=method if writes else None,
         )
     code, kind, why = _transport_rule(exc)
-    target = target_of(url)
+    target = url or None
     detail = exception_text(exc)
     if detail == type(exc).__name__:  # no message of its own: say what the class means
         detail = f"{detail} ({why})"
