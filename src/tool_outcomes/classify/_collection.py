@@ -317,7 +317,29 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     )
     if found_here is not None and root is body and _is_record(body):
         return None
+    if found_here is None and root is body:
+        return _nothing_in_any(body)
     return found_here
+
+
+def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
+    """A search across several kinds that found none of any: Mastodon's ``/api/v2/search``
+    answers ``{"accounts": [], "statuses": [], "hashtags": []}``
+    (https://docs.joinmastodon.org/methods/search/), Spotify's search for several types one
+    paging object per type, each with empty ``items``. Every member is an empty list or such a
+    page: the answer holds nothing, a verified empty. One member holding anything (or a scalar
+    beside them: an id, a name) keeps the body one record."""
+    if len(body) < 2 or DIAGNOSTIC_KEYS & set(body):
+        return None
+    for key, value in body.items():
+        if isinstance(value, list):
+            if value:
+                return None
+            continue
+        page = _wrapped_page({key: value}, "")
+        if page is None or page.items:
+            return None
+    return Collection([], body, "")
 
 
 def counted_zero(body: object) -> bool:

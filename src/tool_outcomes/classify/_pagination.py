@@ -282,7 +282,7 @@ def _next_page_signs(
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "LastEvaluatedKey present", cursor))
     page = box.get("next_page")  # Zendesk and others: the next page's URL, or its number
     if (cursor := _cursor(page)) is not None:
-        if isinstance(page, str):
+        if isinstance(page, str) and _looks_like_a_url(page):
             out.append(_page("next_page present", cursor, base_url))
         else:
             out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", cursor))
@@ -303,12 +303,26 @@ def _next_page_signs(
     for key in MORE_FLAGS:
         if box.get(key) is True:
             cursor = _cursor(box.get("after_cursor")) or _last_id(collection)  # Zendesk, Stripe
+            if _names_a_page(box.get("next")):  # a URL (or a link object holding one)
+                # Paddle: has_more beside the next URL to follow ("always use the pre-built next
+                # URL"); that URL, read next, names the cursor.
+                cursor = None
             out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key}: true", cursor))
     info = box.get("pageInfo")  # Relay connections
     if isinstance(info, dict) and info.get("hasNextPage") is True:
         cursor = _cursor(info.get("endCursor"))
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "pageInfo.hasNextPage: true", cursor))
     return out
+
+
+#: How a next-page member written as a URL starts. Stripe's search sends ``next_page`` as an
+#: opaque token to pass back as ``page`` (https://docs.stripe.com/api/pagination/search);
+#: resolved against the request as a relative URL it would name a page that does not exist.
+_URL_STARTS: tuple[str, ...] = ("http://", "https://", "/", "?")
+
+
+def _looks_like_a_url(value: str) -> bool:
+    return value.lower().startswith(_URL_STARTS)
 
 
 def _listing_signs(
@@ -334,6 +348,10 @@ def _listing_signs(
     for link in links_list:
         if isinstance(link, dict) and link.get("rel") == "next":
             target = _cursor(link.get("href"))
+            posted = _posted_body(link)
+            if target is not None and posted is not None:
+                out.append(Evidence(TruncatedBy.NEXT_PAGE, 'links rel "next" (POST)', posted))
+                break
             if target is not None:
                 out.append(_page('links rel "next"', target, base_url))
                 break
@@ -355,6 +373,21 @@ def _listing_signs(
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
             break
     return out
+
+
+def _posted_body(link: Mapping[str, Any]) -> str | None:
+    """The resume point of a next link that is a POST: its ``body``, as compact JSON.
+
+    STAC API item search pages a POST search with ``{"rel": "next", "method": "POST", "href":
+    <the search endpoint>, "body": {..., "token": ...}}``
+    (https://github.com/radiantearth/stac-api-spec/tree/main/item-search#pagination): the href
+    is the endpoint already asked, the body is what moves on to the next page."""
+    method, body = link.get("method"), link.get("body")
+    if not isinstance(method, str) or method.upper() != "POST" or not isinstance(body, dict):
+        return None
+    if not body:
+        return None
+    return json.dumps(body, sort_keys=True, separators=(",", ":"))
 
 
 def _under_base(target: str, base: object) -> str:
@@ -709,15 +742,15 @@ def _said_last(body: object, collection: Collection) -> str | None:
             if info.get("hasPreviousPage") is True:
                 return "pageInfo.hasPreviousPage: true"
         for key in _PREVIOUS_KEYS:
-            if _next_target(box.get(key))[0] is not None:
+            if _names_a_page(box.get(key)):
                 return f"{key} page named"
         for key in _PREVIOUS_URL_KEYS:
-            if isinstance(box.get(key), str) and box[key]:
+            if _names_a_page(box.get(key)):
                 return f"{key} named"
         for name in ("links", "_links"):
             links = box.get(name)
             if isinstance(links, dict):
-                if any(_next_target(links.get(rel))[0] is not None for rel in _PREVIOUS_RELS):
+                if any(_names_a_page(links.get(rel)) for rel in _PREVIOUS_RELS):
                     return f"{name}.prev named"
             elif isinstance(links, list):
                 for link in links:
@@ -728,6 +761,13 @@ def _said_last(body: object, collection: Collection) -> str | None:
                     ):
                         return f'{name} rel "{link["rel"]}"'
     return None
+
+
+def _names_a_page(value: object) -> bool:
+    """Whether a member names another page by URL (``"v1"`` is a version, not a page), or by a
+    link object holding one (HAL's ``{"href": ...}``)."""
+    target, is_url = _next_target(value)
+    return target is not None and is_url and _looks_like_a_url(target)
 
 
 def _last_by_word(
