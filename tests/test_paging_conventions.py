@@ -33,6 +33,10 @@ SPOTIFY_CURSOR = "https://developer.spotify.com/documentation/web-api/reference/
 STAC = "https://github.com/radiantearth/stac-api-spec/tree/main/item-search#pagination"
 RELAY = "https://relay.dev/graphql/connections.htm"
 GITHUB_GRAPHQL = "https://docs.github.com/en/graphql/guides/using-pagination-in-the-graphql-api"
+ELASTIC = (
+    "https://www.elastic.co/guide/en/elasticsearch/reference/current/paginate-search-results.html"
+)
+GOOGLE_BOOKS = "https://developers.google.com/books/docs/v1/using#pagination"
 
 
 @dataclass(frozen=True)
@@ -565,6 +569,36 @@ CASES: list[Case] = [
         "data.allFilms.totalCount",
         method="POST",
     ),
+    # -- Elasticsearch from/size paging: from is the offset of the page's first hit.
+    Case(
+        "elasticsearch_from_size_last_page",
+        ELASTIC,
+        "https://es.example.test/logs/_search?q=level:error&from=4&size=2",
+        {
+            "took": 1,
+            "timed_out": False,
+            "_shards": {"total": 1, "successful": 1, "skipped": 0, "failed": 0},
+            "hits": {
+                "total": {"value": 5, "relation": "eq"},
+                "max_score": 1.0,
+                "hits": ids(1, 4, key="_id"),
+            },
+        },
+        OC.SUCCESS,
+        "hits.hits",
+        "hits.total.value",
+        offset=4,
+    ),
+    # -- Google Books: a search with no match leaves items out and says totalItems: 0.
+    Case(
+        "google_books_search_with_no_match",
+        GOOGLE_BOOKS,
+        "https://www.googleapis.example.test/books/v1/volumes?q=zzzzqqq",
+        {"kind": "books#volumes", "totalItems": 0},
+        OC.EMPTY,
+        "items",
+        "totalItems",
+    ),
 ]
 
 
@@ -672,6 +706,22 @@ GUARDS: list[tuple[str, str, Any, dict[str, str], Outcome, str | None]] = [
         "empty_errors_and_warnings_are_not_an_empty_answer",
         "https://api.example.test/v1/things",
         {"errors": [], "warnings": []},
+        {},
+        OC.SUCCESS,
+        None,
+    ),
+    (  # a record that counts nothing of something is still a record (its id says so)
+        "a_record_with_a_zero_count_is_a_record",
+        "https://api.example.test/v1/repos/1",
+        {"id": 1, "name": "r", "total_count": 0},
+        {},
+        OC.SUCCESS,
+        None,
+    ),
+    (  # "count" and "total" at zero on an object are quantities, not an empty listing
+        "a_zero_quantity_is_not_an_empty_listing",
+        "https://api.example.test/v1/cart",
+        {"cart": "c1", "count": 0, "total": 0},
         {},
         OC.SUCCESS,
         None,

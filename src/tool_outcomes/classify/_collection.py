@@ -318,8 +318,23 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     if found_here is not None and root is body and _is_record(body):
         return None
     if found_here is None and root is body:
-        return _nothing_in_any(body)
+        return _nothing_in_any(body) or _counted_none(body)
     return found_here
+
+
+def _counted_none(body: Mapping[str, Any]) -> Collection | None:
+    """A listing that left its collection out because it counted none: Google Books answers a
+    search with no match ``{"kind": "books#volumes", "totalItems": 0}``, no ``items``
+    (https://developers.google.com/books/docs/v1/using). Only an unambiguous
+    total (:data:`TOTAL_KEYS`, never ``count`` or ``total``, a quantity on a record) at zero,
+    in a body with no list and no identity of its own."""
+    if any(isinstance(v, list) for v in body.values()):
+        return None
+    if any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
+        return None
+    if any(_is_zero(body.get(key)) for key in TOTAL_KEYS):
+        return Collection([], body, "")
+    return None
 
 
 def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:

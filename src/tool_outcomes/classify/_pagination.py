@@ -594,7 +594,10 @@ _OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip
 #: ... and as the request's query says it (``start``: Confluence v1 and Solr; ``startIndex``:
 #: Google Books). Read only beside a total, and only when the page then fits in it: ``start``
 #: is a time in other APIs.
-_QUERY_OFFSET_KEYS: tuple[str, ...] = (*_OFFSET_KEYS, "start", "startIndex", "page[offset]")
+_QUERY_OFFSET_KEYS: tuple[str, ...] = (
+    *_OFFSET_KEYS, "start", "startIndex", "page[offset]",
+    "from",  # Elasticsearch / OpenSearch _search?from=&size= (a date elsewhere: not a count)
+)  # fmt: skip
 #: Page numbers (counted from 1) and the page sizes they multiply, in a request's query;
 #: JSON:API's page family (``page[number]`` x ``page[size]``: Lemon Squeezy).
 _PAGE_KEYS: tuple[str, ...] = ("page", "page[number]")
