@@ -516,6 +516,44 @@ CASES: list[Case] = [
         "context.matched",
         offset=4,
     ),
+    # -- STAC / OGC API /collections: the listing beside its links array, paged by rel "next".
+    Case(
+        "stac_collections_page_with_a_next_link",
+        STAC,
+        "https://stac.example.test/collections?limit=2",
+        {
+            "collections": [{"id": "sentinel-2", "type": "Collection", "links": []}] * 2,
+            "links": [
+                {"rel": "root", "href": "https://stac.example.test/"},
+                {"rel": "next", "href": "https://stac.example.test/collections?limit=2&offset=2"},
+            ],
+        },
+        OC.PARTIAL,
+        "collections",
+        cursor="https://stac.example.test/collections?limit=2&offset=2",
+    ),
+    Case(
+        "stac_collections_all_of_them",
+        STAC,
+        "https://stac.example.test/collections",
+        {
+            "collections": [{"id": "sentinel-2", "type": "Collection", "links": []}],
+            "links": [{"rel": "self", "href": "https://stac.example.test/collections"}],
+        },
+        OC.SUCCESS,
+        "collections",
+    ),
+    Case(
+        "stac_collections_none",
+        STAC,
+        "https://stac.example.test/collections",
+        {
+            "collections": [],
+            "links": [{"rel": "self", "href": "https://stac.example.test/collections"}],
+        },
+        OC.EMPTY,
+        "collections",
+    ),
     # -- GraphQL Relay connections: hasNextPage false is the last page; totalCount counts
     # the whole connection (the after: cursor travels in the POST body, unseen).
     Case(
@@ -722,6 +760,20 @@ GUARDS: list[tuple[str, str, Any, dict[str, str], Outcome, str | None]] = [
         "a_zero_quantity_is_not_an_empty_listing",
         "https://api.example.test/v1/cart",
         {"cart": "c1", "count": 0, "total": 0},
+        {},
+        OC.SUCCESS,
+        None,
+    ),
+    (  # a catalog record with a links array and a list of its own is still a record
+        "a_stac_catalog_is_a_record",
+        "https://stac.example.test/",
+        {
+            "type": "Catalog",
+            "id": "root",
+            "description": "d",
+            "conformsTo": ["https://api.stacspec.org/v1.0.0/core"],
+            "links": [{"rel": "next", "href": "https://stac.example.test/x"}],
+        },
         {},
         OC.SUCCESS,
         None,

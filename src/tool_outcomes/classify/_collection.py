@@ -416,7 +416,7 @@ def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
-    skip = _diagnostic(root)
+    skip = _diagnostic(root) | _navigation(root)
     lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
     if len(lists) != 1 or not (PAGE_MARKERS & set(root) or _paging_block(root)):
         return None
@@ -436,12 +436,32 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
 def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     # {"products": [...]} (Shopify, Lambda's {"Functions": [...]} on its last page): an
     # object whose only member is a list is a wrapper around that list, not a record.
-    if len(root) != 1:
+    members = [k for k in root if k not in _navigation(root)]
+    if len(members) != 1:
         return None
-    key, value = next(iter(root.items()))
+    key = members[0]
+    value = root[key]
     if not isinstance(value, list) or key in DIAGNOSTIC_KEYS:
         return None
     return Collection(value, root, f"{where}{key}")
+
+
+def _navigation(root: Mapping[str, Any]) -> frozenset[str]:
+    """``links`` when it is an array of link objects (``rel`` and ``href``): navigation beside
+    a listing, never its items. STAC and OGC API answer ``/collections`` with
+    ``{"collections": [...], "links": [...]}`` and page it by a ``rel: "next"`` entry
+    (https://docs.ogc.org/is/17-069r4/17-069r4.html, section "Collections"). An object with an
+    identity of its own (a STAC catalog's ``id``) keeps its links as one of its members."""
+    links = root.get("links")
+    if any(root.get(key) is not None for key in RECORD_IDENTITY_KEYS):
+        return frozenset()
+    if isinstance(links, list) and links and all(_is_link_object(link) for link in links):
+        return frozenset({"links"})
+    return frozenset()
+
+
+def _is_link_object(value: object) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("rel"), str) and "href" in value
 
 
 def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
