@@ -107,6 +107,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total_items",  # Mailchimp: "the total number of items matching the query"
     "numberMatched",  # OGC API - Features / STAC: features matching the query
 )  # fmt: skip
+_TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
 #: and ``count`` a quantity (``{"id": 1, "total": 1999, "currency": "usd", "items": [...]}``).
 AMBIGUOUS_TOTAL_KEYS: tuple[str, ...] = ("total", "count")
@@ -328,13 +329,12 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     (https://developers.google.com/books/docs/v1/using). Only an unambiguous
     total (:data:`TOTAL_KEYS`, never ``count`` or ``total``, a quantity on a record) at zero,
     in a body with no list and no identity of its own."""
+    counts = _TOTAL_KEY_SET & body.keys()
+    if not counts or any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
+        return None
     if any(isinstance(v, list) for v in body.values()):
         return None
-    if any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
-        return None
-    if any(_is_zero(body.get(key)) for key in TOTAL_KEYS):
-        return Collection([], body, "")
-    return None
+    return Collection([], body, "") if any(_is_zero(body[key]) for key in counts) else None
 
 
 def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
@@ -344,17 +344,19 @@ def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
     paging object per type, each with empty ``items``. Every member is an empty list or such a
     page: the answer holds nothing, a verified empty. One member holding anything (or a scalar
     beside them: an id, a name) keeps the body one record."""
-    if len(body) < 2 or DIAGNOSTIC_KEYS & set(body):
+    if len(body) < 2:
         return None
-    for key, value in body.items():
+    for key, value in body.items():  # a record's first scalar ends this at once
         if isinstance(value, list):
             if value:
                 return None
             continue
+        if not isinstance(value, dict):
+            return None
         page = _wrapped_page({key: value}, "")
         if page is None or page.items:
             return None
-    return Collection([], body, "")
+    return None if DIAGNOSTIC_KEYS & body.keys() else Collection([], body, "")
 
 
 def counted_zero(body: object) -> bool:
@@ -416,7 +418,7 @@ def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
-    skip = _diagnostic(root) | _navigation(root)
+    skip = _diagnostic(root) | _navigation(root) if "links" in root else _diagnostic(root)
     lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
     if len(lists) != 1 or not (PAGE_MARKERS & set(root) or _paging_block(root)):
         return None
@@ -435,12 +437,15 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
 
 def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     # {"products": [...]} (Shopify, Lambda's {"Functions": [...]} on its last page): an
-    # object whose only member is a list is a wrapper around that list, not a record.
-    members = [k for k in root if k not in _navigation(root)]
-    if len(members) != 1:
+    # object whose only member is a list (beside, at most, its links) is a wrapper around
+    # that list, not a record.
+    if len(root) == 1:
+        key, value = next(iter(root.items()))
+    elif len(root) == 2 and _navigation(root):
+        key = next(k for k in root if k != "links")
+        value = root[key]
+    else:
         return None
-    key = members[0]
-    value = root[key]
     if not isinstance(value, list) or key in DIAGNOSTIC_KEYS:
         return None
     return Collection(value, root, f"{where}{key}")
@@ -453,11 +458,15 @@ def _navigation(root: Mapping[str, Any]) -> frozenset[str]:
     (https://docs.ogc.org/is/17-069r4/17-069r4.html, section "Collections"). An object with an
     identity of its own (a STAC catalog's ``id``) keeps its links as one of its members."""
     links = root.get("links")
+    if not isinstance(links, list) or not links:
+        return _NO_KEYS
     if any(root.get(key) is not None for key in RECORD_IDENTITY_KEYS):
-        return frozenset()
-    if isinstance(links, list) and links and all(_is_link_object(link) for link in links):
-        return frozenset({"links"})
-    return frozenset()
+        return _NO_KEYS
+    return _LINKS if all(_is_link_object(link) for link in links) else _NO_KEYS
+
+
+_NO_KEYS: frozenset[str] = frozenset()
+_LINKS = frozenset({"links"})
 
 
 def _is_link_object(value: object) -> bool:
