@@ -33,6 +33,7 @@ SPOTIFY_CURSOR = "https://developer.spotify.com/documentation/web-api/reference/
 STAC = "https://github.com/radiantearth/stac-api-spec/tree/main/item-search#pagination"
 RELAY = "https://relay.dev/graphql/connections.htm"
 GITHUB_GRAPHQL = "https://docs.github.com/en/graphql/guides/using-pagination-in-the-graphql-api"
+ZENDESK = "https://developer.zendesk.com/api-reference/introduction/pagination/"
 ELASTIC = (
     "https://www.elastic.co/guide/en/elasticsearch/reference/current/paginate-search-results.html"
 )
@@ -606,6 +607,56 @@ CASES: list[Case] = [
         "data.allFilms.edges",
         "data.allFilms.totalCount",
         method="POST",
+    ),
+    # -- Zendesk offset pagination: next_page null on the last page, previous_page its URL; the
+    # request names its page but not always its size (100 by default).
+    Case(
+        "zendesk_offset_last_page_without_per_page",
+        ZENDESK,
+        "https://x.zendesk.example.test/api/v2/tickets.json?page=3",
+        {
+            "tickets": ids(1, 200),
+            "next_page": None,
+            "previous_page": "https://x.zendesk.example.test/api/v2/tickets.json?page=2",
+            "count": 201,
+        },
+        OC.SUCCESS,
+        "tickets",
+        "count",
+        offset=200,
+    ),
+    Case(
+        "zendesk_search_last_page",
+        ZENDESK,
+        "https://x.zendesk.example.test/api/v2/search.json?page=2&query=type%3Aticket",
+        {
+            "results": ids(1, 100),
+            "facets": None,
+            "next_page": None,
+            "previous_page": "https://x.zendesk.example.test/api/v2/search.json?page=1"
+            "&query=type%3Aticket",
+            "count": 101,
+        },
+        OC.SUCCESS,
+        "results",
+        "count",
+        offset=100,
+    ),
+    Case(  # the first page of a search: next_page names the rest
+        "zendesk_search_first_page",
+        ZENDESK,
+        "https://x.zendesk.example.test/api/v2/search.json?query=type%3Aticket",
+        {
+            "results": ids(2),
+            "facets": None,
+            "next_page": "https://x.zendesk.example.test/api/v2/search.json?page=2"
+            "&query=type%3Aticket",
+            "previous_page": None,
+            "count": 3,
+        },
+        OC.PARTIAL,
+        "results",
+        "count",
     ),
     # -- Elasticsearch from/size paging: from is the offset of the page's first hit.
     Case(
