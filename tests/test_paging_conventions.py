@@ -30,6 +30,9 @@ STRIPE = "https://docs.stripe.com/api/pagination"
 STRIPE_SEARCH = "https://docs.stripe.com/api/pagination/search"
 POSTGREST = "https://docs.postgrest.org/en/stable/references/api/pagination_count.html"
 SPOTIFY_CURSOR = "https://developer.spotify.com/documentation/web-api/reference/get-followed"
+SPOTIFY_FEATURED = (
+    "https://developer.spotify.com/documentation/web-api/reference/get-featured-playlists"
+)
 STAC = "https://github.com/radiantearth/stac-api-spec/tree/main/item-search#pagination"
 RELAY = "https://relay.dev/graphql/connections.htm"
 GITHUB_GRAPHQL = "https://docs.github.com/en/graphql/guides/using-pagination-in-the-graphql-api"
@@ -445,6 +448,28 @@ CASES: list[Case] = [
         "artists.total",
         offset=2,
     ),
+    # -- Spotify's featured playlists: a caption beside the paging object.
+    Case(
+        "spotify_featured_playlists_caption_beside_a_page",
+        SPOTIFY_FEATURED,
+        "https://api.spotify.example.test/v1/browse/featured-playlists?limit=2",
+        {
+            "message": "Popular Playlists",
+            "playlists": {
+                "href": "https://api.spotify.example.test/v1/browse/featured-playlists?limit=2",
+                "items": ids(2),
+                "limit": 2,
+                "next": "https://api.spotify.example.test/v1/browse/featured-playlists?offset=2"
+                "&limit=2",
+                "offset": 0,
+                "previous": None,
+                "total": 12,
+            },
+        },
+        OC.PARTIAL,
+        "playlists.items",
+        "playlists.total",
+    ),
     # -- STAC item search paged by POST: the next link carries the body to send.
     Case(
         "stac_post_search_next_link_carries_a_body",
@@ -782,6 +807,14 @@ GUARDS: list[tuple[str, str, Any, dict[str, str], Outcome, str | None]] = [
         {},
         OC.PARTIAL,
         "data.things.totalCount",
+    ),
+    (  # a message beside a record is not a caption over a page
+        "a_message_beside_a_record_is_no_caption",
+        "https://api.example.test/v1/user",
+        {"message": "welcome", "user": {"id": 1, "roles": ["a"]}},
+        {},
+        OC.SUCCESS,
+        None,
     ),
     (  # a record of two empty lists beside a name is a record
         "record_with_empty_lists_beside_a_name",
