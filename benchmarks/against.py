@@ -80,9 +80,14 @@ def figures(ours: ModuleType, theirs: ModuleType, rounds: int) -> list[tuple[str
     }
 
     def client(body: bytes) -> httpx.Client:
+        # A fresh response for every request, as an upstream sends (and as the bench serves):
+        # one response object handed out again arrives already read.
         headers = {"content-type": "application/json"}
-        answer = httpx.Response(200, headers=headers, content=body)
-        return httpx.Client(transport=httpx.MockTransport(lambda _request: answer))
+        return httpx.Client(
+            transport=httpx.MockTransport(
+                lambda _request: httpx.Response(200, headers=headers, content=body)
+            )
+        )
 
     def tool(package: ModuleType, result: Any, **options: Any) -> Any:
         def search(args: Query) -> httpx.Request:

@@ -258,6 +258,7 @@ NOT_STEPS = (
     "adapter",
     "retry",
     "observe",  # the call's own frame: its id, the status it heard, its listeners
+    "_call",  # the call in flight, as an envelope made during it reads its id
     "classify._pipeline",
     "classify._exchange",
     "classify._decisions",

@@ -23,6 +23,7 @@ from pydantic import (
     model_validator,
 )
 
+from . import _call
 from ._text import clip, escape_invisible
 
 __all__ = [
@@ -412,11 +413,16 @@ class Envelope(BaseModel, Generic[T]):
     def _cap_key(cls, value: object) -> object:
         return clip(value, _DROPPED_MAX_CHARS) if isinstance(value, str) else value
 
+    # Made while a tool call runs, an envelope names that call (``_call``); else ``None``.
     call_id: str | None = Field(
-        default=None, description="The call that produced this: the id on its trace records."
+        default_factory=_call.call_id,
+        description="The call that produced this: the id on its trace records.",
+        json_schema_extra={"default": None},
     )
     tool_call_id: str | None = Field(
-        default=None, description="The agent framework's own id for the call, when it gave one."
+        default_factory=_call.tool_call_id,
+        description="The agent framework's own id for the call, when it gave one.",
+        json_schema_extra={"default": None},
     )
 
     @field_validator("target", mode="before")

@@ -26,12 +26,14 @@ import contextvars
 import inspect
 import logging
 import os
+import random
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ._call import ACTIVE
 from .envelope import Envelope
 from .trace import TraceRecord
 
@@ -52,13 +54,19 @@ __all__ = [
 
 hook_logger = logging.getLogger("tool_outcomes.hooks")
 
-#: Bytes of randomness in a call id (16 hex characters, as an OpenTelemetry span id).
-_CALL_ID_BYTES = 8
+#: Bits of randomness in a call id (16 hex characters, as an OpenTelemetry span id).
+_CALL_ID_BITS = 64
+# A generator of our own, seeded from the system's randomness (again in a forked child), as
+# OpenTelemetry's span ids are made: no system call per call, and a program that seeds the
+# `random` module for its own reasons neither repeats our ids nor has its numbers drawn.
+_ids = random.Random()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_ids.seed)
 
 
 def new_call_id() -> str:
     """A fresh call id: 16 random hex characters."""
-    return os.urandom(_CALL_ID_BYTES).hex()
+    return f"{_ids.getrandbits(_CALL_ID_BITS):016x}"
 
 
 class CallInfo(NamedTuple):
@@ -233,9 +241,7 @@ class ActiveCall:
         self.done = False
 
 
-_active: contextvars.ContextVar[ActiveCall | None] = contextvars.ContextVar(
-    "tool_outcomes_active_call", default=None
-)
+_active: contextvars.ContextVar[ActiveCall | None] = ACTIVE  # envelopes read it too
 
 
 def current_call() -> ActiveCall | None:

@@ -412,7 +412,7 @@ def _scrub_escaped(text: str, variants: tuple[str, ...]) -> str:
 def _scrub_userinfo(text: str) -> str:
     """``scheme://user:password@host`` -> ``scheme://[REDACTED]@host``, up to the last ``@``."""
     found = text.find("://")
-    if found == -1:
+    if found == -1 or "@" not in text:  # no authority, or none holding user-info
         return text
     out: list[str] = []
     pos = 0
@@ -516,7 +516,9 @@ def redact_url(url: object, secrets: Iterable[str] = ()) -> str:
         The URL as text, safe to log. Unparseable or oversized input is redacted as free text.
     """
     text = str(url)
-    if len(text) > REDACT_MAX_CHARS:
+    if len(text) > REDACT_MAX_CHARS or _PLAIN_URL.fullmatch(text) is not None:
+        # A plain http(s) URL (no user-info, query, fragment or path parameter) is its own
+        # split-and-rebuilt form: only its text is left to scrub.
         return redact_text(text, secrets)
     try:
         parts = urlsplit(text)
@@ -528,6 +530,11 @@ def redact_url(url: object, secrets: Iterable[str] = ()) -> str:
     query, fragment = _redact_params(parts.query), _redact_params(parts.fragment)
     rebuilt = urlunsplit((parts.scheme, netloc, parts.path, query, fragment))
     return redact_text(rebuilt, secrets)
+
+
+#: ``scheme://host[:port]/path`` with nothing that names a parameter or user-info: what
+#: ``urlunsplit(urlsplit(url))`` gives back unchanged (a test holds it to that).
+_PLAIN_URL = re.compile(r"https?://[A-Za-z0-9.:-]+(?:/[A-Za-z0-9._~!$&'()*+,=:%/-]*)?")
 
 
 def _may_name_secrets(query: str) -> bool:

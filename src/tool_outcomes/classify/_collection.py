@@ -290,6 +290,10 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
         return Collection(body, None, "")
     if not isinstance(body, dict):
         return None
+    if all(_scalar(value) for value in body.values()):
+        # Every rule below looks for a list or an object inside the body: a flat body is one
+        # record, unless it counts none of a listing it left out (Google Books' totalItems: 0).
+        return _counted_none(body)
     nested = _nested(body)
     if nested is not None:
         return nested
@@ -321,6 +325,10 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body)
     return found_here
+
+
+def _scalar(value: object) -> bool:
+    return not isinstance(value, dict | list)
 
 
 def _counted_none(body: Mapping[str, Any]) -> Collection | None:

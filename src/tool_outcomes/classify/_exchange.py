@@ -152,9 +152,14 @@ def _envelope_any() -> type[Envelope[Any]]:
     return Envelope[Any]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Exchange:
-    """A response to classify: what came back, and what the caller declared about it."""
+    """A response to classify: what came back, and what the caller declared about it.
+
+    Made once per response and never changed after ``__post_init__``; not a frozen dataclass
+    only because one is built on every call (a frozen one sets each field through
+    ``object.__setattr__``, twice the cost).
+    """
 
     status: int
     headers: httpx.Headers
@@ -234,13 +239,11 @@ class Exchange:
         if not isinstance(self.headers, _IndexedHeaders):
             given = self.headers
             headers = given if isinstance(given, httpx.Headers) else httpx.Headers(given)
-            indexed = _IndexedHeaders(headers, encoding=headers.encoding)
-            object.__setattr__(self, "headers", indexed)
+            self.headers = _IndexedHeaders(headers, encoding=headers.encoding)
         content_type = str(self.headers.get("content-type", ""))
-        media_type = content_type.split(";", 1)[0].strip().lower()
-        object.__setattr__(self, "writes", is_write(self.method))
-        object.__setattr__(self, "media_type", media_type)
-        object.__setattr__(self, "target", target_of(self.url, redacted=self.url_redacted))
+        self.media_type = content_type.split(";", 1)[0].strip().lower()
+        self.writes = is_write(self.method)
+        self.target = target_of(self.url, redacted=self.url_redacted)
 
     def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
         """A contact's envelope, stamped with the tool, the target and (for a write) the method."""

@@ -236,12 +236,14 @@ def page_evidence(
             pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
     no_more: str | None = None
     for box in _containers(body, collection):
-        for key in INCOMPLETE_FLAGS:
-            if box.get(key) is True:
-                flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, f"{key}: true"))
         pages.extend(_next_page_signs(box, collection, base_url))
         if collection is not None:
             pages.extend(_listing_signs(box, collection, base_url))
+        if _FLAG_KEYS.isdisjoint(box):
+            continue
+        for key in INCOMPLETE_FLAGS:
+            if box.get(key) is True:
+                flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, f"{key}: true"))
         said = next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
         no_more = no_more or said
     if collection is None:
@@ -261,11 +263,25 @@ def page_evidence(
     return flags if no_more is not None else flags + pages
 
 
+#: Every member :func:`_next_page_signs` reads in a box (a test holds it to the function): a
+#: box holding none of them has no such sign, and most bodies hold none.
+_NEXT_PAGE_SIGN_KEYS = frozenset(
+    {
+        *NEXT_TOKEN_KEYS, *_AWS_CURSORS, *NEXT_URL_KEYS, *MORE_FLAGS, "IsTruncated",
+        "LastEvaluatedKey", "next_page", "end_of_stream", "response_metadata", "pageInfo",
+    }
+)  # fmt: skip
+#: Every member :func:`page_evidence` reads in a box outside the two sign readers.
+_FLAG_KEYS = frozenset({*INCOMPLETE_FLAGS, *(key for key, _ in NO_MORE_FLAGS)})
+
+
 def _next_page_signs(
     box: Mapping[str, Any], collection: Collection | None, base_url: str | None
 ) -> list[Evidence]:
     """Signs that name the next page in terms no record uses."""
     out: list[Evidence] = []
+    if _NEXT_PAGE_SIGN_KEYS.isdisjoint(box):
+        return out
     # AWS: IsTruncated is the listing's own verdict; false overrides any stale marker.
     aws_done = box.get("IsTruncated") is False
     for key in NEXT_TOKEN_KEYS:
@@ -325,12 +341,21 @@ def _looks_like_a_url(value: str) -> bool:
     return value.lower().startswith(_URL_STARTS)
 
 
+#: Every member whose presence can make :func:`_listing_signs` find a sign (the others it
+#: reads, it reads beside one of these; a test holds the set to the function).
+_LISTING_SIGN_KEYS = frozenset(
+    {"next", "links", "_links", "isLast", "more", "offset", *(p for p, _, _ in PAGE_COUNTERS)}
+)
+
+
 def _listing_signs(
     box: Mapping[str, Any], collection: Collection, base_url: str | None
 ) -> list[Evidence]:
     """Signs that name the next page only next to a collection: on a record, "next" may be a
     chapter, "offset" a time zone and "page" a page of a book."""
     out: list[Evidence] = []
+    if _LISTING_SIGN_KEYS.isdisjoint(box):
+        return out
     # DRF's "next", JSON:API's links.next, HAL's _links.next.href, HubSpot's paging.next.after.
     links, hal = box.get("links"), box.get("_links")
     for value, why in (
@@ -623,6 +648,9 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
     "starting_after", "page[after]", "page[cursor]", "continuation", "marker", "next_token",
     "pagination_token", "PageToken",
 )  # fmt: skip
+#: The members a page's body says where it starts with: :func:`_position` reads a box only
+#: when it holds one of them.
+_BODY_POSITION_KEYS = frozenset({*_OFFSET_KEYS, *(page for page, _, _, _ in _BODY_PAGES)})
 # Salesforce: a query's later batches live at /query/<locator>-<number of records before it>.
 _SALESFORCE_BATCH = re.compile(r"/query(?:All)?/[0-9A-Za-z]{15,18}-(?P<before>[0-9]{1,9})/?$")
 
@@ -643,6 +671,10 @@ def _query(url: str | None) -> dict[str, str]:
     return {}
 
 
+def _query_count(query: Mapping[str, str], key: str) -> int | None:
+    return parse_count(query[key]) if key in query else None
+
+
 def _position(url: str | None, body: object, collection: Collection | None) -> Position | None:
     """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start``, the
     page body's ``offset`` / ``startAt`` or its page number x page size, the request's
@@ -651,11 +683,13 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
     unknown (``before`` is ``None``). ``None`` when nothing says."""
     query = _query(url)
     for key in _QUERY_OFFSET_KEYS:
-        if (offset := parse_count(query.get(key, ""))) is not None:
+        if (offset := _query_count(query, key)) is not None:
             return Position(offset, f"request {key}={offset}")
     # The page's own numbering before the request's: whether pages count from 0 (Spring,
     # Algolia) or 1 is the API's to say, and a query's page number does not say it.
     for box in _containers(body, collection) if collection is not None else ():
+        if _BODY_POSITION_KEYS.isdisjoint(box):
+            continue
         for key in _OFFSET_KEYS:
             value = box.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
@@ -665,8 +699,8 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
             if number is not None and per is not None and marker in box and number >= first:
                 before = (number - first) * per
                 return Position(before, f"body {page_key} {number} x {size_key} {per}")
-    page = next((n for k in _PAGE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
-    size = next((n for k in _SIZE_KEYS if (n := parse_count(query.get(k, ""))) is not None), None)
+    page = next((n for k in _PAGE_KEYS if (n := _query_count(query, k)) is not None), None)
+    size = next((n for k in _SIZE_KEYS if (n := _query_count(query, k)) is not None), None)
     if page is not None and page >= 1 and size is not None:
         return Position((page - 1) * size, f"request page={page} x {size}")
     with contextlib.suppress(ValueError):

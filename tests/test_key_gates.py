@@ -1,0 +1,221 @@
+"""Shortcuts that skip work answer exactly as the work they skip.
+
+Most bodies hold none of the members a paging rule reads, so the rules first ask whether a body
+holds any of them (``_NEXT_PAGE_SIGN_KEYS``, ``_FLAG_KEYS``); a body with no list or object
+inside holds no collection; a plain ``http(s)://host/path`` is its own split-and-rebuilt form;
+an envelope made during a tool call names the call. Each is compared here with the path it
+replaces, the shortcut switched off, on bodies built from every name the rules' modules spell.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import random
+import re
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import BaseModel
+
+from tool_outcomes import Envelope, Outcome, tool
+from tool_outcomes import redact as redact_module
+from tool_outcomes.classify import _collection, _pagination
+from tool_outcomes.observe import new_call_id
+
+
+class _Never:
+    """A key set that every body meets: the gate off."""
+
+    def isdisjoint(self, _other: object) -> bool:
+        return False
+
+
+def _names_spelled_in(*modules: Any) -> list[str]:
+    """Every string constant the modules' source holds: every member name a rule can read."""
+    names: set[str] = set()
+    for module in modules:
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            value = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(value, str) and 0 < len(value) <= 40 and "\n" not in value:
+                names.add(value)
+    return sorted(names)
+
+
+NAMES = [*_names_spelled_in(_pagination, _collection), "id", "name", "score", "Next", "tokens"]
+VALUES: list[Any] = [
+    True, False, None, 0, 1, 7, -1, "", "abc", "https://api.test/items?page=2", "/items?page=2",
+    {"next": "x"}, {"hasNextPage": True, "endCursor": "c"}, {"next_cursor": "n"}, [], [1, 2],
+    [{"id": 1}],
+]  # fmt: skip
+
+
+def _boxes(seed: int, count: int) -> list[dict[str, Any]]:
+    """Every name alone with every value, then ``count`` bodies of two to five of them."""
+    single = [{name: value} for name in NAMES for value in VALUES]
+    rng = random.Random(seed)
+    mixed = [
+        {rng.choice(NAMES): rng.choice(VALUES) for _ in range(rng.randint(2, 5))}
+        for _ in range(count)
+    ]
+    return single + mixed
+
+
+COLLECTION = _collection.Collection([{"id": 1}, {"id": 2}], None, "items")
+
+
+@pytest.mark.parametrize("collection", [None, COLLECTION], ids=["no collection", "collection"])
+def test_the_next_page_gate_skips_only_bodies_with_no_sign(
+    monkeypatch: pytest.MonkeyPatch, collection: _collection.Collection | None
+) -> None:
+    boxes = _boxes(1, 3000)
+    gated = [_pagination._next_page_signs(box, collection, "https://api.test/x") for box in boxes]
+    monkeypatch.setattr(_pagination, "_NEXT_PAGE_SIGN_KEYS", _Never())
+    ungated = [_pagination._next_page_signs(box, collection, "https://api.test/x") for box in boxes]
+    assert gated == ungated
+    assert sum(1 for signs in gated if signs) > 100  # the bodies do hold signs
+
+
+@pytest.mark.parametrize("collection", [None, COLLECTION], ids=["no collection", "collection"])
+def test_the_flag_gate_skips_only_bodies_with_no_flag(
+    monkeypatch: pytest.MonkeyPatch, collection: _collection.Collection | None
+) -> None:
+    boxes = _boxes(2, 3000)
+
+    def evidence(box: dict[str, Any]) -> list[Any]:
+        return _pagination.page_evidence(box, collection, "https://api.test/x")
+
+    gated = [evidence(box) for box in boxes]
+    monkeypatch.setattr(_pagination, "_FLAG_KEYS", _Never())
+    monkeypatch.setattr(_pagination, "_NEXT_PAGE_SIGN_KEYS", _Never())
+    assert gated == [evidence(box) for box in boxes]
+    flagged = [e for found in gated for e in found if e.truncated_by.value == "upstream_flag"]
+    assert flagged  # the flags are read where they are
+
+
+def test_a_body_with_no_list_or_object_inside_holds_no_collection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(3)
+    scalars: list[Any] = [True, False, None, 0, 5, "", "x", 1.5, "https://api.test/?page=2"]
+    flat = [{name: value} for name in NAMES for value in scalars]
+    flat += [
+        {rng.choice(NAMES): rng.choice(scalars) for _ in range(rng.randint(2, 8))}
+        for _ in range(2000)
+    ]
+    # A flat body is one record, unless it counts none of a listing it left out (Google Books'
+    # {"kind": "books#volumes", "totalItems": 0}): an empty collection, on both paths.
+    expected = [_collection._counted_none(body) for body in flat]
+    assert sum(1 for found in expected if found is None) > 0.9 * len(flat)
+    assert [_collection.find_collection(body, None) for body in flat] == expected
+    monkeypatch.setattr(_collection, "_scalar", lambda _value: False)  # every rule runs
+    assert [_collection.find_collection(body, None) for body in flat] == expected
+
+
+PLAIN_URLS = st.from_regex(redact_module._PLAIN_URL, fullmatch=True)
+
+
+@given(PLAIN_URLS)
+def test_a_plain_url_is_its_own_split_and_rebuilt_form(url: str) -> None:
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # the slow path then redacts it as text: what the shortcut does
+        return
+    assert urlunsplit(parts) == url
+
+
+@given(PLAIN_URLS | st.text(max_size=60) | st.sampled_from(["https://u:p@h.test/a?token=x#k"]))
+def test_redact_url_answers_as_its_slow_path(url: str) -> None:
+    fast = redact_module.redact_url(url, ("sk-secret-123",))
+    never = re.compile(r"(?!)")
+    original = redact_module._PLAIN_URL
+    redact_module._PLAIN_URL = never
+    try:
+        assert fast == redact_module.redact_url(url, ("sk-secret-123",))
+    finally:
+        redact_module._PLAIN_URL = original
+
+
+def test_an_envelope_made_during_a_call_names_it() -> None:
+    made: list[Envelope[Any]] = []
+
+    class Args(BaseModel):
+        q: str
+
+    @tool(args=Args)
+    def lookup(args: Args) -> Envelope[Any]:
+        made.append(Envelope[Any](outcome=Outcome.EMPTY))
+        return made[-1]
+
+    env = lookup.call({"q": "x"})
+    assert env.call_id is not None
+    assert made[0].call_id == env.call_id
+    assert Envelope[Any](outcome=Outcome.EMPTY).call_id is None  # outside any call
+    second = lookup.call({"q": "x"})
+    assert second.call_id not in (None, env.call_id)
+    assert Envelope[Any](outcome=Outcome.EMPTY, call_id="given").call_id == "given"
+
+
+def test_call_ids_are_our_own_randomness() -> None:
+    """Sixteen hex characters, drawn from a generator of our own: seeding ``random`` neither
+    repeats them nor is disturbed by them."""
+    random.seed(7)
+    first, expected = new_call_id(), random.random()
+    random.seed(7)
+    second, drawn = new_call_id(), random.random()
+    assert first != second
+    assert expected == drawn
+    assert all(re.fullmatch(r"[0-9a-f]{16}", new_call_id()) for _ in range(100))
+
+
+def test_a_request_url_read_through_the_shortcut_is_the_target() -> None:
+    """The target an exchange hands out is the URL as sent, redacted: the shortcut's answer."""
+    from tool_outcomes import classify_http
+
+    request = httpx.Request("GET", "https://api.test/items/7")
+    response = httpx.Response(200, json={"id": 7}, request=request)
+    assert classify_http(response).target == "https://api.test/items/7"
+
+
+def test_the_listing_gate_skips_only_bodies_with_no_sign(monkeypatch: pytest.MonkeyPatch) -> None:
+    boxes = _boxes(4, 3000)
+
+    def signs(box: dict[str, Any]) -> list[Any]:
+        return _pagination._listing_signs(box, COLLECTION, "https://api.test/x")
+
+    gated = [signs(box) for box in boxes]
+    monkeypatch.setattr(_pagination, "_LISTING_SIGN_KEYS", _Never())
+    assert gated == [signs(box) for box in boxes]
+    assert sum(1 for found in gated if found) > 20  # the bodies do hold signs
+
+
+URLS = [
+    None, "https://api.test/x", "https://api.test/x?offset=0", "https://api.test/x?page=2&limit=0",
+    "https://api.test/x?page=0&per_page=5", "https://api.test/x?start=5&q=1",
+    "https://api.test/x?cursor=abc", "https://x.my.salesforce.com/services/data/v59.0/query/"
+    "01gD000000Dbj2qIAB-2000", "https://api.test/x?page=3&size=10",
+]  # fmt: skip
+
+
+def test_where_a_page_starts_is_read_alike_through_the_gate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    boxes = _boxes(5, 1500)
+
+    def positions() -> list[Any]:
+        out = []
+        for box in boxes:
+            given = box.get("items")
+            items: list[Any] = given if isinstance(given, list) else [{"id": 1}]
+            collection = _collection.Collection(items, box, "items")
+            out += [_pagination._position(url, box, collection) for url in URLS]
+        return out
+
+    gated = positions()
+    monkeypatch.setattr(_pagination, "_BODY_POSITION_KEYS", _Never())
+    assert gated == positions()
+    assert sum(1 for p in gated if p is not None and p.said_by.startswith("body")) > 50
