@@ -30,7 +30,7 @@ from tool_outcomes.evidence import BodyCut
 
 from ._decisions import ArrayText, Contact, Document
 from ._exchange import Exchange
-from ._headers import count_in_headers, parse_content_range
+from ._headers import count_in_headers, parse_content_range, range_reaches_the_end
 from ._json import (
     BOM,
     decode_json,
@@ -214,7 +214,10 @@ def _partial_content(ex: Exchange) -> Envelope[Any] | Contact | Document:
         if problem is None:
             total = content_range.complete if content_range else None
             value, repairs = finite(value)
-            return Document(value, partial_content=what, range_total=total, repairs=repairs)
+            # The last range of a counted listing (PostgREST "200-249/250") cuts nothing: the
+            # pages step reads where it starts and whether what came back reaches the total.
+            cut = None if range_reaches_the_end(header) else what
+            return Document(value, partial_content=cut, range_total=total, repairs=repairs)
     # A byte range of a document is not a document: coverage counts bytes, data is text.
     returned = len(ex.body)
     complete = content_range.complete if content_range else None

@@ -107,6 +107,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total_items",  # Mailchimp: "the total number of items matching the query"
     "numberMatched",  # OGC API - Features / STAC: features matching the query
 )  # fmt: skip
+_TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
 #: and ``count`` a quantity (``{"id": 1, "total": 1999, "currency": "usd", "items": [...]}``).
 AMBIGUOUS_TOTAL_KEYS: tuple[str, ...] = ("total", "count")
@@ -287,8 +288,12 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
         return Collection(value, parent, items)
     if isinstance(body, list):
         return Collection(body, None, "")
-    if not isinstance(body, dict) or all(_scalar(value) for value in body.values()):
-        return None  # every rule below looks for a list or an object inside the body
+    if not isinstance(body, dict):
+        return None
+    if all(_scalar(value) for value in body.values()):
+        # Every rule below looks for a list or an object inside the body: a flat body is one
+        # record, unless it counts none of a listing it left out (Google Books' totalItems: 0).
+        return _counted_none(body)
     nested = _nested(body)
     if nested is not None:
         return nested
@@ -317,11 +322,49 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     )
     if found_here is not None and root is body and _is_record(body):
         return None
+    if found_here is None and root is body:
+        return _nothing_in_any(body) or _counted_none(body)
     return found_here
 
 
 def _scalar(value: object) -> bool:
     return not isinstance(value, dict | list)
+
+
+def _counted_none(body: Mapping[str, Any]) -> Collection | None:
+    """A listing that left its collection out because it counted none: Google Books answers a
+    search with no match ``{"kind": "books#volumes", "totalItems": 0}``, no ``items``
+    (https://developers.google.com/books/docs/v1/using). Only an unambiguous
+    total (:data:`TOTAL_KEYS`, never ``count`` or ``total``, a quantity on a record) at zero,
+    in a body with no list and no identity of its own."""
+    counts = _TOTAL_KEY_SET & body.keys()
+    if not counts or any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
+        return None
+    if any(isinstance(v, list) for v in body.values()):
+        return None
+    return Collection([], body, "") if any(_is_zero(body[key]) for key in counts) else None
+
+
+def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
+    """A search across several kinds that found none of any: Mastodon's ``/api/v2/search``
+    answers ``{"accounts": [], "statuses": [], "hashtags": []}``
+    (https://docs.joinmastodon.org/methods/search/), Spotify's search for several types one
+    paging object per type, each with empty ``items``. Every member is an empty list or such a
+    page: the answer holds nothing, a verified empty. One member holding anything (or a scalar
+    beside them: an id, a name) keeps the body one record."""
+    if len(body) < 2:
+        return None
+    for key, value in body.items():  # a record's first scalar ends this at once
+        if isinstance(value, list):
+            if value:
+                return None
+            continue
+        if not isinstance(value, dict):
+            return None
+        page = _wrapped_page({key: value}, "")
+        if page is None or page.items:
+            return None
+    return None if DIAGNOSTIC_KEYS & body.keys() else Collection([], body, "")
 
 
 def counted_zero(body: object) -> bool:
@@ -383,7 +426,7 @@ def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
-    skip = _diagnostic(root)
+    skip = _diagnostic(root) | _navigation(root) if "links" in root else _diagnostic(root)
     lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
     if len(lists) != 1 or not (PAGE_MARKERS & set(root) or _paging_block(root)):
         return None
@@ -402,27 +445,63 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
 
 def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     # {"products": [...]} (Shopify, Lambda's {"Functions": [...]} on its last page): an
-    # object whose only member is a list is a wrapper around that list, not a record.
-    if len(root) != 1:
+    # object whose only member is a list (beside, at most, its links) is a wrapper around
+    # that list, not a record.
+    if len(root) == 1:
+        key, value = next(iter(root.items()))
+    elif len(root) == 2 and _navigation(root):
+        key = next(k for k in root if k != "links")
+        value = root[key]
+    else:
         return None
-    key, value = next(iter(root.items()))
     if not isinstance(value, list) or key in DIAGNOSTIC_KEYS:
         return None
     return Collection(value, root, f"{where}{key}")
+
+
+def _navigation(root: Mapping[str, Any]) -> frozenset[str]:
+    """``links`` when it is an array of link objects (``rel`` and ``href``): navigation beside
+    a listing, never its items. STAC and OGC API answer ``/collections`` with
+    ``{"collections": [...], "links": [...]}`` and page it by a ``rel: "next"`` entry
+    (https://docs.ogc.org/is/17-069r4/17-069r4.html, section "Collections"). An object with an
+    identity of its own (a STAC catalog's ``id``) keeps its links as one of its members."""
+    links = root.get("links")
+    if not isinstance(links, list) or not links:
+        return _NO_KEYS
+    if any(root.get(key) is not None for key in RECORD_IDENTITY_KEYS):
+        return _NO_KEYS
+    return _LINKS if all(_is_link_object(link) for link in links) else _NO_KEYS
+
+
+_NO_KEYS: frozenset[str] = frozenset()
+_LINKS = frozenset({"links"})
+
+
+def _is_link_object(value: object) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("rel"), str) and "href" in value
 
 
 def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
     # Spotify: {"albums": {"href": ..., "items": [...], "next": ..., "total": 42}}: an object
     # whose only member is a page is a wrapper around that page, and the page's own members
     # (its next link, its total) are the paging evidence. Only a page with paging companions:
-    # {"user": {"id": 1, "roles": [...]}} stays one record.
-    if len(root) != 1:
+    # {"user": {"id": 1, "roles": [...]}} stays one record. Spotify's featured and category
+    # playlists put a caption beside the page: {"message": "Popular Playlists", "playlists":
+    # {...}} (https://developer.spotify.com/documentation/web-api/reference/get-featured-playlists).
+    if len(root) == 1:
+        key, value = next(iter(root.items()))
+    elif len(root) == 2 and isinstance(root.get(_CAPTION), str):
+        key = next(k for k in root if k != _CAPTION)
+        value = root[key]
+    else:
         return None
-    key, value = next(iter(root.items()))
     if not isinstance(value, dict) or key in DIAGNOSTIC_KEYS or not has_paging_companions(value):
         return None
     inner = _unique_list(value, f"{where}{key}.") or _page_shaped(value, f"{where}{key}.")
     return None if inner is None or inner.parent is not value else inner
+
+
+_CAPTION = "message"
 
 
 def wrapped_pages(body: object) -> list[tuple[str, Collection]]:

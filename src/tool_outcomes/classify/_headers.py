@@ -17,17 +17,20 @@ from email.utils import parsedate_to_datetime
 from tool_outcomes._numbers import parse_count, parse_seconds
 
 __all__ = [
+    "PAGE_HEADERS",
     "RATE_LIMIT_REMAINING",
     "RATE_LIMIT_RESET",
     "RATE_LIMIT_RESET_MAX_S",
     "TOTAL_HEADERS",
     "ContentRange",
     "count_in_headers",
+    "page_in_headers",
     "parse_content_range",
     "parse_http_date",
     "parse_rate_limit_reset",
     "parse_retry_after",
     "quota_spent",
+    "range_reaches_the_end",
     "throttled",
 ]
 
@@ -262,3 +265,56 @@ def count_in_headers(headers: Mapping[str, str]) -> int | None:
     if content_range is not None and content_range.unit != "bytes":
         return content_range.complete
     return None
+
+
+# -- where a page starts, in the headers ---------------------------------------------------------
+
+#: GitLab's offset pagination names the page it sent and the page size in headers
+#: (https://docs.gitlab.com/api/rest/#pagination-link-header): ``X-Page`` counts from 1.
+PAGE_HEADERS: tuple[tuple[str, str], ...] = (("x-page", "x-per-page"),)
+
+
+def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
+    """How many items come before this page, as the response headers say it.
+
+    Args:
+        headers: The response headers (case-insensitive, such as ``httpx.Headers``).
+
+    Returns:
+        ``(before, what said so)``: the first item of an items (or unit-less) ``Content-Range``
+        (PostgREST ``200-249/250``: 200 before it), else GitLab's ``(X-Page - 1) x X-Per-Page``;
+        ``None`` when no header says (a byte range counts bytes, not items).
+    """
+    header = headers.get("content-range")
+    content_range = parse_content_range(header)
+    unit = None if content_range is None else content_range.unit
+    if content_range is not None and unit != "bytes" and content_range.first is not None:
+        return content_range.first, f"Content-Range {str(header).strip()[:60]}"
+    for page_name, size_name in PAGE_HEADERS:
+        page = parse_count(str(headers.get(page_name, "")).strip())
+        size = parse_count(str(headers.get(size_name, "")).strip())
+        if page is not None and size is not None and page >= 1:
+            return (page - 1) * size, f"{page_name} {page} x {size_name} {size}"
+    return None
+
+
+def range_reaches_the_end(value: str | None) -> bool:
+    """Whether an items ``Content-Range`` holds the last part of its whole.
+
+    PostgREST answers a counted range that is not the whole with ``206``
+    (https://docs.postgrest.org/en/stable/references/api/pagination_count.html), so the last
+    page of a listing, ``200-249/250``, is a 206 too: with the earlier ranges read, nothing
+    of it is missing, and where it starts (200) is what the pages before it held.
+
+    Args:
+        value: The ``Content-Range`` header, or ``None``.
+
+    Returns:
+        True for a non-byte range whose last item is the whole's last (``last + 1 ==
+        complete``); False otherwise (unknown complete length, ``*``, byte ranges).
+    """
+    content_range = parse_content_range(value)
+    if content_range is None or content_range.unit == "bytes":
+        return False
+    last, complete = content_range.last, content_range.complete
+    return last is not None and complete is not None and last + 1 == complete

@@ -54,7 +54,7 @@ from ._collection import (
 )
 from ._decisions import ArrayText, Contact, Document
 from ._exchange import Exchange
-from ._headers import count_in_headers
+from ._headers import count_in_headers, page_in_headers
 from ._verdicts import PartialVerdict, Verdict, as_count
 
 __all__ = [
@@ -78,6 +78,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "total_pages", 1),  # Cloudflare result_info, Intercom pages
     ("page", "totalPages", 1),  # Meilisearch (page/hitsPerPage mode)
     ("currentPage", "totalPages", 1),
+    ("currentPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
     ("page", "nbPages", 0),  # Algolia
     ("number", "totalPages", 0),  # Spring Data page
 )
@@ -139,7 +140,7 @@ def find_total(
     """
     if total is not None:
         value = resolve_path(body, total)
-        if not found(value) or value is None:
+        if not found(value) or value is None or _uncounted(value):
             return None
         found_total = _as_total(value)
         return found_total or f"total path {total!r} holds {value!r:.60}, not a count"
@@ -162,6 +163,16 @@ def find_total(
         if (found_total := _as_total(context.get("matched"))) is not None:
             return found_total
     return None
+
+
+#: A count the source says it did not make: Paddle's ``estimated_total`` is ``-1`` "when
+#: counting is skipped or unavailable"
+#: (https://developer.paddle.com/api-reference/about/pagination).
+_NOT_COUNTED: tuple[int, ...] = (-1,)
+
+
+def _uncounted(value: object) -> bool:
+    return type(value) is int and value in _NOT_COUNTED
 
 
 def _bare_listing(box: Mapping[str, Any], collection: Collection) -> bool:
@@ -286,7 +297,7 @@ def _next_page_signs(
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "LastEvaluatedKey present", cursor))
     page = box.get("next_page")  # Zendesk and others: the next page's URL, or its number
     if (cursor := _cursor(page)) is not None:
-        if isinstance(page, str):
+        if isinstance(page, str) and _looks_like_a_url(page):
             out.append(_page("next_page present", cursor, base_url))
         else:
             out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", cursor))
@@ -307,12 +318,26 @@ def _next_page_signs(
     for key in MORE_FLAGS:
         if box.get(key) is True:
             cursor = _cursor(box.get("after_cursor")) or _last_id(collection)  # Zendesk, Stripe
+            if _names_a_page(box.get("next")):  # a URL (or a link object holding one)
+                # Paddle: has_more beside the next URL to follow ("always use the pre-built next
+                # URL"); that URL, read next, names the cursor.
+                cursor = None
             out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key}: true", cursor))
     info = box.get("pageInfo")  # Relay connections
     if isinstance(info, dict) and info.get("hasNextPage") is True:
         cursor = _cursor(info.get("endCursor"))
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "pageInfo.hasNextPage: true", cursor))
     return out
+
+
+#: How a next-page member written as a URL starts. Stripe's search sends ``next_page`` as an
+#: opaque token to pass back as ``page`` (https://docs.stripe.com/api/pagination/search);
+#: resolved against the request as a relative URL it would name a page that does not exist.
+_URL_STARTS: tuple[str, ...] = ("http://", "https://", "/", "?")
+
+
+def _looks_like_a_url(value: str) -> bool:
+    return value.lower().startswith(_URL_STARTS)
 
 
 #: Every member whose presence can make :func:`_listing_signs` find a sign (the others it
@@ -347,6 +372,10 @@ def _listing_signs(
     for link in links_list:
         if isinstance(link, dict) and link.get("rel") == "next":
             target = _cursor(link.get("href"))
+            posted = _posted_body(link)
+            if target is not None and posted is not None:
+                out.append(Evidence(TruncatedBy.NEXT_PAGE, 'links rel "next" (POST)', posted))
+                break
             if target is not None:
                 out.append(_page('links rel "next"', target, base_url))
                 break
@@ -368,6 +397,21 @@ def _listing_signs(
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
             break
     return out
+
+
+def _posted_body(link: Mapping[str, Any]) -> str | None:
+    """The resume point of a next link that is a POST: its ``body``, as compact JSON.
+
+    STAC API item search pages a POST search with ``{"rel": "next", "method": "POST", "href":
+    <the search endpoint>, "body": {..., "token": ...}}``
+    (https://github.com/radiantearth/stac-api-spec/tree/main/item-search#pagination): the href
+    is the endpoint already asked, the body is what moves on to the next page."""
+    method, body = link.get("method"), link.get("body")
+    if not isinstance(method, str) or method.upper() != "POST" or not isinstance(body, dict):
+        return None
+    if not body:
+        return None
+    return json.dumps(body, sort_keys=True, separators=(",", ":"))
 
 
 def _under_base(target: str, base: object) -> str:
@@ -557,10 +601,16 @@ _OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip
 #: ... and as the request's query says it (``start``: Confluence v1 and Solr; ``startIndex``:
 #: Google Books). Read only beside a total, and only when the page then fits in it: ``start``
 #: is a time in other APIs.
-_QUERY_OFFSET_KEYS: tuple[str, ...] = (*_OFFSET_KEYS, "start", "startIndex")
-#: Page numbers (counted from 1) and the page sizes they multiply, in a request's query.
-_PAGE_KEYS: tuple[str, ...] = ("page",)
-_SIZE_KEYS: tuple[str, ...] = ("per_page", "limit", "page_size", "pageSize", "size")
+_QUERY_OFFSET_KEYS: tuple[str, ...] = (
+    *_OFFSET_KEYS, "start", "startIndex", "page[offset]",
+    "from",  # Elasticsearch / OpenSearch _search?from=&size= (a date elsewhere: not a count)
+)  # fmt: skip
+#: Page numbers (counted from 1) and the page sizes they multiply, in a request's query;
+#: JSON:API's page family (``page[number]`` x ``page[size]``: Lemon Squeezy).
+_PAGE_KEYS: tuple[str, ...] = ("page", "page[number]")
+_SIZE_KEYS: tuple[str, ...] = (
+    "per_page", "limit", "page_size", "pageSize", "size", "page[size]", "page[limit]",
+)  # fmt: skip
 #: A page's own number and size in its body: (page key, size key, a key only that API sends
 #: beside them, number of the first page). Algolia counts pages from 0, Meilisearch from 1.
 _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
@@ -569,6 +619,7 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     ("current_page", "per_page", "current_page", 1),  # Laravel meta, Fractal pagination
     ("page", "per_page", "total_count", 1),  # Cloudflare result_info
     ("number", "size", "totalPages", 0),  # Spring Data page
+    ("currentPage", "perPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe
@@ -643,6 +694,12 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
     return Position(None, f"request {token}") if token is not None else None
 
 
+def _header_position(headers: Mapping[str, str]) -> Position | None:
+    """Where a page starts as its response headers say it (:func:`~._headers.page_in_headers`)."""
+    said = page_in_headers(headers)
+    return None if said is None else Position(said[0], said[1])
+
+
 def _last_page(
     position: Position | None, evidence: list[Evidence], returned: int, count: int
 ) -> tuple[bool, str] | None:
@@ -672,6 +729,101 @@ def _last_page(
             f" not this page{where}"
         )
     return None
+
+
+#: Members of a page whose value says "this is the last page": :data:`NO_MORE_FLAGS`, and
+#: Relay's ``pageInfo.hasNextPage: false`` (https://relay.dev/graphql/connections.htm).
+_RELAY_LAST: tuple[str, bool] = ("hasNextPage", False)
+#: Members naming the page before this one: a later page (DRF, Spotify ``previous``; JSON:API
+#: ``links.prev``; HAL ``_links.prev``; Zendesk ``previous_page``; Laravel ``prev_page_url``).
+_PREVIOUS_KEYS: tuple[str, ...] = ("previous", "prev")
+_PREVIOUS_URL_KEYS: tuple[str, ...] = ("previous_page", "prev_page_url", "previous_page_url")
+_PREVIOUS_RELS = frozenset({"prev", "previous"})
+
+
+def _said_last(body: object, collection: Collection) -> str | None:
+    """What says this page is the last, or a later one, of a listing: the source's own "no
+    more" (``has_more: false``, ``isLast: true``, ``done: true``, ``end_of_stream: true``,
+    ``pageInfo.hasNextPage: false``), or a link to the page before it (``previous``,
+    ``links.prev``, a ``links`` entry with ``rel: "prev"``, ``pageInfo.hasPreviousPage:
+    true``). Each is read by its value: ``null``, ``""`` and ``false`` say nothing. A header's
+    ``rel="prev"`` is not read: the shared corpus labels GitHub's last Link page with a
+    ``total_count`` and no page size in the request (rw161) a cut, and a page size in the
+    request or GitLab's ``X-Page`` headers settle those pages by arithmetic instead."""
+    for box in _containers(body, collection):
+        said = next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
+        if said is not None:
+            return said
+        info = box.get("pageInfo")
+        if isinstance(info, dict):
+            if info.get(_RELAY_LAST[0]) is _RELAY_LAST[1]:
+                return "pageInfo.hasNextPage: false"
+            if info.get("hasPreviousPage") is True:
+                return "pageInfo.hasPreviousPage: true"
+        for key in _PREVIOUS_KEYS:
+            if _names_a_page(box.get(key)):
+                return f"{key} page named"
+        for key in _PREVIOUS_URL_KEYS:
+            if _names_a_page(box.get(key)):
+                return f"{key} named"
+        for name in ("links", "_links"):
+            links = box.get(name)
+            if isinstance(links, dict):
+                if any(_names_a_page(links.get(rel)) for rel in _PREVIOUS_RELS):
+                    return f"{name}.prev named"
+            elif isinstance(links, list):
+                for link in links:
+                    if (
+                        isinstance(link, dict)
+                        and link.get("rel") in _PREVIOUS_RELS
+                        and _cursor(link.get("href")) is not None
+                    ):
+                        return f'{name} rel "{link["rel"]}"'
+    return None
+
+
+def _names_a_page(value: object) -> bool:
+    """Whether a member names another page by URL (``"v1"`` is a version, not a page), or by a
+    link object holding one (HAL's ``{"href": ...}``)."""
+    target, is_url = _next_target(value)
+    return target is not None and is_url and _looks_like_a_url(target)
+
+
+def _last_by_word(
+    position: Position | None,
+    evidence: list[Evidence],
+    returned: int,
+    count: int,
+    said: str | None,
+) -> tuple[tuple[bool, str], Position] | None:
+    """A page whose start is unknown, with no next page, that the source calls its last or that
+    names a page before it: its total counts the whole query (the issue's rule: "when a page
+    has no next link but is not the first, the total is a query-wide count"), and the pages
+    before it held the rest. Paddle's and Stripe's ``has_more: false`` after an ``after``
+    cursor, Spotify's cursor pages, Graph's ``$skiptoken`` pages, Relay's
+    ``hasNextPage: false``, STAC's POST-paged searches.
+
+    Returns:
+        ``((True, why), where the page starts)``, the start being ``count - returned`` as the
+        source's "last" makes it; ``None`` when a next page is named, nothing came back, the
+        page's start is known (its own arithmetic decides), or nothing (neither ``said`` nor a
+        continuation cursor in the request) says it is a later or the last page.
+    """
+    if evidence or returned == 0:
+        return None
+    if position is not None and position.before is not None:
+        return None
+    # A request that resumes from a continuation cursor is not the first page by itself.
+    parts = [w for w in (None if position is None else position.said_by, said) if w]
+    if not parts:
+        return None
+    read = "; ".join(parts)
+    before = count - returned
+    why = (
+        f"last page ({read}): no next page; the query-wide total {count} counts the"
+        f" {before} on earlier pages"
+    )
+    return (True, why), Position(before, read)
 
 
 def judge_coverage(
@@ -739,6 +891,8 @@ def judge_coverage(
     position = None
     if collection is not None and count is not None:
         position = _position(ex.url, value, collection)
+        if position is None or position.before is None:  # PostgREST, GitLab: in the headers
+            position = _header_position(ex.headers) or position
         before = None if position is None else position.before
         if before is not None and before + returned > count:
             position = None
@@ -753,6 +907,10 @@ def judge_coverage(
         and not (cut_count or lower_bound or estimate or forced)
     ):
         last = _last_page(position, evidence, returned, count)
+        if last is None or not last[0]:
+            said = _said_last(value, collection) if collection is not None else None
+            worded = _last_by_word(position, evidence, returned, count, said)
+            last, position = worded if worded is not None else (last, position)
     offset = None if position is None else position.before
     detail = ""
     if last is not None and last[0]:
