@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
-import json
 import re
 import statistics
 import subprocess
@@ -31,10 +30,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from run import _ratio_rounds  # noqa: E402  (the bench's own side-by-side rounds)
+# The bench's own side-by-side rounds and workloads (bodies, URL, a fresh response per request).
+from run import BODY, RECORD_BODY, URL, _nested_body, _ratio_rounds, _serving  # noqa: E402
 
 NAME = "tool_outcomes"
-URL = "http://upstream.test/items"
 
 
 def export(revision: str, into: Path) -> ModuleType:
@@ -72,22 +71,10 @@ def figures(ours: ModuleType, theirs: ModuleType, rounds: int) -> list[tuple[str
     class Query(BaseModel):
         q: str
 
-    items = [{"id": i, "name": f"item {i}", "score": i / 7} for i in range(100)]
-    bodies = {
-        "array": json.dumps(items).encode(),
-        "nested": json.dumps({"results": items, "count": len(items)}).encode(),
-        "record": json.dumps(items[0]).encode(),
-    }
+    bodies = {"array": BODY, "nested": _nested_body(100), "record": RECORD_BODY}
 
     def client(body: bytes) -> httpx.Client:
-        # A fresh response for every request, as an upstream sends (and as the bench serves):
-        # one response object handed out again arrives already read.
-        headers = {"content-type": "application/json"}
-        return httpx.Client(
-            transport=httpx.MockTransport(
-                lambda _request: httpx.Response(200, headers=headers, content=body)
-            )
-        )
+        return httpx.Client(transport=httpx.MockTransport(_serving(body)))
 
     def tool(package: ModuleType, result: Any, **options: Any) -> Any:
         def search(args: Query) -> httpx.Request:

@@ -241,7 +241,8 @@ class ActiveCall:
         self.done = False
 
 
-_active: contextvars.ContextVar[ActiveCall | None] = ACTIVE  # envelopes read it too
+#: ``_call.ACTIVE`` (which the envelope reads without importing this module), typed here.
+_active: contextvars.ContextVar[ActiveCall | None] = ACTIVE
 
 
 def current_call() -> ActiveCall | None:

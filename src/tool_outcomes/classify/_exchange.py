@@ -167,8 +167,6 @@ class Exchange:
     cut_error: BaseException | None = None
     method: str | None = None
     """The request method, when known; an unknown method is taken as a read."""
-    url_redacted: bool = False
-    """``url`` is already redacted: it is the target as it is."""
     range_requested: bool | None = None
     """Whether the request carried ``Range``; ``None`` when the request is unknown."""
 
@@ -184,8 +182,7 @@ class Exchange:
             evidence.cut,
             evidence.cut_error,
             evidence.method,
-            evidence.url_redacted,
-            evidence.range_requested,
+            range_requested=evidence.range_requested,
         )
 
     def acknowledged(
@@ -228,8 +225,6 @@ class Exchange:
     """Whether the request was a write (POST, PUT, PATCH, DELETE …), not a safe read."""
     media_type: str = field(init=False)
     """The Content-Type without parameters, lower-case (``""`` when there is none)."""
-    target: str | None = field(init=False)
-    """The request URL, as an envelope's target (the envelope redacts its credentials)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.headers, _IndexedHeaders):
@@ -239,7 +234,11 @@ class Exchange:
         content_type = str(self.headers.get("content-type", ""))
         self.media_type = content_type.split(";", 1)[0].strip().lower()
         self.writes = is_write(self.method)
-        self.target = self.url or None
+
+    @property
+    def target(self) -> str | None:
+        """The request URL, as an envelope's target (the envelope redacts its credentials)."""
+        return self.url or None
 
     def envelope(self, outcome: Outcome, **fields: Any) -> Envelope[Any]:
         """A contact's envelope, stamped with the tool, the target and (for a write) the method."""

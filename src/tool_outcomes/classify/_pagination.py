@@ -243,8 +243,7 @@ def page_evidence(
         for key in INCOMPLETE_FLAGS:
             if box.get(key) is True:
                 flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, f"{key}: true"))
-        said = next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
-        no_more = no_more or said
+        no_more = no_more or _no_more(box)
     if collection is None:
         # A wrapper of several pages (Spotify's search for two types): each page's own next.
         for key, inner in wrapped_pages(body):
@@ -272,6 +271,11 @@ _NEXT_PAGE_SIGN_KEYS = frozenset(
 )  # fmt: skip
 #: Every member :func:`page_evidence` reads in a box outside the two sign readers.
 _FLAG_KEYS = frozenset({*INCOMPLETE_FLAGS, *(key for key, _ in NO_MORE_FLAGS)})
+
+
+def _no_more(box: Mapping[str, Any]) -> str | None:
+    """The box's own "this is the last" (:data:`NO_MORE_FLAGS`), as it says it."""
+    return next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
 
 
 def _next_page_signs(
@@ -731,9 +735,6 @@ def _last_page(
     return None
 
 
-#: Members of a page whose value says "this is the last page": :data:`NO_MORE_FLAGS`, and
-#: Relay's ``pageInfo.hasNextPage: false`` (https://relay.dev/graphql/connections.htm).
-_RELAY_LAST: tuple[str, bool] = ("hasNextPage", False)
 #: Members naming the page before this one: a later page (DRF, Spotify ``previous``; JSON:API
 #: ``links.prev``; HAL ``_links.prev``; Zendesk ``previous_page``; Laravel ``prev_page_url``).
 _PREVIOUS_KEYS: tuple[str, ...] = ("previous", "prev")
@@ -751,12 +752,13 @@ def _said_last(body: object, collection: Collection) -> str | None:
     ``total_count`` and no page size in the request (rw161) a cut, and a page size in the
     request or GitLab's ``X-Page`` headers settle those pages by arithmetic instead."""
     for box in _containers(body, collection):
-        said = next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
+        said = _no_more(box)
         if said is not None:
             return said
         info = box.get("pageInfo")
         if isinstance(info, dict):
-            if info.get(_RELAY_LAST[0]) is _RELAY_LAST[1]:
+            # Relay: hasNextPage false is the last page (https://relay.dev/graphql/connections.htm).
+            if info.get("hasNextPage") is False:
                 return "pageInfo.hasNextPage: false"
             if info.get("hasPreviousPage") is True:
                 return "pageInfo.hasPreviousPage: true"
