@@ -128,7 +128,17 @@ def test_a_plain_url_is_its_own_split_and_rebuilt_form(url: str) -> None:
     assert urlunsplit(parts) == url
 
 
-@given(PLAIN_URLS | st.text(max_size=60) | st.sampled_from(["https://u:p@h.test/a?token=x#k"]))
+SECRET_QUERIES = [
+    "https://u:p@h.test/a?token=x#k",
+    "https://h.test/a?api_key=sk-1&q=x",
+    "http://h.test?Token=abc",
+    "http://h.test/p?q=x&access_token=y&page=2",
+    "http://h.test/p?q=sk-secret-123",
+    "http://h.test/p?q=x&q=y",
+]
+
+
+@given(PLAIN_URLS | st.text(max_size=60) | st.sampled_from(SECRET_QUERIES))
 def test_redact_url_answers_as_its_slow_path(url: str) -> None:
     fast = redact_module.redact_url(url, ("sk-secret-123",))
     never = re.compile(r"(?!)")

@@ -516,9 +516,13 @@ def redact_url(url: object, secrets: Iterable[str] = ()) -> str:
         The URL as text, safe to log. Unparseable or oversized input is redacted as free text.
     """
     text = str(url)
-    if len(text) > REDACT_MAX_CHARS or _PLAIN_URL.fullmatch(text) is not None:
-        # A plain http(s) URL (no user-info, query, fragment or path parameter) is its own
-        # split-and-rebuilt form: only its text is left to scrub.
+    if len(text) > REDACT_MAX_CHARS:
+        return redact_text(text, secrets)
+    plain = _PLAIN_URL.fullmatch(text)
+    if plain is not None and (plain["query"] is None or not _may_name_secrets(plain["query"])):
+        # A plain http(s) URL (no user-info, fragment, path parameter or percent-escape) is its
+        # own split-and-rebuilt form; with no secret-named parameter in its query, only its
+        # text is left to scrub.
         return redact_text(text, secrets)
     try:
         parts = urlsplit(text)
@@ -532,9 +536,13 @@ def redact_url(url: object, secrets: Iterable[str] = ()) -> str:
     return redact_text(rebuilt, secrets)
 
 
-#: ``scheme://host[:port]/path`` with nothing that names a parameter or user-info: what
-#: ``urlunsplit(urlsplit(url))`` gives back unchanged (a test holds it to that).
-_PLAIN_URL = re.compile(r"https?://[A-Za-z0-9.:-]+(?:/[A-Za-z0-9._~!$&'()*+,=:%/-]*)?")
+#: ``scheme://host[:port]/path?query`` with no user-info, fragment, path parameter or
+#: percent-escaped query: what ``urlunsplit(urlsplit(url))`` gives back unchanged (a test holds
+#: it to that). The query, when there is one, is left for :func:`_may_name_secrets` to judge.
+_PLAIN_URL = re.compile(
+    r"https?://[A-Za-z0-9.:-]+(?:/[A-Za-z0-9._~!$&'()*+,=:%/-]*)?"
+    r"(?:\?(?P<query>[A-Za-z0-9._~!$&'()*+,=:/?-]+))?"
+)
 
 
 def _may_name_secrets(query: str) -> bool:

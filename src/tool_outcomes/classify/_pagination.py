@@ -649,12 +649,15 @@ class Position:
     said_by: str
 
 
-def _query(url: str | None) -> dict[str, str]:
+def _split(url: str | None) -> tuple[str, dict[str, str]]:
+    """The URL's path and its query's parameters (empty for no URL, or one that does not
+    parse)."""
     if not url:
-        return {}
+        return "", {}
     with contextlib.suppress(ValueError):
-        return dict(parse_qsl(urlsplit(url).query))
-    return {}
+        parts = urlsplit(url)
+        return parts.path, dict(parse_qsl(parts.query)) if parts.query else {}
+    return "", {}
 
 
 def _query_count(query: Mapping[str, str], key: str) -> int | None:
@@ -667,7 +670,7 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
     ``page`` x ``per_page`` (or ``limit``, pages counted from 1), or a Salesforce batch
     locator. A request that carries only a continuation cursor is a later page whose start is
     unknown (``before`` is ``None``). ``None`` when nothing says."""
-    query = _query(url)
+    path, query = _split(url)
     for key in _QUERY_OFFSET_KEYS:
         if (offset := _query_count(query, key)) is not None:
             return Position(offset, f"request {key}={offset}")
@@ -689,11 +692,10 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
     size = next((n for k in _SIZE_KEYS if (n := _query_count(query, k)) is not None), None)
     if page is not None and page >= 1 and size is not None:
         return Position((page - 1) * size, f"request page={page} x {size}")
-    with contextlib.suppress(ValueError):
-        batch = _SALESFORCE_BATCH.search(urlsplit(url or "").path)
-        if batch is not None:
-            before = int(batch["before"])
-            return Position(before, f"request batch after {before} records")
+    batch = _SALESFORCE_BATCH.search(path)
+    if batch is not None:
+        before = int(batch["before"])
+        return Position(before, f"request batch after {before} records")
     token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None)
     return Position(None, f"request {token}") if token is not None else None
 
