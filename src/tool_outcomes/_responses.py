@@ -50,7 +50,9 @@ def response_parts(value: object, max_body_bytes: int) -> Evidence | BaseExcepti
         return None
     body, cut = held_to_cap(body, max_body_bytes)
     url, method = _request_of(value)
-    return Evidence.of_response(status, headers, body, cut=cut, method=method, url=url)
+    return Evidence.of_response(
+        status, headers, body, cut=cut, method=method, url=url, request_body=_sent_body(value)
+    )
 
 
 def _body(value: object) -> bytes | None:
@@ -75,3 +77,24 @@ def _request_of(value: object) -> tuple[str | None, str | None]:
         str(url) if isinstance(url, str | httpx.URL) and str(url) else None,
         method if isinstance(method, str) and method else None,
     )
+
+
+def _sent_body(value: object) -> bytes | None:
+    """The request's body as sent, where the response keeps it whole: an ``httpx.Request``'s
+    ``content``, a ``requests`` ``PreparedRequest``'s ``body`` (bytes or text); ``None`` for a
+    streamed one or none."""
+    try:
+        request = getattr(value, "request", None)
+    except RuntimeError:  # an httpx.Response built without a request
+        return None
+    if isinstance(request, httpx.Request):
+        try:
+            return request.content or None
+        except httpx.RequestNotRead:
+            return None
+    body = getattr(request, "body", None)
+    if isinstance(body, bytes):
+        return body or None
+    if isinstance(body, str):
+        return body.encode("utf-8") or None
+    return None

@@ -108,6 +108,11 @@ class Evidence:
     A ``206`` is a cut of something larger only when a range was asked for or the response
     says which range it is (RFC 9110 §15.3.7): Mastodon answers a media update with 206,
     "applied, still processing", to a request that asked for no range."""
+    request_body: bytes | None = None
+    """The request's body as sent, when the source kept it whole (``None`` for none, or a
+    streamed upload): a search sent as JSON says there which page it asked for (HubSpot's
+    ``after``, Elasticsearch's ``from``). It may hold credentials: only
+    the paging members named in ``classify`` are read from it, and none is ever repeated."""
 
     @classmethod
     def of_response(
@@ -122,6 +127,7 @@ class Evidence:
         url: str | None = None,
         url_redacted: bool = False,
         range_requested: bool | None = None,
+        request_body: bytes | None = None,
     ) -> Evidence:
         """A response: its status, headers and the body bytes as read.
 
@@ -136,9 +142,20 @@ class Evidence:
             url: The request URL, when known.
             url_redacted: ``url`` is already redacted.
             range_requested: Whether the request carried ``Range`` (``None``: unknown).
+            request_body: The request's body as sent, when known.
         """
         return cls(
-            None, status, headers, body, cut, cut_error, method, url, url_redacted, range_requested
+            None,
+            status,
+            headers,
+            body,
+            cut,
+            cut_error,
+            method,
+            url,
+            url_redacted,
+            range_requested,
+            request_body,
         )
 
     @classmethod

@@ -169,6 +169,8 @@ class Exchange:
     """The request method, when known; an unknown method is taken as a read."""
     range_requested: bool | None = None
     """Whether the request carried ``Range``; ``None`` when the request is unknown."""
+    request_body: bytes | None = None
+    """The request's body as sent, when known (only its paging members are ever read)."""
 
     @classmethod
     def of(cls, evidence: Evidence, options: Options) -> Exchange:
@@ -183,6 +185,7 @@ class Exchange:
             evidence.cut_error,
             evidence.method,
             range_requested=evidence.range_requested,
+            request_body=evidence.request_body,
         )
 
     def acknowledged(

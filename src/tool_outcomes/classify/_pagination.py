@@ -634,6 +634,16 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
     "starting_after", "page[after]", "page[cursor]", "continuation", "marker", "next_token",
     "pagination_token", "PageToken",
 )  # fmt: skip
+#: Where a search sent as a JSON body says its page starts (Elasticsearch ``from``, Jira's
+#: ``startAt``), and the members that carry a cursor for a later page of an API that names its
+#: next page whenever there is one (HubSpot CRM search ``after``, Notion ``start_cursor``, and
+#: the query's own continuation names). Not Elasticsearch's ``search_after``: those pages never
+#: name a next one, so a later page with none is not thereby the last. Nor a member named
+#: ``token`` or ``next`` (STAC's POST links): ``token`` names a credential as often as a cursor.
+_SENT_OFFSET_KEYS: tuple[str, ...] = ("from", *_OFFSET_KEYS, "start", "startIndex")
+_SENT_CONTINUATIONS: tuple[str, ...] = ("start_cursor", *_CONTINUATION_PARAMS)
+#: A search's JSON body is a few kilobytes; a longer one is an upload, never read for paging.
+_SENT_MAX_BYTES = 65_536
 #: The members a page's body says where it starts with: :func:`_position` reads a box only
 #: when it holds one of them.
 _BODY_POSITION_KEYS = frozenset({*_OFFSET_KEYS, *(page for page, _, _, _ in _BODY_PAGES)})
@@ -664,16 +674,38 @@ def _query_count(query: Mapping[str, str], key: str) -> int | None:
     return parse_count(query[key]) if key in query else None
 
 
-def _position(url: str | None, body: object, collection: Collection | None) -> Position | None:
-    """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start``, the
-    page body's ``offset`` / ``startAt`` or its page number x page size, the request's
-    ``page`` x ``per_page`` (or ``limit``, pages counted from 1), or a Salesforce batch
-    locator. A request that carries only a continuation cursor is a later page whose start is
-    unknown (``before`` is ``None``). ``None`` when nothing says."""
+def _sent_fields(sent: bytes | None) -> Mapping[str, Any]:
+    """The members of a request body sent as one JSON object (a search's ``from``, ``after``);
+    empty for any other body, or one longer than a search's ever is."""
+    if not sent or len(sent) > _SENT_MAX_BYTES or sent.lstrip()[:1] != b"{":
+        return {}
+    try:
+        value = json.loads(sent)
+    except (ValueError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _position(
+    url: str | None, body: object, collection: Collection | None, sent: bytes | None = None
+) -> Position | None:
+    """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start`` (in its
+    query, or in the JSON body it sent: Elasticsearch's ``from``), the page body's ``offset`` /
+    ``startAt`` or its page number x page size, the request's ``page`` x ``per_page`` (or
+    ``limit``, pages counted from 1), or a Salesforce batch locator. A request that carries only
+    a continuation cursor (in its query, or its JSON body: HubSpot's ``after``, Elasticsearch's
+    ``search_after``) is a later page whose start is unknown (``before`` is ``None``). ``None``
+    when nothing says. Only numbers and member names are read from a sent body: no value of it
+    is ever repeated."""
     path, query = _split(url)
     for key in _QUERY_OFFSET_KEYS:
         if (offset := _query_count(query, key)) is not None:
             return Position(offset, f"request {key}={offset}")
+    asked = _sent_fields(sent)
+    for key in _SENT_OFFSET_KEYS:
+        value = asked.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return Position(value, f"request body {key}: {value}")
     # The page's own numbering before the request's: whether pages count from 0 (Spring,
     # Algolia) or 1 is the API's to say, and a query's page number does not say it.
     for box in _containers(body, collection) if collection is not None else ():
@@ -697,7 +729,10 @@ def _position(url: str | None, body: object, collection: Collection | None) -> P
         before = int(batch["before"])
         return Position(before, f"request batch after {before} records")
     token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None)
-    return Position(None, f"request {token}") if token is not None else None
+    if token is not None:
+        return Position(None, f"request {token}")
+    token = next((k for k in _SENT_CONTINUATIONS if asked.get(k)), None)
+    return Position(None, f"request body {token}") if token is not None else None
 
 
 def _header_position(headers: Mapping[str, str]) -> Position | None:
@@ -894,7 +929,7 @@ def judge_coverage(
     # nothing it completes, and a start past the total is not a position in this count.
     position = None
     if collection is not None and count is not None:
-        position = _position(ex.url, value, collection)
+        position = _position(ex.url, value, collection, ex.request_body)
         if position is None or position.before is None:  # PostgREST, GitLab: in the headers
             position = _header_position(ex.headers) or position
         before = None if position is None else position.before

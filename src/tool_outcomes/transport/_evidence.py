@@ -70,9 +70,19 @@ def evidence_of(
     if isinstance(read, BaseException):
         return exception_evidence(read, method=request.method)
     sent = read.response.request
+    ranged, body = "range" in sent.headers, sent_body(sent)
     if url is None:
-        return _of_read(read, sent.method, str(sent.url), ranged="range" in sent.headers)
-    return _of_read(read, sent.method, url, url_redacted=True, ranged="range" in sent.headers)
+        return _of_read(read, sent.method, str(sent.url), ranged=ranged, request_body=body)
+    return _of_read(read, sent.method, url, url_redacted=True, ranged=ranged, request_body=body)
+
+
+def sent_body(request: httpx.Request) -> bytes | None:
+    """The request's body as sent, when it was held whole (a streamed upload is not kept)."""
+    try:
+        content = request.content
+    except httpx.RequestNotRead:
+        return None
+    return content or None
 
 
 def exception_evidence(exc: BaseException, *, method: str | None = None) -> Evidence:
@@ -113,9 +123,10 @@ def response_evidence(
     try:
         request = response.request
     except RuntimeError:  # httpx raises when the response was built without a request
-        url, method, ranged = None, None, None
+        url, method, ranged, sent = None, None, None, None
     else:
         url, method, ranged = str(request.url), request.method, "range" in request.headers
+        sent = sent_body(request)
     try:
         body = response.content
     except httpx.ResponseNotRead:
@@ -127,7 +138,7 @@ def response_evidence(
         read = read_sync(response, max_body_bytes=cap)  # keeps what arrived before a break
         if isinstance(read, BaseException):  # nothing arrived: the read error is the outcome
             return exception_evidence(read, method=method)
-        return _of_read(read, method, url, ranged=ranged)
+        return _of_read(read, method, url, ranged=ranged, request_body=sent)
     body, cut = held_to_cap(body, max_body_bytes)
     return Evidence.of_response(
         response.status_code,
@@ -137,6 +148,7 @@ def response_evidence(
         method=method,
         url=url,
         range_requested=ranged,
+        request_body=sent,
     )
 
 
@@ -147,6 +159,7 @@ def _of_read(
     *,
     url_redacted: bool = False,
     ranged: bool | None = None,
+    request_body: bytes | None = None,
 ) -> Evidence:
     response = read.response  # (Evidence.of_response's fields, built directly: once per call)
     return Evidence(
@@ -160,4 +173,5 @@ def _of_read(
         url,
         url_redacted,
         ranged,
+        request_body,
     )
