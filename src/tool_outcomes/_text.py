@@ -7,9 +7,10 @@ Three helpers every module uses instead of its own: :func:`clip` (the one clippi
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any
 
 __all__ = [
     "INVISIBLE",
@@ -84,11 +85,6 @@ _INVISIBLE_RANGES: tuple[tuple[int, int], ...] = (
     (0xE0000, 0xE01EF),
 )
 
-#: Every code point :func:`escape_invisible` escapes.
-INVISIBLE: Final[frozenset[int]] = frozenset(
-    code for first, last in _INVISIBLE_RANGES for code in range(first, last + 1)
-)
-
 
 def _json_escape(code: int) -> str:
     if code <= 0xFFFF:
@@ -98,12 +94,41 @@ def _json_escape(code: int) -> str:
     return f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}"
 
 
-#: For text inside a JSON string literal: the escapes JSON itself would read back.
-JSON_ESCAPES: Final[Mapping[int, str]] = {code: _json_escape(code) for code in INVISIBLE}
-#: For plain text (a fenced sample, a table cell): ``\\uXXXX`` or ``\\UXXXXXXXX``.
-TEXT_ESCAPES: Final[Mapping[int, str]] = {
-    code: f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}" for code in INVISIBLE
-}
+# The tables hold some 2,800 code points each: built on first use, not when the package is
+# imported (a tool call that renders nothing never needs them).
+if TYPE_CHECKING:
+    #: Every code point :func:`escape_invisible` escapes.
+    INVISIBLE: frozenset[int]
+    #: For text inside a JSON string literal: the escapes JSON itself would read back.
+    JSON_ESCAPES: Mapping[int, str]
+    #: For plain text (a fenced sample, a table cell): ``\\uXXXX`` or ``\\UXXXXXXXX``.
+    TEXT_ESCAPES: Mapping[int, str]
+
+
+@functools.cache
+def _invisible() -> frozenset[int]:
+    return frozenset(code for first, last in _INVISIBLE_RANGES for code in range(first, last + 1))
+
+
+@functools.cache
+def _json_escapes() -> Mapping[int, str]:
+    return {code: _json_escape(code) for code in _invisible()}
+
+
+@functools.cache
+def _text_escapes() -> Mapping[int, str]:
+    return {code: f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}" for code in _invisible()}
+
+
+_TABLES = {"INVISIBLE": _invisible, "JSON_ESCAPES": _json_escapes, "TEXT_ESCAPES": _text_escapes}
+
+
+def __getattr__(name: str) -> Any:
+    """``INVISIBLE``, ``JSON_ESCAPES`` and ``TEXT_ESCAPES``, built on first use."""
+    table = _TABLES.get(name)
+    if table is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return table()
 
 
 def escape_invisible(text: str, *, keep: str = "") -> str:
@@ -117,14 +142,16 @@ def escape_invisible(text: str, *, keep: str = "") -> str:
         The text, one-for-one except that each character of :data:`INVISIBLE` (outside ``keep``)
         reads ``\\u200b``, ``\\U000e0041`` and so on.
     """
+    escapes = _text_escapes()
     if not keep:
-        return text.translate(TEXT_ESCAPES)
-    return text.translate({code: s for code, s in TEXT_ESCAPES.items() if chr(code) not in keep})
+        return text.translate(escapes)
+    return text.translate({code: s for code, s in escapes.items() if chr(code) not in keep})
 
 
-_INVISIBLE_CLASS = re.compile(
-    "[" + "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in _INVISIBLE_RANGES) + "]"
-)
+@functools.cache
+def _invisible_class() -> re.Pattern[str]:
+    ranges = "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in _INVISIBLE_RANGES)
+    return re.compile(f"[{ranges}]")
 
 
 def escape_invisible_json(value: Any) -> Any:
@@ -137,14 +164,17 @@ def escape_invisible_json(value: Any) -> Any:
     Returns:
         ``value`` itself when no string in it holds an invisible character, else a copy.
     """
-    return _map_strings(value, _INVISIBLE_CLASS, JSON_ESCAPES)
+    return _map_strings(value, _invisible_class(), _json_escapes())
 
 
 # A lone surrogate has no UTF-8 form, so no JSON text on a wire (nor MCP's serializer) carries it.
 _SURROGATE_CLASS = re.compile("[\ud800-\udfff]")
-_SURROGATE_ESCAPES: Final[Mapping[int, str]] = {
-    code: JSON_ESCAPES[code] for code in range(0xD800, 0xE000)
-}
+
+
+@functools.cache
+def _surrogate_escapes() -> Mapping[int, str]:
+    json_escapes = _json_escapes()
+    return {code: json_escapes[code] for code in range(0xD800, 0xE000)}
 
 
 def escape_surrogates_json(value: Any) -> Any:
@@ -157,7 +187,7 @@ def escape_surrogates_json(value: Any) -> Any:
     Returns:
         ``value`` itself when no string in it holds a lone surrogate, else a copy.
     """
-    return _map_strings(value, _SURROGATE_CLASS, _SURROGATE_ESCAPES)
+    return _map_strings(value, _SURROGATE_CLASS, _surrogate_escapes())
 
 
 def _map_strings(value: Any, found: re.Pattern[str], escapes: Mapping[int, str]) -> Any:
