@@ -33,6 +33,9 @@ ELASTIC = (
     "https://www.elastic.co/guide/en/elasticsearch/reference/current/paginate-search-results.html"
 )
 NOTION = "https://developers.notion.com/reference/post-database-query"
+STAC = "https://github.com/radiantearth/stac-api-spec/tree/main/item-search#pagination"
+PGSTAC = "https://stac-utils.github.io/pgstac/pgstac/"
+STAC_URL = "https://stac.example.test/v1/search"
 HUBSPOT_URL = "https://api.hubapi.com/crm/v3/objects/contacts/search"
 NOTION_URL = "https://api.notion.com/v1/databases/d1/query"
 ELASTIC_URL = "http://127.0.0.1:9200/tickets/_search"
@@ -58,6 +61,22 @@ def _hits(n: int, start: int = 0) -> list[dict[str, Any]]:
         }
         for i in range(n)
     ]
+
+
+def _features(n: int, matched: int, *, next_body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A STAC item search's page (a GeoJSON FeatureCollection with the context counts); its next
+    link, when there is one, is a POST whose body the client sends back."""
+    links: list[dict[str, Any]] = [{"rel": "root", "href": "https://stac.example.test/v1"}]
+    if next_body is not None:
+        links.append({"rel": "next", "method": "POST", "href": STAC_URL, "body": next_body})
+    return {
+        "type": "FeatureCollection",
+        "numberMatched": matched,
+        "numberReturned": n,
+        "context": {"limit": 10, "matched": matched, "returned": n},
+        "features": [{"type": "Feature", "id": f"item-{i}", "properties": {}} for i in range(n)],
+        "links": links,
+    }
 
 
 def _es(hits: list[dict[str, Any]], total: int) -> dict[str, Any]:
@@ -118,6 +137,22 @@ CASES = [
          {"start_cursor": "c-20", "page_size": 10},
          {"object": "list", "results": _contacts(5, 20), "next_cursor": None, "has_more": False,
           "type": "page_or_database"}, OC.SUCCESS, "results"),
+    # STAC item search by POST: the next link's body is sent back (stac-server names its cursor
+    # `next`, pgstac a `token` of the form next:<id>); the last page names no next link.
+    Case("stac_server_last_page", STAC, STAC_URL,
+         {"collections": ["c"], "next": "2023-10-08,LC08,c"},
+         _features(3, 13), OC.SUCCESS, "features", "numberMatched", offset=10),
+    Case("stac_server_middle_page", STAC, STAC_URL, {"collections": ["c"], "next": "a"},
+         _features(10, 33, next_body={"collections": ["c"], "next": "b"}),
+         OC.PARTIAL, "features", "numberMatched"),
+    Case("stac_first_page_short_of_total", STAC, STAC_URL, {"collections": ["c"]},
+         _features(3, 13), OC.PARTIAL, "features", "numberMatched"),
+    Case("pgstac_last_page_token", PGSTAC, STAC_URL,
+         {"collections": ["c"], "token": "next:c:item-9"},
+         _features(3, 13), OC.SUCCESS, "features", "numberMatched", offset=10),
+    # A token that is not pgstac's is a credential as often as a cursor: not read.
+    Case("token_not_a_stac_token", STAC, STAC_URL, {"collections": ["c"], "token": "sk-live-1"},
+         _features(3, 13), OC.PARTIAL, "features", "numberMatched"),
     # Guards: an offset that is not a count is no position.
     Case("elastic_from_a_date", ELASTIC, ELASTIC_URL, {"from": "2026-01-01", "size": 10},
          _es(_hits(5), 25), OC.PARTIAL, "hits.hits", "hits.total.value"),
@@ -139,7 +174,7 @@ def _response(case: Case, content: bytes | None = None) -> httpx.Response:
 
 
 def test_the_cases_name_their_documentation() -> None:
-    assert {case.doc for case in CASES} == {HUBSPOT, ELASTIC, NOTION}
+    assert {case.doc for case in CASES} == {HUBSPOT, ELASTIC, NOTION, STAC, PGSTAC}
     assert len({case.id for case in CASES}) == len(CASES)
 
 

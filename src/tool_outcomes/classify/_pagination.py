@@ -636,12 +636,13 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
 )  # fmt: skip
 #: Where a search sent as a JSON body says its page starts (Elasticsearch ``from``, Jira's
 #: ``startAt``), and the members that carry a cursor for a later page of an API that names its
-#: next page whenever there is one (HubSpot CRM search ``after``, Notion ``start_cursor``, and
-#: the query's own continuation names). Not Elasticsearch's ``search_after``: those pages never
-#: name a next one, so a later page with none is not thereby the last. Nor a member named
-#: ``token`` or ``next`` (STAC's POST links): ``token`` names a credential as often as a cursor.
+#: next page whenever there is one (HubSpot CRM search ``after``, Notion ``start_cursor``,
+#: stac-server's ``next`` in the body of a STAC search's POST link, and the query's own
+#: continuation names). Not Elasticsearch's ``search_after``: those pages never name a next one,
+#: so a later page with none is not thereby the last. A ``token`` only in pgstac's ``next:…``
+#: form (:func:`_is_stac_token`): the name holds a credential as often as a cursor.
 _SENT_OFFSET_KEYS: tuple[str, ...] = ("from", *_OFFSET_KEYS, "start", "startIndex")
-_SENT_CONTINUATIONS: tuple[str, ...] = ("start_cursor", *_CONTINUATION_PARAMS)
+_SENT_CONTINUATIONS: tuple[str, ...] = ("start_cursor", "next", *_CONTINUATION_PARAMS)
 #: A search's JSON body is a few kilobytes; a longer one is an upload, never read for paging.
 _SENT_MAX_BYTES = 65_536
 #: The members a page's body says where it starts with: :func:`_position` reads a box only
@@ -732,7 +733,15 @@ def _position(
     if token is not None:
         return Position(None, f"request {token}")
     token = next((k for k in _SENT_CONTINUATIONS if asked.get(k)), None)
+    if token is None and _is_stac_token(asked.get("token")):
+        token = "token"
     return Position(None, f"request body {token}") if token is not None else None
+
+
+def _is_stac_token(value: object) -> bool:
+    """A STAC search's paging token as pgstac makes it (``next:…`` / ``prev:…``, handed back in
+    the POST body its next link names): no credential looks like that."""
+    return isinstance(value, str) and value.startswith(("next:", "prev:")) and len(value) > 5
 
 
 def _header_position(headers: Mapping[str, str]) -> Position | None:
