@@ -33,8 +33,8 @@ ELASTIC = (
     "https://www.elastic.co/guide/en/elasticsearch/reference/current/paginate-search-results.html"
 )
 NOTION = "https://developers.notion.com/reference/post-database-query"
-STAC = "https://github.com/radiantearth/stac-api-spec/tree/main/item-search#pagination"
-PGSTAC = "https://stac-utils.github.io/pgstac/pgstac/"
+STAC = "https://github.com/radiantearth/stac-api-spec/blob/main/item-search/examples.md"
+PGSTAC = "https://github.com/stac-utils/pgstac"
 STAC_URL = "https://stac.example.test/v1/search"
 HUBSPOT_URL = "https://api.hubapi.com/crm/v3/objects/contacts/search"
 NOTION_URL = "https://api.notion.com/v1/databases/d1/query"
