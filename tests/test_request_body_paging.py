@@ -24,7 +24,7 @@ import pytest
 import requests
 from pydantic import BaseModel
 
-from tool_outcomes import Envelope, Outcome, classify_http, tool
+from tool_outcomes import Envelope, Outcome, classify_http, classify_parts, tool
 from tool_outcomes.evidence import Evidence
 from tool_outcomes.transport import evidence_of, send_sync
 
@@ -310,3 +310,29 @@ def test_a_requests_response_keeps_its_sent_body() -> None:
     assert env.outcome is OC.SUCCESS
     assert env.coverage is not None
     assert env.coverage.offset == 20
+
+
+@pytest.mark.parametrize("kind", [bytes, str, bytearray], ids=["bytes", "str", "bytearray"])
+def test_classify_parts_takes_the_sent_body(kind: type) -> None:
+    case = _last_page()
+    text = json.dumps(case.sent)
+    sent = text if kind is str else kind(text.encode())
+    body = json.dumps(case.body).encode()
+    env = classify_parts(
+        200, {"content-type": "application/json"}, body, url=case.url, method="POST",
+        request_body=sent, items="results", total="total",
+    )  # fmt: skip
+    assert env.outcome is OC.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.offset == 20
+    without = classify_parts(
+        200, {}, body, url=case.url, method="POST", items="results", total="total"
+    )
+    assert without.outcome is OC.PARTIAL
+
+
+def test_classify_parts_refuses_a_sent_body_it_cannot_read() -> None:
+    env = classify_parts(200, {}, b"{}", request_body=12345)  # type: ignore[arg-type]
+    assert env.outcome is OC.ACCESS_FAILURE
+    assert env.failure is not None
+    assert "request_body must be bytes, str or None, got int" in env.failure.detail

@@ -72,6 +72,7 @@ def classify_parts(
     cut_error: BaseException | None = None,
     url: str | None = None,
     method: str | None = None,
+    request_body: bytes | str | None = None,
     **options: Unpack[ClassifyOptions],
 ) -> Envelope[Any]:
     """Classify a response the caller read itself, possibly stopped early.
@@ -88,6 +89,10 @@ def classify_parts(
         url: The request URL (redacted onto ``target``; resolves relative next-page links).
         method: The request method (``"GET"``, ``"POST"`` …); ``None`` is judged as a read.
             See ``classify_http`` for what a write changes.
+        request_body: The body the request sent (bytes, or text read as UTF-8), when the
+            caller has it: a search sent as one JSON object says there which page it asked for
+            (HubSpot's ``after``, Elasticsearch's ``from``). Only those members are read; no
+            value is repeated.
         **options: ``items``, ``total``, ``not_found``, ``result_model``, ``tool``, ``now``,
             ``expect``: see ``classify_http``.
 
@@ -101,8 +106,23 @@ def classify_parts(
         except (TypeError, ValueError, AttributeError) as exc:
             detail = f"the response headers could not be read: {exception_text(exc, 300)}"
             return declared.fail(FailureCode.EXECUTION, _P, detail)
+    sent: object = request_body  # a caller's value: checked, not trusted
+    if isinstance(sent, str):  # a requests PreparedRequest's body may be text
+        sent = sent.encode("utf-8", "surrogatepass")
+    elif isinstance(sent, bytearray | memoryview):
+        sent = bytes(sent)
+    if sent is not None and not isinstance(sent, bytes):
+        detail = f"request_body must be bytes, str or None, got {type(sent).__name__}"
+        return declared.fail(FailureCode.EXECUTION, _P, detail)
     evidence = Evidence.of_response(
-        status, headers, body, cut=cut, cut_error=cut_error, method=method, url=url
+        status,
+        headers,
+        body,
+        cut=cut,
+        cut_error=cut_error,
+        method=method,
+        url=url,
+        request_body=sent,
     )
     return judge(evidence, declared)
 
