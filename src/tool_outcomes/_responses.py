@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 import httpx
 
-from .evidence import Evidence, held_to_cap
+from .evidence import Evidence, held_to_cap, sent_body
 
 __all__ = ["response_parts"]
 
@@ -49,9 +49,9 @@ def response_parts(value: object, max_body_bytes: int) -> Evidence | BaseExcepti
     if body is None:
         return None
     body, cut = held_to_cap(body, max_body_bytes)
-    url, method = _request_of(value)
+    url, method, request = _request_of(value)
     return Evidence.of_response(
-        status, headers, body, cut=cut, method=method, url=url, request_body=_sent_body(value)
+        status, headers, body, cut=cut, method=method, url=url, request_body=sent_body(request)
     )
 
 
@@ -65,8 +65,9 @@ def _body(value: object) -> bytes | None:
     return None
 
 
-def _request_of(value: object) -> tuple[str | None, str | None]:
-    """The request URL and method, where the response keeps them (httpx raises without one)."""
+def _request_of(value: object) -> tuple[str | None, str | None, object]:
+    """The request URL and method, where the response keeps them, and the request itself
+    (``None`` when there is none: httpx raises without one)."""
     try:
         request = getattr(value, "request", None)
         url = getattr(request, "url", None) or getattr(value, "url", None)
@@ -76,25 +77,5 @@ def _request_of(value: object) -> tuple[str | None, str | None]:
     return (
         str(url) if isinstance(url, str | httpx.URL) and str(url) else None,
         method if isinstance(method, str) and method else None,
+        request,
     )
-
-
-def _sent_body(value: object) -> bytes | None:
-    """The request's body as sent, where the response keeps it whole: an ``httpx.Request``'s
-    ``content``, a ``requests`` ``PreparedRequest``'s ``body`` (bytes or text); ``None`` for a
-    streamed one or none."""
-    try:
-        request = getattr(value, "request", None)
-    except RuntimeError:  # an httpx.Response built without a request
-        return None
-    if isinstance(request, httpx.Request):
-        try:
-            return request.content or None
-        except httpx.RequestNotRead:
-            return None
-    body = getattr(request, "body", None)
-    if isinstance(body, bytes):
-        return body or None
-    if isinstance(body, str):
-        return body.encode("utf-8") or None
-    return None

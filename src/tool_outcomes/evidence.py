@@ -26,7 +26,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["BodyCut", "Evidence", "Stage", "TransportFailure", "held_to_cap"]
+__all__ = [
+    "BodyCut",
+    "Evidence",
+    "Stage",
+    "TransportFailure",
+    "body_bytes",
+    "held_to_cap",
+    "sent_body",
+]
 
 
 class BodyCut(StrEnum):
@@ -200,3 +208,30 @@ def held_to_cap(body: bytes, max_body_bytes: int | None) -> tuple[bytes, BodyCut
     if max_body_bytes is None or len(body) <= max_body_bytes:
         return body, None
     return body[:max_body_bytes], BodyCut.SIZE_CAP
+
+
+def body_bytes(body: object) -> bytes | None:
+    """A request body as evidence keeps it: bytes (text read as UTF-8); ``None`` for none.
+
+    Raises:
+        TypeError: for anything else (a stream, a file): the body is not held whole.
+    """
+    if body is None:
+        return None
+    if isinstance(body, str):
+        body = body.encode("utf-8", "surrogatepass")
+    elif isinstance(body, bytearray | memoryview):
+        body = bytes(body)
+    elif not isinstance(body, bytes):
+        raise TypeError(f"got {type(body).__name__}")
+    return body or None
+
+
+def sent_body(request: object) -> bytes | None:
+    """The body ``request`` sent, where it holds it whole: an ``httpx.Request``'s ``content``, a
+    ``requests`` ``PreparedRequest``'s ``body``; ``None`` for none, or for a streamed one."""
+    try:
+        body = getattr(request, "content", None)  # httpx raises while a stream is unread
+        return body_bytes(getattr(request, "body", None) if body is None else body)
+    except (RuntimeError, TypeError):  # an unread stream, a generator or file body
+        return None

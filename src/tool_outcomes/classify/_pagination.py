@@ -694,8 +694,8 @@ def _position(
     query, or in the JSON body it sent: Elasticsearch's ``from``), the page body's ``offset`` /
     ``startAt`` or its page number x page size, the request's ``page`` x ``per_page`` (or
     ``limit``, pages counted from 1), or a Salesforce batch locator. A request that carries only
-    a continuation cursor (in its query, or its JSON body: HubSpot's ``after``, Elasticsearch's
-    ``search_after``) is a later page whose start is unknown (``before`` is ``None``). ``None``
+    a continuation cursor (in its query, or its JSON body: HubSpot's ``after``, a STAC search's
+    ``next``) is a later page whose start is unknown (``before`` is ``None``). ``None``
     when nothing says. Only numbers and member names are read from a sent body: no value of it
     is ever repeated."""
     path, query = _split(url)

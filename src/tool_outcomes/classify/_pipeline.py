@@ -24,7 +24,7 @@ import httpx
 
 from tool_outcomes._text import exception_text
 from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
-from tool_outcomes.evidence import BodyCut, Evidence
+from tool_outcomes.evidence import BodyCut, Evidence, body_bytes
 
 from ._body import read_body
 from ._conventions import CONVENTIONS
@@ -106,13 +106,10 @@ def classify_parts(
         except (TypeError, ValueError, AttributeError) as exc:
             detail = f"the response headers could not be read: {exception_text(exc, 300)}"
             return declared.fail(FailureCode.EXECUTION, _P, detail)
-    sent: object = request_body  # a caller's value: checked, not trusted
-    if isinstance(sent, str):  # a requests PreparedRequest's body may be text
-        sent = sent.encode("utf-8", "surrogatepass")
-    elif isinstance(sent, bytearray | memoryview):
-        sent = bytes(sent)
-    if sent is not None and not isinstance(sent, bytes):
-        detail = f"request_body must be bytes, str or None, got {type(sent).__name__}"
+    try:
+        sent = body_bytes(request_body)  # a caller's value: checked, not trusted
+    except TypeError as exc:
+        detail = f"request_body must be bytes, str or None, {exc}"
         return declared.fail(FailureCode.EXECUTION, _P, detail)
     evidence = Evidence.of_response(
         status,

@@ -12,7 +12,7 @@ import socket
 
 import httpx
 
-from tool_outcomes.evidence import Evidence, Stage, held_to_cap
+from tool_outcomes.evidence import Evidence, Stage, held_to_cap, sent_body
 
 from ._decode import DEFAULT_MAX_BODY_BYTES
 from ._send import Read, read_sync
@@ -74,15 +74,6 @@ def evidence_of(
     if url is None:
         return _of_read(read, sent.method, str(sent.url), ranged=ranged, request_body=body)
     return _of_read(read, sent.method, url, url_redacted=True, ranged=ranged, request_body=body)
-
-
-def sent_body(request: httpx.Request) -> bytes | None:
-    """The request's body as sent, when it was held whole (a streamed upload is not kept)."""
-    try:
-        content = request.content
-    except httpx.RequestNotRead:
-        return None
-    return content or None
 
 
 def exception_evidence(exc: BaseException, *, method: str | None = None) -> Evidence:
