@@ -259,6 +259,55 @@ def test_a_requests_query_secrets_are_found_with_the_shortcut_too(
     assert request_secrets(request) == expected
 
 
+def test_the_headers_request_secrets_passes_over_are_no_secrets_names() -> None:
+    """The header names passed over undecoded are names no credential travels under."""
+    from tool_outcomes.redact import _PLAIN_HEADERS, is_secret_name
+
+    assert _PLAIN_HEADERS
+    assert not [n for n in _PLAIN_HEADERS if is_secret_name(n.decode())]
+    assert all(n == n.lower() for n in _PLAIN_HEADERS)
+
+
+@given(
+    names=st.lists(
+        st.sampled_from(
+            [
+                "Host",
+                "Accept",
+                "User-Agent",
+                "Authorization",
+                "X-Api-Key",
+                "Cookie",
+                "accept",
+                "Connection",
+                "X-Trace",
+                "Proxy-Authorization",
+                "TraceParent",
+                "Content-Type",
+            ]
+        ),
+        max_size=6,
+    ),
+    value=st.from_regex(r"(Bearer |Basic )?[A-Za-z0-9+/=._-]{4,12}", fullmatch=True),
+)
+def test_a_requests_header_secrets_are_found_with_the_shortcut_too(
+    names: list[str], value: str
+) -> None:
+    """request_secrets passes over the plainest header names undecoded: the same values as
+    decoding and judging every name."""
+    from unittest import mock
+
+    from tool_outcomes import redact
+    from tool_outcomes.redact import request_secrets
+
+    request = httpx.Request("GET", "https://h.test/p", headers=[(n, value) for n in names])
+    with mock.patch.object(redact, "_PLAIN_HEADERS", frozenset()):
+        expected = request_secrets(request)
+    assert request_secrets(request) == expected
+    if any(n.lower() in ("authorization", "x-api-key", "cookie") for n in names):
+        assert expected  # the slow path found the credential: the comparison is not vacuous
+
+
 # -- the envelope's own models redact what they hold ---------------------------------------------
 
 

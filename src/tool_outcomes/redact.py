@@ -600,6 +600,25 @@ def _mask(value: object) -> object:
     return value
 
 
+#: Header names a client sends on most requests and no credential travels under (each one
+#: :func:`is_secret_name` refuses; a test holds them to it): passed over undecoded.
+_PLAIN_HEADERS = frozenset(
+    {
+        b"host",
+        b"accept",
+        b"accept-encoding",
+        b"accept-language",
+        b"connection",
+        b"user-agent",
+        b"content-type",
+        b"content-length",
+        b"cache-control",
+        b"traceparent",
+        b"tracestate",
+    }
+)
+
+
 def request_secrets(request: httpx.Request) -> list[str]:
     """The credential values a request carries, to scrub wherever an upstream echoes them.
 
@@ -614,8 +633,12 @@ def request_secrets(request: httpx.Request) -> list[str]:
     """
     found: list[str] = []
     headers, url = request.headers, request.url
-    encoding = headers.encoding
+    encoding: str | None = None  # worked out (every header decoded) only when one is needed
     for raw_name, raw_value in headers.raw:  # a value is decoded only under a secret name
+        if raw_name.lower() in _PLAIN_HEADERS:
+            continue
+        if encoding is None:
+            encoding = headers.encoding
         name = raw_name.decode(encoding)
         if is_secret_name(name):
             value = raw_value.decode(encoding)
