@@ -10,7 +10,9 @@ nested in an object with their count, ``{"results": [...], "count": n}`` read wi
 ``Authorization`` header on both sides (``auth``) and under asyncio (``async``); a single record
 read into its model (``record``). The bare side is what a user writes without the adapter:
 ``client.get`` → ``.json()`` (→ ``["results"]``) → ``TypeAdapter(...).validate_python``, on the
-same client and transport (``httpx.MockTransport``).
+same client and transport (``httpx.MockTransport``). ``floor`` (reference rows) measures the least
+any adapter keeping the contract must do (rebuild the request on the client, send, read,
+validate, build one envelope; judge nothing) against the bare path, and the call against it.
 
 Each figure is measured side by side in this one run: its two sides alternate within every round,
 so a busy machine slows both alike and their ratio stays meaningful. The table gives the median of
@@ -326,6 +328,123 @@ def figure_record(rounds: int) -> list[Figure]:
             note,
         )
     ]
+
+
+# -- the floor: what any adapter that keeps the contract must do -------------------------------
+
+
+def _floor(client: Any, handler: Any, args: Any, argv: Any, read: Any) -> Callable[[], object]:
+    """The least a call that keeps the contract can do, with nothing judged.
+
+    The arguments validated; the handler's request rebuilt on the client (its timeout and
+    headers: a request built on its own would wait forever), sent and read; ``read`` turns the
+    body into the validated data and its count; one ``Coverage`` and one ``Envelope`` built.
+    No status, convention, paging or secret is looked at: an adapter doing only this is wrong
+    on every failure and every page, and the bench's goals are judged against it.
+    """
+    from tool_outcomes import Coverage, Envelope, Outcome
+    from tool_outcomes.transport import rebuild
+
+    envelope = Envelope[Any]
+
+    def floor() -> object:
+        request = rebuild(client, handler(args.model_validate(argv)), None)
+        response = client.send(request, stream=True)
+        try:
+            body = response.read()
+        finally:
+            response.close()
+        data, count = read(body)
+        coverage = Coverage(returned=count)
+        target = str(request.url)
+        return envelope(outcome=Outcome.SUCCESS, data=data, coverage=coverage, target=target)
+
+    return floor
+
+
+def figure_floor(rounds: int) -> list[Figure]:
+    """For the single record, the nested call and the array call at 100 items: the floor
+    (:func:`_floor`) against the bare path, and the ``@tool`` call against the floor. Reference
+    rows: they say how far below a goal the floor is, and how much of a call is judging."""
+    import httpx
+    from pydantic import BaseModel, TypeAdapter
+    from pydantic_core import from_json
+
+    from tool_outcomes import tool
+
+    item, items, _ = _workload()
+    one = TypeAdapter(item)
+
+    class Lookup(BaseModel):
+        id: int
+
+    class Query(BaseModel):
+        q: str
+
+    def get_item(args: Lookup) -> httpx.Request:
+        return httpx.Request("GET", f"{URL}/{args.id}")
+
+    def search(args: Query) -> httpx.Request:
+        return httpx.Request("GET", URL, params={"q": args.q})
+
+    def http(body: bytes) -> httpx.Client:
+        return httpx.Client(transport=httpx.MockTransport(_serving(body)))
+
+    record, array, nested = http(RECORD_BODY), http(BODY), http(_nested_body(100))
+    q = {"q": "x"}
+    one_tool = tool(args=Lookup, result=item)(get_item)
+    nested_tool = tool(args=Query, result=list[item], items="results", total="count")(search)  # type: ignore[valid-type]
+    array_tool = tool(args=Query, result=list[item])(search)  # type: ignore[valid-type]
+    cases: list[tuple[str, Callable[[], object], Callable[[], object], Callable[[], object], int]]
+    cases = [
+        (
+            "a single record",
+            lambda: one.validate_python(record.get(f"{URL}/7").json()),
+            _floor(record, get_item, Lookup, {"id": 7},
+                   lambda b: (one.validate_python(from_json(b), strict=True), 1)),
+            lambda: one_tool.call({"id": 7}, client=record),
+            1000,
+        ),
+        (
+            'nested {"results": [100 items], "count": n}',
+            lambda: items.validate_python(nested.get(URL, params=q).json()["results"]),
+            _floor(nested, search, Query, q,
+                   lambda b: (items.validate_python(from_json(b)["results"], strict=True), 100)),
+            lambda: nested_tool.call(q, client=nested),
+            300,
+        ),
+        (
+            "a 100-item array",
+            lambda: items.validate_python(array.get(URL, params=q).json()),
+            _floor(array, search, Query, q,
+                   lambda b: (items.validate_json(b, strict=True), 100)),
+            lambda: array_tool.call(q, client=array),
+            300,
+        ),
+    ]  # fmt: skip
+    figures = []
+    for label, bare, floor, call, calls in cases:
+        floor_ratios, floor_us, bare_us = _ratio_rounds(floor, bare, calls, rounds)
+        call_ratios, call_us, at_floor_us = _ratio_rounds(call, floor, calls, rounds)
+        figures += [
+            Figure(
+                f"the floor, {label} / bare (reference)",
+                "—",
+                "×",
+                floor_ratios,
+                lambda r: True,
+                f"{_us(floor_us)} vs {_us(bare_us)}",
+            ),
+            Figure(
+                f"adapter, {label} / the floor (reference)",
+                "—",
+                "×",
+                call_ratios,
+                lambda r: True,
+                f"{_us(call_us)} vs {_us(at_floor_us)}",
+            ),
+        ]
+    return figures
 
 
 def figure_classify(rounds: int) -> list[Figure]:
@@ -782,6 +901,7 @@ FIGURES: dict[str, Callable[[int], list[Figure]]] = {
     "adapter": figure_adapter,
     "nested": figure_nested,
     "record": figure_record,
+    "floor": figure_floor,
     "auth": figure_auth,
     "classify": figure_classify,
     "retry": figure_retry,
