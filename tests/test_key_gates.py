@@ -14,7 +14,7 @@ import inspect
 import random
 import re
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 import httpx
 import pytest
@@ -229,3 +229,79 @@ def test_where_a_page_starts_is_read_alike_through_the_gate(
     monkeypatch.setattr(_pagination, "_BODY_POSITION_KEYS", _Never())
     assert gated == positions()
     assert sum(1 for p in gated if p is not None and p.said_by.startswith("body")) > 50
+
+
+def _query_urls(seed: int, count: int) -> list[str]:
+    """URLs whose queries mix every parameter name the paging module spells (percent-encoded
+    too) with other names, under paths a Salesforce batch locator matches and does not."""
+    names = [n for n in NAMES if n and "\x00" not in n] + ["q", "sort", "fields"]
+    values = ["0", "2", "5", "10", "-1", "abc", "", "next:x"]
+    paths = ["/x", "/services/data/v59.0/query/01gD000000Dbj2qIAB-2000", "/queryAll/x"]
+    rng = random.Random(seed)
+    urls = []
+    for _ in range(count):
+        pairs = [(rng.choice(names), rng.choice(values)) for _ in range(rng.randint(0, 4))]
+        query = "&".join(
+            f"{quote(name, safe='') if rng.random() < 0.2 else name}={value}"
+            for name, value in pairs
+        )
+        urls.append(f"https://api.test{rng.choice(paths)}" + (f"?{query}" if query else ""))
+    return urls
+
+
+def test_where_a_request_says_its_page_starts_is_read_alike_through_the_query_gate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """_position looks for its query parameters only in a query naming one of them: the same
+    positions as looking every time (a Salesforce batch is still found in its path)."""
+    urls = [
+        *_query_urls(7, 4000), *URLS, "https://api.test/x?q=a&page=3&per_page=10",
+        "https://api.test/x?page%5Bnumber%5D=2&page%5Bsize%5D=5&sort=id",
+    ]  # fmt: skip
+    body: dict[str, Any] = {"items": [{"id": 1}]}
+    collection = _collection.Collection(body["items"], body, "items")
+
+    def positions() -> list[Any]:
+        return [_pagination._position(url, body, collection) for url in urls]
+
+    gated = positions()
+    monkeypatch.setattr(_pagination, "_QUERY_POSITION_KEYS", _Never())
+    assert gated == positions()
+    said = {p.said_by.split("=")[0].split(" x ")[0] for p in gated if p is not None}
+    assert {"request offset", "request page", "request cursor"} <= said
+    assert any(p is not None and p.said_by.startswith("request batch") for p in gated)
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {}, {"content-type": "application/json"}, {"x-page": "3", "x-per-page": "20"},
+        {"x-per-page": "20"}, {"x-page": "2"}, {"content-range": "items 20-29/100"},
+        {"content-range": "bytes 0-9/100"}, {"content-range": "0-24/573", "x-page": "9"},
+        {"X-Page": "2", "X-Per-Page": "5"}, {"content-range": "*/0"},
+    ],
+)  # fmt: skip
+def test_where_the_headers_say_a_page_starts_is_read_alike_through_their_gate(
+    headers: dict[str, str],
+) -> None:
+    """page_in_headers answers None at once for headers with neither Content-Range nor X-Page:
+    the same as reading them, and the headers that do say are still read."""
+    from tool_outcomes._numbers import parse_count
+    from tool_outcomes.classify import _headers
+
+    given = httpx.Headers(headers)
+    expected = None
+    content_range = _headers.parse_content_range(given.get("content-range"))
+    if (
+        content_range is not None
+        and content_range.unit != "bytes"
+        and content_range.first is not None
+    ):
+        expected = content_range.first
+    else:
+        page = parse_count(str(given.get("x-page", "")).strip())
+        size = parse_count(str(given.get("x-per-page", "")).strip())
+        if page is not None and size is not None and page >= 1:
+            expected = (page - 1) * size
+    found = _headers.page_in_headers(given)
+    assert (None if found is None else found[0]) == expected

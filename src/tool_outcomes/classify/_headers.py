@@ -286,6 +286,8 @@ def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
         ``None`` when no header says (a byte range counts bytes, not items).
     """
     header = headers.get("content-range")
+    if header is None and all(headers.get(page) is None for page, _ in PAGE_HEADERS):
+        return None  # (most responses carry neither)
     content_range = parse_content_range(header)
     unit = None if content_range is None else content_range.unit
     if content_range is not None and unit != "bytes" and content_range.first is not None:

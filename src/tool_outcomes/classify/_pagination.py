@@ -648,6 +648,10 @@ _SENT_MAX_BYTES = 65_536
 #: The members a page's body says where it starts with: :func:`_position` reads a box only
 #: when it holds one of them.
 _BODY_POSITION_KEYS = frozenset({*_OFFSET_KEYS, *(page for page, _, _, _ in _BODY_PAGES)})
+#: The query parameters :func:`_position` reads (a page size counts only beside a page number):
+#: a query holding none of them says nothing of where its page starts (a test holds the
+#: shortcut to reading every one).
+_QUERY_POSITION_KEYS = frozenset({*_QUERY_OFFSET_KEYS, *_PAGE_KEYS, *_CONTINUATION_PARAMS})
 # Salesforce: a query's later batches live at /query/<locator>-<number of records before it>.
 _SALESFORCE_BATCH = re.compile(r"/query(?:All)?/[0-9A-Za-z]{15,18}-(?P<before>[0-9]{1,9})/?$")
 
@@ -699,7 +703,9 @@ def _position(
     when nothing says. Only numbers and member names are read from a sent body: no value of it
     is ever repeated."""
     path, query = _split(url)
-    for key in _QUERY_OFFSET_KEYS:
+    # Most queries name none of the parameters read below: then none of them is looked for.
+    asks = bool(query) and not _QUERY_POSITION_KEYS.isdisjoint(query)
+    for key in _QUERY_OFFSET_KEYS if asks else ():
         if (offset := _query_count(query, key)) is not None:
             return Position(offset, f"request {key}={offset}")
     asked = _sent_fields(sent)
@@ -721,15 +727,16 @@ def _position(
             if number is not None and per is not None and marker in box and number >= first:
                 before = (number - first) * per
                 return Position(before, f"body {page_key} {number} x {size_key} {per}")
-    page = next((n for k in _PAGE_KEYS if (n := _query_count(query, k)) is not None), None)
-    size = next((n for k in _SIZE_KEYS if (n := _query_count(query, k)) is not None), None)
-    if page is not None and page >= 1 and size is not None:
-        return Position((page - 1) * size, f"request page={page} x {size}")
-    batch = _SALESFORCE_BATCH.search(path)
+    if asks:
+        page = next((n for k in _PAGE_KEYS if (n := _query_count(query, k)) is not None), None)
+        size = next((n for k in _SIZE_KEYS if (n := _query_count(query, k)) is not None), None)
+        if page is not None and page >= 1 and size is not None:
+            return Position((page - 1) * size, f"request page={page} x {size}")
+    batch = _SALESFORCE_BATCH.search(path) if "/query" in path else None
     if batch is not None:
         before = int(batch["before"])
         return Position(before, f"request batch after {before} records")
-    token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None)
+    token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None) if asks else None
     if token is not None:
         return Position(None, f"request {token}")
     token = next((k for k in _SENT_CONTINUATIONS if asked.get(k)), None)
