@@ -305,3 +305,92 @@ def test_where_the_headers_say_a_page_starts_is_read_alike_through_their_gate(
             expected = (page - 1) * size
     found = _headers.page_in_headers(given)
     assert (None if found is None else found[0]) == expected
+
+
+# -- the conventions: each rule is asked only about bodies holding one of its members -----------
+
+
+def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
+    """Bodies of every member name the convention modules spell, alone and mixed, with values
+    shaped as the conventions' own (error objects, GraphQL and Reddit errors, shard counts)."""
+    from tool_outcomes.classify import _chat, _conventions, _rest_errors, _rpc, _search_engines
+
+    names = _names_spelled_in(_chat, _conventions, _rest_errors, _rpc, _search_engines)
+    names += ["id", "name", "results", "count", "data", "items"]
+    values: list[Any] = [
+        True, False, None, 0, 1, 400, "2.0", "error", "fail", "x", [], {},
+        {"code": 403, "message": "m", "status": "PERMISSION_DENIED"},
+        {"type": "invalid_request_error", "message": "m"}, {"type": "x", "reason": "r"},
+        [{"message": "m"}], [{"message": "m", "type": "resource-not-found"}],
+        {"errors": [["BAD_THING", "msg", "field"]]}, {"failed": 1, "total": 2},
+        {"skipped": 1, "total": 2}, {"status": 1, "QTime": 1}, {"partialResults": True},
+        [{"error": {"type": "x"}, "status": 404}], [{"index": {"error": {"type": "x"}}}],
+    ]  # fmt: skip
+    rng = random.Random(seed)
+    single = [{name: value} for name in names for value in values]
+    mixed = [
+        {rng.choice(names): rng.choice(values) for _ in range(rng.randint(2, 4))}
+        for _ in range(count)
+    ]
+    return single + mixed + CONVENTION_EXAMPLES
+
+
+#: One body each convention has a verdict on, as its documentation shows it (the random bodies
+#: seldom hold exactly the members some rules require together).
+CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": 1},
+    {"type": "about:blank", "title": "Not Found", "status": 404},
+    {"error": {"root_cause": [], "type": "index_not_found", "reason": "r"}, "status": 404},
+    {"data": None, "errors": [{"message": "Not found", "path": ["user"]}]},
+    {"ok": False, "error": "invalid_auth"},
+    {"success": False, "errors": [{"code": 10000, "message": "Auth error"}], "result": None},
+    {"status": "error", "message": "Server down"},
+    {"error": {"code": 403, "message": "m", "status": "PERMISSION_DENIED"}},
+    {"json": {"errors": [["RATELIMIT", "try again in 5 minutes", "ratelimit"]]}},
+    {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
+    {"error": "server exploded", "status": 500},
+    {"data": [{"id": "1"}], "errors": [
+        {"type": "https://api.twitter.com/2/problems/not-authorized-for-resource", "detail": "d"}
+    ]},
+    {"responseHeader": {"status": 0, "QTime": 3, "partialResults": True}, "response": {}},
+    {"took": 5, "responses": [{"error": {"type": "x"}, "status": 404}, {"hits": {"hits": []}}]},
+    {"took": 3, "errors": True, "items": [{"index": {"error": {"type": "x"}, "status": 400}}]},
+    {"took": 1, "timed_out": True, "hits": {"total": {"value": 1}, "hits": [{"_id": "1"}]}},
+]  # fmt: skip
+
+
+MEDIA_TYPES = ["application/json", "application/problem+json", ""]
+
+
+def test_every_convention_finds_nothing_in_a_body_without_its_members() -> None:
+    from tool_outcomes.classify import CONVENTIONS
+
+    bodies = _convention_bodies(11, 6000)
+    for convention in CONVENTIONS:
+        found = 0
+        for media in MEDIA_TYPES:
+            for body in bodies:
+                if not convention.may_apply(body, media):
+                    assert convention.read(body, media) is None, (convention.name, body, media)
+                else:
+                    found += convention.read(body, media) is not None
+        assert found, f"{convention.name}: no body it has a verdict on"  # the test has teeth
+
+
+def test_the_first_verdict_is_found_alike_through_the_gates() -> None:
+    """Only the rules whose members a body holds are asked: the first verdict among them is the
+    first among every rule, in order."""
+    from tool_outcomes.classify import CONVENTIONS
+    from tool_outcomes.classify._conventions import asked
+
+    def first(rules: Any, body: dict[str, Any], media: str) -> Any:
+        return next((v for c in rules if (v := c.read(body, media)) is not None), None)
+
+    bodies = _convention_bodies(12, 6000)
+    found = 0
+    for media in MEDIA_TYPES:
+        for body in bodies:
+            verdict = first(asked(body, media), body, media)
+            assert verdict == first(CONVENTIONS, body, media), (body, media)
+            found += verdict is not None
+    assert found > 500  # the bodies do meet conventions

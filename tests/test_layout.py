@@ -244,7 +244,13 @@ CALL_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("body", ("classify._body",)),
     (
         "conventions",
-        ("classify._rpc", "classify._search_engines", "classify._chat", "classify._rest_errors"),
+        (
+            "classify._conventions",
+            "classify._rpc",
+            "classify._search_engines",
+            "classify._chat",
+            "classify._rest_errors",
+        ),
     ),
     ("collection and pagination", ("classify._collection", "classify._pagination")),
     ("repair", ("classify._envelope", "repair", "shapes")),

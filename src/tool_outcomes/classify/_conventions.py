@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from . import _chat, _rest_errors, _rpc, _search_engines
 from ._verdicts import Verdict
 
-__all__ = ["CONVENTIONS", "Convention"]
+__all__ = ["CONVENTIONS", "Convention", "asked"]
 
 
 @dataclass(frozen=True)
@@ -35,45 +35,132 @@ class Convention:
     Conventions are written in JSON objects: the pipeline asks them only about an object, and
     each also answers ``None`` for anything else (a test holds every rule to both)."""
     why: str
+    keys: frozenset[str] | None = None
+    """The top-level members one of which a body must hold for the rule to find anything: a
+    body holding none of them is not asked (a test holds every rule to its keys). ``None``:
+    the rule is asked about every body."""
+    media_types: frozenset[str] = frozenset()
+    """Media types under which the rule reads a body whatever members it holds."""
+
+    def may_apply(self, body: dict[str, object], media_type: str) -> bool:
+        """Whether the rule can have a verdict on ``body`` (``False``: it has none)."""
+        keys = self.keys
+        return keys is None or media_type in self.media_types or not keys.isdisjoint(body)
 
 
 #: Every convention, in the order tried. Failures come before flags, so that an error body is
 #: never read as a partial answer; the error-only rule comes after every named error envelope.
 CONVENTIONS: tuple[Convention, ...] = (
-    Convention("jsonrpc", _rpc.jsonrpc, "an envelope: its error fails, its result is the body"),
-    Convention("problem+json", _rest_errors.problem_details, "the media type itself says failure"),
+    Convention(
+        "jsonrpc",
+        _rpc.jsonrpc,
+        "an envelope: its error fails, its result is the body",
+        keys=frozenset({"jsonrpc"}),
+    ),
+    Convention(
+        "problem+json",
+        _rest_errors.problem_details,
+        "the media type itself says failure",
+        keys=frozenset(),
+        media_types=frozenset({"application/problem+json"}),
+    ),
     Convention(
         "elasticsearch_error",
         _search_engines.elasticsearch_error,
         "a search error body with its own status",
+        keys=frozenset({"status"}),
     ),
-    Convention("graphql", _rpc.graphql, "errors without data fail, beside data they cut it"),
-    Convention("slack", _chat.slack, "ok: false, keyed on the error string"),
-    Convention("cloudflare", _rest_errors.cloudflare, "success: false with errors"),
-    Convention("jsend", _rest_errors.jsend, "status error or fail, only JSend's members"),
-    Convention("google_error", _rest_errors.google_error, "Google's error envelope (AIP-193)"),
-    Convention("reddit", _rest_errors.reddit, "json.errors: [NAME, message, field] items"),
-    Convention("ai_vendor_error", _rest_errors.ai_vendor_error, "Anthropic / OpenAI error types"),
     Convention(
-        "error_only", _rest_errors.error_only, "last of the failures: a body that is only an error"
+        "graphql",
+        _rpc.graphql,
+        "errors without data fail, beside data they cut it",
+        keys=frozenset({"errors"}),
+    ),
+    Convention(
+        "slack", _chat.slack, "ok: false, keyed on the error string", keys=frozenset({"ok"})
+    ),
+    Convention(
+        "cloudflare",
+        _rest_errors.cloudflare,
+        "success: false with errors",
+        keys=frozenset({"success"}),
+    ),
+    Convention(
+        "jsend",
+        _rest_errors.jsend,
+        "status error or fail, only JSend's members",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
+        "google_error",
+        _rest_errors.google_error,
+        "Google's error envelope (AIP-193)",
+        keys=frozenset({"error"}),
+    ),
+    Convention(
+        "reddit",
+        _rest_errors.reddit,
+        "json.errors: [NAME, message, field] items",
+        keys=frozenset({"json"}),
+    ),
+    Convention(
+        "ai_vendor_error",
+        _rest_errors.ai_vendor_error,
+        "Anthropic / OpenAI error types",
+        keys=frozenset({"error"}),
+    ),
+    Convention(
+        "error_only",
+        _rest_errors.error_only,
+        "last of the failures: a body that is only an error",
+        keys=_rest_errors.ERROR_ONLY_KEYS,
     ),
     Convention(
         "twitter_v2",
         _rest_errors.twitter_v2,
         "problems beside data: a withheld item cuts the answer, a missing one does not",
+        keys=frozenset({"errors"}),
     ),
-    Convention("solr", _search_engines.solr, "responseHeader.status, then partialResults"),
+    Convention(
+        "solr",
+        _search_engines.solr,
+        "responseHeader.status, then partialResults",
+        keys=frozenset({"responseHeader"}),
+    ),
     Convention(
         "elasticsearch_msearch",
         _search_engines.elasticsearch_msearch,
         "per-search errors: some is partial, all is a failure",
+        keys=frozenset({"responses"}),
     ),
     Convention(
-        "elasticsearch_bulk", _search_engines.elasticsearch_bulk, "errors: true on some actions"
+        "elasticsearch_bulk",
+        _search_engines.elasticsearch_bulk,
+        "errors: true on some actions",
+        keys=frozenset({"errors"}),
     ),
     Convention(
         "elasticsearch_flags",
         _search_engines.elasticsearch_flags,
         "timed_out, failed shards, terminated_early: the hits are part of the answer",
+        keys=frozenset({"_shards", "_clusters", "timed_out", "terminated_early"}),
     ),
 )
+
+#: Every member some convention needs, and every media type one reads by: a body holding none
+#: of these members, under none of these types, meets no convention at all (unless a rule is
+#: asked about every body: then each is asked).
+_KEYS = frozenset().union(*(c.keys for c in CONVENTIONS if c.keys is not None))
+_MEDIA_TYPES = frozenset().union(*(c.media_types for c in CONVENTIONS))
+_ALL_KEYED = all(c.keys is not None for c in CONVENTIONS)
+
+
+def asked(body: dict[str, object], media_type: str) -> tuple[Convention, ...]:
+    """The conventions that may have a verdict on ``body`` (a JSON object), in their order.
+
+    Most bodies (a record, a page of items) hold none of the members any convention reads:
+    then none is asked. Otherwise only the rules whose members the body holds are.
+    """
+    if _ALL_KEYED and media_type not in _MEDIA_TYPES and _KEYS.isdisjoint(body):
+        return ()
+    return tuple(c for c in CONVENTIONS if c.may_apply(body, media_type))

@@ -27,7 +27,7 @@ from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
 from tool_outcomes.evidence import BodyCut, Evidence, body_bytes
 
 from ._body import read_body
-from ._conventions import CONVENTIONS
+from ._conventions import asked
 from ._decisions import Contact
 from ._envelope import seal
 from ._exchange import ClassifyOptions, Exchange, Options
@@ -161,7 +161,8 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
                 verdict = None
                 break
-            for convention in CONVENTIONS:  # the first convention with a verdict decides
+            verdict = None
+            for convention in asked(value, ex.media_type):  # the first with a verdict decides
                 verdict = convention.read(value, ex.media_type)
                 if verdict is not None:
                     break
