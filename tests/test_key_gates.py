@@ -252,11 +252,16 @@ def _query_urls(seed: int, count: int) -> list[str]:
 def test_where_a_request_says_its_page_starts_is_read_alike_through_the_query_gate(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """_position looks for its query parameters only in a query naming one of them: the same
-    positions as looking every time (a Salesforce batch is still found in its path)."""
+    """_position parses a query only when its text may name a parameter it reads, and looks
+    for them only in a query naming one: the same positions as parsing and looking every time
+    (a Salesforce batch is still found in its path)."""
     urls = [
         *_query_urls(7, 4000), *URLS, "https://api.test/x?q=a&page=3&per_page=10",
         "https://api.test/x?page%5Bnumber%5D=2&page%5Bsize%5D=5&sort=id",
+        "https://api.test/x#top?page=2&per_page=5", "https://api.test/x?pa%67e=2&per_page=5",
+        "https://api.test/x?pa\tge=2&per_page=3", "https://api.test/x?off\nset=4",
+        "https://[::1/x?offset=2", "//api.test/x?offset=3", "https://api.test/x?#offset=1",
+        "https://api.test/x?q=offset&sort=page", "https://api.test/query?cursor=c",
     ]  # fmt: skip
     body: dict[str, Any] = {"items": [{"id": 1}]}
     collection = _collection.Collection(body["items"], body, "items")
@@ -266,6 +271,7 @@ def test_where_a_request_says_its_page_starts_is_read_alike_through_the_query_ga
 
     gated = positions()
     monkeypatch.setattr(_pagination, "_QUERY_POSITION_KEYS", _Never())
+    monkeypatch.setattr(_pagination, "_may_name_a_position", lambda url: True)
     assert gated == positions()
     said = {p.said_by.split("=")[0].split(" x ")[0] for p in gated if p is not None}
     assert {"request offset", "request page", "request cursor"} <= said

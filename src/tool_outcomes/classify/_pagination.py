@@ -214,7 +214,10 @@ class Evidence:
 
 
 def page_evidence(
-    body: object, collection: Collection | None, base_url: str | None
+    body: object,
+    collection: Collection | None,
+    base_url: str | None,
+    boxes: list[Mapping[str, Any]] | None = None,
 ) -> list[Evidence]:
     """Every sign in the body that the answer is a page or flagged incomplete.
 
@@ -222,6 +225,7 @@ def page_evidence(
         body: The decoded JSON value.
         collection: The collection found, if any.
         base_url: The request URL, to resolve relative next-page URLs against.
+        boxes: ``_containers(body, collection)``, when the caller has them.
 
     Returns:
         The evidence, upstream flags first, then next-page signs, in table order.
@@ -234,7 +238,7 @@ def page_evidence(
         if cursor is not None:
             pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
     no_more: str | None = None
-    for box in _containers(body, collection):
+    for box in _containers(body, collection) if boxes is None else boxes:
         pages.extend(_next_page_signs(box, collection, base_url))
         if collection is not None:
             pages.extend(_listing_signs(box, collection, base_url))
@@ -652,6 +656,10 @@ _BODY_POSITION_KEYS = frozenset({*_OFFSET_KEYS, *(page for page, _, _, _ in _BOD
 #: a query holding none of them says nothing of where its page starts (a test holds the
 #: shortcut to reading every one).
 _QUERY_POSITION_KEYS = frozenset({*_QUERY_OFFSET_KEYS, *_PAGE_KEYS, *_CONTINUATION_PARAMS})
+_POSITION_NAME = re.compile(
+    "|".join(re.escape(name) for name in sorted(_QUERY_POSITION_KEYS, key=len, reverse=True))
+    + r"|[%\t\r\n]"
+)
 # Salesforce: a query's later batches live at /query/<locator>-<number of records before it>.
 _SALESFORCE_BATCH = re.compile(r"/query(?:All)?/[0-9A-Za-z]{15,18}-(?P<before>[0-9]{1,9})/?$")
 
@@ -675,6 +683,17 @@ def _split(url: str | None) -> tuple[str, dict[str, str]]:
     return "", {}
 
 
+def _may_name_a_position(url: str | None) -> bool:
+    """Whether ``url``'s query may name a parameter :func:`_position` reads: it spells one of
+    their names, or holds a percent-escape or a character ``urlsplit`` drops (either may hide
+    one). The query is the text after the first ``?`` before any ``#``, as ``urlsplit`` cuts it.
+    """
+    if not url:
+        return False
+    query = url.partition("#")[0].partition("?")[2]
+    return bool(query) and _POSITION_NAME.search(query) is not None
+
+
 def _query_count(query: Mapping[str, str], key: str) -> int | None:
     return parse_count(query[key]) if key in query else None
 
@@ -692,7 +711,11 @@ def _sent_fields(sent: bytes | None) -> Mapping[str, Any]:
 
 
 def _position(
-    url: str | None, body: object, collection: Collection | None, sent: bytes | None = None
+    url: str | None,
+    body: object,
+    collection: Collection | None,
+    sent: bytes | None = None,
+    boxes: list[Mapping[str, Any]] | None = None,
 ) -> Position | None:
     """Where this page starts: the request's own ``offset`` / ``startAt`` / ``start`` (in its
     query, or in the JSON body it sent: Elasticsearch's ``from``), the page body's ``offset`` /
@@ -702,8 +725,8 @@ def _position(
     ``next``) is a later page whose start is unknown (``before`` is ``None``). ``None``
     when nothing says. Only numbers and member names are read from a sent body: no value of it
     is ever repeated."""
-    path, query = _split(url)
-    # Most queries name none of the parameters read below: then none of them is looked for.
+    # Most queries name none of the parameters read below: then the query is not even parsed.
+    path, query = _split(url) if _may_name_a_position(url) else ("", {})
     asks = bool(query) and not _QUERY_POSITION_KEYS.isdisjoint(query)
     for key in _QUERY_OFFSET_KEYS if asks else ():
         if (offset := _query_count(query, key)) is not None:
@@ -715,7 +738,11 @@ def _position(
             return Position(value, f"request body {key}: {value}")
     # The page's own numbering before the request's: whether pages count from 0 (Spring,
     # Algolia) or 1 is the API's to say, and a query's page number does not say it.
-    for box in _containers(body, collection) if collection is not None else ():
+    if collection is None:
+        boxes = []
+    elif boxes is None:
+        boxes = _containers(body, collection)
+    for box in boxes:
         if _BODY_POSITION_KEYS.isdisjoint(box):
             continue
         for key in _OFFSET_KEYS:
@@ -732,6 +759,8 @@ def _position(
         size = next((n for k in _SIZE_KEYS if (n := _query_count(query, k)) is not None), None)
         if page is not None and page >= 1 and size is not None:
             return Position((page - 1) * size, f"request page={page} x {size}")
+    if url and "/query" in url and not path:
+        path = _split(url)[0]
     batch = _SALESFORCE_BATCH.search(path) if "/query" in path else None
     if batch is not None:
         before = int(batch["before"])
@@ -739,7 +768,7 @@ def _position(
     token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None) if asks else None
     if token is not None:
         return Position(None, f"request {token}")
-    token = next((k for k in _SENT_CONTINUATIONS if asked.get(k)), None)
+    token = next((k for k in _SENT_CONTINUATIONS if asked.get(k)), None) if asked else None
     if token is None and _is_stac_token(asked.get("token")):
         token = "token"
     return Position(None, f"request body {token}") if token is not None else None
@@ -929,8 +958,9 @@ def judge_coverage(
             detail = f"source counted {total.value} before it stopped; total unknown"
             evidence.append(Evidence(verdict.truncated_by, detail))
             total = None
-    if not array:
-        evidence += page_evidence(value, collection, ex.url)
+    boxes = None if array else _containers(value, collection)  # read by the steps below
+    if boxes is not None:
+        evidence += page_evidence(value, collection, ex.url, boxes)
     evidence += header_evidence(ex.headers, ex.url)
     returned = len(collection.items) if collection is not None else (0 if value is None else 1)
     count = document.range_total if document.range_total is not None else None
@@ -945,7 +975,7 @@ def judge_coverage(
     # nothing it completes, and a start past the total is not a position in this count.
     position = None
     if collection is not None and count is not None:
-        position = _position(ex.url, value, collection, ex.request_body)
+        position = _position(ex.url, value, collection, ex.request_body, boxes)
         if position is None or position.before is None:  # PostgREST, GitLab: in the headers
             position = _header_position(ex.headers) or position
         before = None if position is None else position.before
