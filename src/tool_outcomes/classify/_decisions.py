@@ -14,7 +14,7 @@ from typing import Any
 
 from tool_outcomes.envelope import Coverage, Outcome, Repair
 
-__all__ = ["ArrayText", "Contact", "Document"]
+__all__ = ["ArrayText", "Contact", "Document", "Uncounted"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +48,26 @@ class Document:
 
 
 @dataclass(frozen=True, slots=True)
+class Uncounted:
+    """The coverage of an :class:`ArrayText`, all but how many items it holds: the last step
+    counts them as it validates the text, and builds the coverage then, once."""
+
+    fields: dict[str, Any]
+    """Every field of the coverage but ``returned``."""
+
+    def counted(self, returned: int) -> Coverage:
+        """The coverage, with the count the last step found."""
+        return Coverage(returned=returned, **self.fields)
+
+
+@dataclass(frozen=True, slots=True)
 class Contact:
     """A judged contact: its outcome, data and coverage, its data not yet repaired."""
 
     outcome: Outcome
     data: Any
-    coverage: Coverage
+    coverage: Coverage | Uncounted
+    """An :class:`Uncounted` coverage only beside :class:`ArrayText` data."""
     repairs: tuple[Repair, ...] = ()
     """Repairs already made while decoding; the model's own follow them."""
     body: Document | None = None

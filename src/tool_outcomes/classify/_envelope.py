@@ -17,7 +17,7 @@ from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
 from tool_outcomes.repair import Rejection, repair_by_walk, repair_decoded, valid_json_as_is
 from tool_outcomes.shapes import fast_plan
 
-from ._decisions import ArrayText, Contact
+from ._decisions import ArrayText, Contact, Uncounted
 from ._exchange import Exchange, raw_sample
 from ._json import MAX_JSON_DEPTH, decode_json
 
@@ -44,6 +44,7 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
     model = ex.options.result_model
     walk, text = False, None if body is None else body.text
     if isinstance(data, ArrayText):  # the body step's undecoded array (a model is declared)
+        assert isinstance(coverage, Uncounted)  # counted here, as it is validated
         try:
             plan = fast_plan(model)
         except TypeError:  # not a validatable type: repair_decoded below says so
@@ -56,13 +57,14 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
                 value = valid.value
                 # A tuple or set model: counted as the array it came from (a set merges).
                 count = len(value) if type(value) is list else len(decode_json(data.text)[0])
-                coverage = coverage.model_copy(update={"returned": count})
-                return ex.envelope(outcome, data=value, coverage=coverage, repairs=repairs)
+                counted = coverage.counted(count)
+                return ex.envelope(outcome, data=value, coverage=counted, repairs=repairs)
             walk = True  # validated as it is and failed: straight to the walk
         data, problem = decode_json(data.text)
         if problem is not None:
             return ex.invalid_json(problem)
-        coverage = coverage.model_copy(update={"returned": len(data)})
+        coverage = coverage.counted(len(data))
+    assert not isinstance(coverage, Uncounted)  # only an undecoded array is counted here
     if model is None or data is None:
         return ex.envelope(outcome, data=data, coverage=coverage, repairs=repairs)
     try:

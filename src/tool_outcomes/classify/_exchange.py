@@ -35,7 +35,7 @@ from tool_outcomes.envelope import (
 )
 from tool_outcomes.evidence import BodyCut, Evidence
 
-from ._decisions import Contact, Document
+from ._decisions import Contact, Document, Uncounted
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
 
 __all__ = [
@@ -292,7 +292,7 @@ class Exchange:
         self,
         outcome: Outcome,
         data: Any,
-        coverage: Coverage,
+        coverage: Coverage | Uncounted,
         repairs: tuple[Repair, ...] = (),
         body: Document | None = None,
     ) -> Contact:

@@ -52,7 +52,7 @@ from ._collection import (
     typed_listing,
     wrapped_pages,
 )
-from ._decisions import ArrayText, Contact, Document
+from ._decisions import ArrayText, Contact, Document, Uncounted
 from ._exchange import Exchange
 from ._headers import count_in_headers, page_in_headers
 from ._verdicts import PartialVerdict, Verdict, as_count
@@ -1032,20 +1032,22 @@ def judge_coverage(
     if not evidence:
         empty = value.empty if array else collection is not None and not collection.items
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
-        coverage = Coverage(returned=returned, total=count, offset=offset, detail=detail)
+        fields: dict[str, Any] = {"total": count, "offset": offset, "detail": detail}
+        # An undecoded array is counted by the last step, which builds its coverage then.
+        coverage = Uncounted(fields) if array else Coverage(returned=returned, **fields)
         return ex.finish(outcome, data, coverage, repairs, body)
     cursor = next((e.next_cursor for e in evidence if e.next_cursor is not None), None)
     if cursor is not None and len(cursor) > MAX_CURSOR_CHARS:
         # A cursor cut short resumes nowhere: say it was there rather than hand out a piece.
         evidence.append(Evidence(evidence[0].truncated_by, f"a {len(cursor)}-char cursor not kept"))
         cursor = None
-    coverage = Coverage(
-        returned=returned,
-        total=count,
-        offset=offset,
-        next_cursor=cursor,
-        truncated_by=evidence[0].truncated_by,
-        dropped=dropped,
-        detail="; ".join(dict.fromkeys(e.detail for e in evidence)),
-    )
+    fields = {
+        "total": count,
+        "offset": offset,
+        "next_cursor": cursor,
+        "truncated_by": evidence[0].truncated_by,
+        "dropped": dropped,
+        "detail": "; ".join(dict.fromkeys(e.detail for e in evidence)),
+    }
+    coverage = Uncounted(fields) if array else Coverage(returned=returned, **fields)
     return ex.finish(Outcome.PARTIAL, data, coverage, repairs, body)
