@@ -6,7 +6,9 @@ call did: GraphQL puts ``errors`` beside (or instead of) ``data``, Elasticsearch
 conventions lives in its own module (``_rpc``, ``_search_engines``, ``_chat``, ``_rest_errors``);
 :data:`CONVENTIONS` lists every rule, in the order they are tried, each with the reason for its
 place. The first verdict wins. Adding a convention is one function in its family's module (or a
-new module for a new family) and one row here.
+new module for a new family) and one row here, naming the top-level members one of which a body
+must hold for the rule to find anything (``keys``): a body holding none of any rule's members is
+asked of none (:func:`asked`), and ``tests/test_key_gates.py`` holds each rule to its members.
 
 False positives are the failure mode to fear: ``error: null``, ``errors: []``,
 ``errors: false``, ``timed_out: false``, ``partialResults: false`` and ``_shards.failed: 0``
