@@ -287,16 +287,15 @@ def figure_auth(rounds: int) -> list[Figure]:
     return [_nested_figure(100, rounds, authorization=True)]
 
 
-def figure_record(rounds: int) -> list[Figure]:
-    """A single record (a lookup by id) into its model, against ``client.get`` → ``.json()`` →
-    ``TypeAdapter(Item).validate_python``."""
+def _record_workload() -> tuple[Any, Any, Any, Any]:
+    """The result model, its ``TypeAdapter``, a ``@tool`` looking one up by id, and a client
+    serving the record."""
     import httpx
     from pydantic import BaseModel, TypeAdapter
 
     from tool_outcomes import tool
 
     item, _, _ = _workload()
-    one = TypeAdapter(item)
 
     class Lookup(BaseModel):
         id: int
@@ -306,6 +305,13 @@ def figure_record(rounds: int) -> list[Figure]:
         return httpx.Request("GET", f"{URL}/{args.id}")
 
     client = httpx.Client(transport=httpx.MockTransport(_serving(RECORD_BODY)))
+    return item, TypeAdapter(item), get_item, client
+
+
+def figure_record(rounds: int) -> list[Figure]:
+    """A single record (a lookup by id) into its model, against ``client.get`` → ``.json()`` →
+    ``TypeAdapter(Item).validate_python``."""
+    item, one, get_item, client = _record_workload()
 
     def bare() -> object:
         return one.validate_python(client.get(f"{URL}/7").json())
@@ -333,19 +339,21 @@ def figure_record(rounds: int) -> list[Figure]:
 # -- the floor: what any adapter that keeps the contract must do -------------------------------
 
 
-def _floor(client: Any, handler: Any, args: Any, argv: Any, read: Any) -> Callable[[], object]:
-    """The least a call that keeps the contract can do, with nothing judged.
+def _floor(client: Any, tool: Any, argv: Any, read: Any) -> Callable[[], object]:
+    """The least a call of ``tool`` that keeps the contract can do, with nothing judged.
 
-    The arguments validated; the handler's request rebuilt on the client (its timeout and
-    headers: a request built on its own would wait forever), sent and read; ``read`` turns the
-    body into the validated data and its count; one ``Coverage`` and one ``Envelope`` built.
-    No status, convention, paging or secret is looked at: an adapter doing only this is wrong
-    on every failure and every page, and the bench's goals are judged against it.
+    The arguments validated by its args model; its handler's request rebuilt on the client (its
+    timeout and headers: a request built on its own would wait forever), sent and read;
+    ``read`` turns the body into the validated data and its count; one ``Coverage`` and one
+    ``Envelope`` built. No status, convention, paging or secret is looked at: an adapter doing
+    only this is wrong on every failure and every page, and the bench's goals are judged
+    against it.
     """
     from tool_outcomes import Coverage, Envelope, Outcome
     from tool_outcomes.transport import rebuild
 
     envelope = Envelope[Any]
+    args, handler = tool.args_model, tool.handler
 
     def floor() -> object:
         request = rebuild(client, handler(args.model_validate(argv)), None)
@@ -367,57 +375,36 @@ def figure_floor(rounds: int) -> list[Figure]:
     (:func:`_floor`) against the bare path, and the ``@tool`` call against the floor. Reference
     rows: they say how far below a goal the floor is, and how much of a call is judging."""
     import httpx
-    from pydantic import BaseModel, TypeAdapter
     from pydantic_core import from_json
 
-    from tool_outcomes import tool
-
-    item, items, _ = _workload()
-    one = TypeAdapter(item)
-
-    class Lookup(BaseModel):
-        id: int
-
-    class Query(BaseModel):
-        q: str
-
-    def get_item(args: Lookup) -> httpx.Request:
-        return httpx.Request("GET", f"{URL}/{args.id}")
-
-    def search(args: Query) -> httpx.Request:
-        return httpx.Request("GET", URL, params={"q": args.q})
-
-    def http(body: bytes) -> httpx.Client:
-        return httpx.Client(transport=httpx.MockTransport(_serving(body)))
-
-    record, array, nested = http(RECORD_BODY), http(BODY), http(_nested_body(100))
+    _, one, get_item, record = _record_workload()
+    nested, items, nested_tool = _nested_workload(100)
+    _, array_items, array_tool = _workload()
+    array = httpx.Client(transport=httpx.MockTransport(_serving(BODY)))
     q = {"q": "x"}
-    one_tool = tool(args=Lookup, result=item)(get_item)
-    nested_tool = tool(args=Query, result=list[item], items="results", total="count")(search)  # type: ignore[valid-type]
-    array_tool = tool(args=Query, result=list[item])(search)  # type: ignore[valid-type]
     cases: list[tuple[str, Callable[[], object], Callable[[], object], Callable[[], object], int]]
     cases = [
         (
             "a single record",
             lambda: one.validate_python(record.get(f"{URL}/7").json()),
-            _floor(record, get_item, Lookup, {"id": 7},
+            _floor(record, get_item, {"id": 7},
                    lambda b: (one.validate_python(from_json(b), strict=True), 1)),
-            lambda: one_tool.call({"id": 7}, client=record),
+            lambda: get_item.call({"id": 7}, client=record),
             1000,
         ),
         (
             'nested {"results": [100 items], "count": n}',
             lambda: items.validate_python(nested.get(URL, params=q).json()["results"]),
-            _floor(nested, search, Query, q,
+            _floor(nested, nested_tool, q,
                    lambda b: (items.validate_python(from_json(b)["results"], strict=True), 100)),
             lambda: nested_tool.call(q, client=nested),
             300,
         ),
         (
             "a 100-item array",
-            lambda: items.validate_python(array.get(URL, params=q).json()),
-            _floor(array, search, Query, q,
-                   lambda b: (items.validate_json(b, strict=True), 100)),
+            lambda: array_items.validate_python(array.get(URL, params=q).json()),
+            _floor(array, array_tool, q,
+                   lambda b: (array_items.validate_json(b, strict=True), 100)),
             lambda: array_tool.call(q, client=array),
             300,
         ),

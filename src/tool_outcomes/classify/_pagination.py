@@ -726,7 +726,7 @@ def _position(
     when nothing says. Only numbers and member names are read from a sent body: no value of it
     is ever repeated."""
     # Most queries name none of the parameters read below: then the query is not even parsed.
-    path, query = _split(url) if _may_name_a_position(url) else ("", {})
+    query = _split(url)[1] if _may_name_a_position(url) else {}
     asks = bool(query) and not _QUERY_POSITION_KEYS.isdisjoint(query)
     for key in _QUERY_OFFSET_KEYS if asks else ():
         if (offset := _query_count(query, key)) is not None:
@@ -759,9 +759,7 @@ def _position(
         size = next((n for k in _SIZE_KEYS if (n := _query_count(query, k)) is not None), None)
         if page is not None and page >= 1 and size is not None:
             return Position((page - 1) * size, f"request page={page} x {size}")
-    if url and "/query" in url and not path:
-        path = _split(url)[0]
-    batch = _SALESFORCE_BATCH.search(path) if "/query" in path else None
+    batch = _SALESFORCE_BATCH.search(_split(url)[0]) if url and "/query" in url else None
     if batch is not None:
         before = int(batch["before"])
         return Position(before, f"request batch after {before} records")
@@ -824,7 +822,9 @@ _PREVIOUS_URL_KEYS: tuple[str, ...] = ("previous_page", "prev_page_url", "previo
 _PREVIOUS_RELS = frozenset({"prev", "previous"})
 
 
-def _said_last(body: object, collection: Collection) -> str | None:
+def _said_last(
+    body: object, collection: Collection, boxes: list[Mapping[str, Any]] | None = None
+) -> str | None:
     """What says this page is the last, or a later one, of a listing: the source's own "no
     more" (``has_more: false``, ``isLast: true``, ``done: true``, ``end_of_stream: true``,
     ``pageInfo.hasNextPage: false``), or a link to the page before it (``previous``,
@@ -833,7 +833,7 @@ def _said_last(body: object, collection: Collection) -> str | None:
     ``rel="prev"`` is not read: the shared corpus labels GitHub's last Link page with a
     ``total_count`` and no page size in the request (rw161) a cut, and a page size in the
     request or GitLab's ``X-Page`` headers settle those pages by arithmetic instead."""
-    for box in _containers(body, collection):
+    for box in _containers(body, collection) if boxes is None else boxes:
         said = _no_more(box)
         if said is not None:
             return said
@@ -993,7 +993,7 @@ def judge_coverage(
     ):
         last = _last_page(position, evidence, returned, count)
         if last is None or not last[0]:
-            said = _said_last(value, collection) if collection is not None else None
+            said = _said_last(value, collection, boxes) if collection is not None else None
             worded = _last_by_word(position, evidence, returned, count, said)
             last, position = worded if worded is not None else (last, position)
     offset = None if position is None else position.before
