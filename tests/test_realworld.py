@@ -40,7 +40,23 @@ ORIGINS = {
         "https://api.spotify.example.test/v1/search?q=abba&offset=0&limit=2"
     ),
     "confluence_links_next": "https://x.atlassian.net/wiki/rest/api/content?limit=2",
+    "sentry_link_next_results_true": "https://sentry.io/api/0/organizations/",
+    "sentry_link_next_results_false": "https://sentry.io/api/0/organizations/",
+    "sentry_link_next_results_false_empty": "https://sentry.io/api/0/organizations/",
+    "jsm_links_next_is_last_page_false": (
+        "https://x.atlassian.net/rest/servicedeskapi/organization?start=1&limit=1"
+    ),
+    "intercom_last_page_of_total_pages": "https://api.intercom.io/contacts?per_page=5",
+    "slack_files_list_first_of_pages": "https://slack.com/api/files.list?count=1&page=1",
+    "slack_files_list_last_of_pages": "https://slack.com/api/files.list?count=1&page=2",
 }
+#: Sentry sends a next and a previous link on every page; ``results`` says whether the page
+#: each names holds anything (https://docs.sentry.io/api/pagination/).
+SENTRY_LINK = (
+    '<https://sentry.io/api/0/organizations/?&cursor=1:-1:1>; rel="previous"; results="false";'
+    ' cursor="1:-1:1", <https://sentry.io/api/0/organizations/?&cursor=1:1:0>; rel="next";'
+    ' results="{more}"; cursor="1:1:0"'
+)
 
 
 @dataclass(frozen=True)
@@ -102,6 +118,12 @@ def es_search(hits: int, total: Any, **top: Any) -> dict[str, Any]:
 def two(key: str = "id") -> list[dict[str, Any]]:
     """Two items of a listing."""
     return [{key: "a1"}, {key: "a2"}]
+
+
+def slack_files(page: int) -> dict[str, Any]:
+    """Page ``page`` of a Slack ``files.list`` of two files, one a page (``count``)."""
+    paging = {"count": 1, "total": 2, "page": page, "pages": 2}
+    return {"ok": True, "files": [{"id": f"F{page}"}], "paging": paging}
 
 
 GH_LINK_NEXT = (
@@ -378,9 +400,135 @@ ROWS: list[Row] = [
         total=250,
     ),
     ok("hubspot_last", {"results": two()}, 2),
-    # -- Airtable
+    # -- Airtable: https://airtable.com/developers/web/api/list-records
     page("airtable_offset", {"records": two(), "offset": "itrHRvZ6x/recXyz"}, 2),
     ok("airtable_last", {"records": two()}, 2),
+    # https://airtable.com/developers/web/api/list-webhook-payloads
+    page(
+        "airtable_webhook_payloads_might_have_more",
+        {"cursor": 6, "mightHaveMore": True, "payloads": [{"baseTransactionNumber": 4}] * 5},
+        5,
+    ),
+    ok(
+        "airtable_webhook_payloads_done",
+        {"cursor": 6, "mightHaveMore": False, "payloads": [{"baseTransactionNumber": 4}] * 5},
+        5,
+    ),
+    # -- Sentry: a next link on every page, results="false" when it names an empty one
+    page(
+        "sentry_link_next_results_true",
+        two(),
+        2,
+        headers={"link": SENTRY_LINK.format(more="true")},
+    ),
+    ok(
+        "sentry_link_next_results_false",
+        two(),
+        2,
+        headers={"link": SENTRY_LINK.format(more="false")},
+    ),
+    ok(
+        "sentry_link_next_results_false_empty",
+        [],
+        0,
+        headers={"link": SENTRY_LINK.format(more="false")},
+    ),
+    # -- Algolia browse: a cursor while more follows, none on the last page
+    # https://www.algolia.com/doc/rest-api/search/#tag/Search/operation/browse
+    page("algolia_browse_cursor", {"hits": two("objectID"), "cursor": "AgA3MjY0"}, 2),
+    ok("algolia_browse_last", {"hits": two("objectID"), "nbHits": 2, "page": 0}, 2, 2),
+    # -- Twitch Helix: pagination.cursor; "the object is empty if there are no more pages"
+    # https://dev.twitch.tv/docs/api/guide/#pagination
+    page("twitch_pagination_cursor", {"data": two(), "pagination": {"cursor": "eyJiIjpudWxs"}}, 2),
+    ok("twitch_pagination_empty", {"data": two(), "pagination": {}}, 2),
+    # -- Dropbox list_folder: a cursor on every page, has_more says whether to continue
+    # https://www.dropbox.com/developers/documentation/http/documentation#files-list_folder
+    page(
+        "dropbox_has_more_cursor", {"entries": two(), "cursor": "ZtkX9_EHj3x7", "has_more": True}, 2
+    ),
+    ok(
+        "dropbox_has_more_false", {"entries": two(), "cursor": "ZtkX9_EHj3x7", "has_more": False}, 2
+    ),
+    # -- HubSpot v1 contact lists: has-more and vid-offset
+    # https://legacydocs.hubspot.com/docs/methods/contacts/get_contacts
+    page(
+        "hubspot_v1_has_more",
+        {"contacts": two("vid"), "has-more": True, "vid-offset": 3714024},
+        2,
+        cursor=False,
+    ),
+    ok(
+        "hubspot_v1_has_more_false", {"contacts": two("vid"), "has-more": False, "vid-offset": 7}, 2
+    ),
+    # -- Jira Service Management: isLastPage, _links.next, and an _expands list beside values
+    # https://developer.atlassian.com/cloud/jira/service-desk/rest/intro/#pagination
+    page(
+        "jsm_links_next_is_last_page_false",
+        {
+            "_expands": [],
+            "size": 1,
+            "start": 1,
+            "limit": 1,
+            "isLastPage": False,
+            "_links": {
+                "base": "https://x.atlassian.net/rest/servicedeskapi",
+                "next": "https://x.atlassian.net/rest/servicedeskapi/organization?start=2&limit=1",
+            },
+            "values": [{"id": "1", "name": "Charlie Cakes Franchises"}],
+        },
+        1,
+    ),
+    page(
+        "jsm_is_last_page_false_without_a_link",
+        {"_expands": [], "size": 2, "start": 0, "limit": 2, "isLastPage": False, "values": two()},
+        2,
+    ),
+    ok(
+        "jsm_is_last_page_true_beside_a_next_link",
+        {
+            "size": 2,
+            "start": 4,
+            "limit": 2,
+            "isLastPage": True,
+            "_links": {"next": "https://x.atlassian.net/rest/servicedeskapi/organization?start=6"},
+            "values": two(),
+        },
+        2,
+    ),
+    # -- Jira search with validateQuery=warn: warningMessages is about the query, not its items
+    # https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issue-search/
+    page(
+        "jira_search_warning_messages",
+        {
+            "startAt": 0,
+            "maxResults": 50,
+            "total": 120,
+            "issues": [{"id": str(i), "key": f"P-{i}"} for i in range(50)],
+            "warningMessages": ["The value 'XYZ' does not exist for the field 'Foo'."],
+        },
+        50,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        120,
+        cursor=False,
+    ),
+    # -- Intercom: pages.page of total_pages, page size per_page
+    # https://developers.intercom.com/docs/build-an-integration/learn-more/rest-apis/pagination
+    ok(
+        "intercom_last_page_of_total_pages",
+        {
+            "type": "list",
+            "data": two(),
+            "total_count": 7,
+            "pages": {"type": "pages", "page": 2, "per_page": 5, "total_pages": 2},
+        },
+        2,
+        7,
+        offset=5,
+    ),
+    # -- Slack files.list: paging {count (the page size), total, page, pages}
+    # https://docs.slack.dev/reference/methods/files.list
+    page("slack_files_list_first_of_pages", slack_files(1), 1, total=2),
+    ok("slack_files_list_last_of_pages", slack_files(2), 1, 2, offset=1),
     # -- Microsoft Graph (OData)
     # https://learn.microsoft.com/en-us/graph/paging
     page(
@@ -1917,3 +2065,103 @@ def test_a_page_without_a_next_link_is_complete_only_when_it_reaches_the_total(
     assert env.outcome is (OC.SUCCESS if after == 0 else OC.PARTIAL), coverage.detail
     if after and before:
         assert "a later page" in coverage.detail
+
+
+# -- searches asked by POST: the page's position and its "more" flag are in the bodies ---------
+
+MS_SEARCH = "https://graph.microsoft.com/v1.0/search/query"
+MS_HITS, MS_TOTAL = "value.0.hitsContainers.0.hits", "value.0.hitsContainers.0.total"
+
+
+def ms_search(hits: int, total: int, more: bool) -> dict[str, Any]:
+    """A Microsoft Search answer: one hits container with its total and its "more" flag
+    (https://learn.microsoft.com/en-us/graph/api/resources/searchhitscontainer)."""
+    container = {
+        "hits": [{"hitId": str(i), "rank": i + 1} for i in range(hits)],
+        "total": total,
+        "moreResultsAvailable": more,
+    }
+    return {"value": [{"searchTerms": ["contoso"], "hitsContainers": [container]}]}
+
+
+@pytest.mark.parametrize(
+    ("asked", "body", "paths", "expected"),
+    [
+        # The last page of a Microsoft Search: 25 before it (from), 5 here, 30 in all.
+        (
+            {"requests": [{"entityTypes": ["driveItem"], "from": 25, "size": 25}]},
+            ms_search(5, 30, more=False),
+            (MS_HITS, MS_TOTAL),
+            (OC.SUCCESS, 5, 30, False),
+        ),
+        # More to come, the total not yet reached: a page, its flag the evidence.
+        (
+            {"requests": [{"entityTypes": ["driveItem"], "from": 0, "size": 25}]},
+            ms_search(3, 3, more=True),
+            (MS_HITS, MS_TOTAL),
+            (OC.PARTIAL, 3, 3, False),
+        ),
+    ],
+)
+def test_a_microsoft_search_page_says_whether_more_results_are_available(
+    asked: dict[str, Any], body: dict[str, Any], paths: tuple[str, str], expected: tuple[Any, ...]
+) -> None:
+    """``moreResultsAvailable`` is the hits container's own word: true is a page, false is the
+    last, even when its total counts hits on earlier pages."""
+    request = httpx.Request("POST", MS_SEARCH, json=asked)
+    env = classify_http(
+        httpx.Response(200, json=body, request=request), items=paths[0], total=paths[1]
+    )
+    coverage = env.coverage
+    assert coverage is not None
+    got = (env.outcome, coverage.returned, coverage.total, coverage.next_cursor is not None)
+    assert got == expected, coverage.detail
+    assert "moreResultsAvailable" in coverage.detail, coverage.detail
+
+
+def test_an_algolia_browse_page_names_its_next_cursor_even_after_a_cursor() -> None:
+    """A browse request that resumed from a cursor is a later page, but the cursor its answer
+    names says more follows: a page, not the last one its total would otherwise make it
+    (https://www.algolia.com/doc/rest-api/search/#tag/Search/operation/browse)."""
+    url = "https://X-dsn.algolia.net/1/indexes/products/browse"
+    request = httpx.Request("POST", url, json={"cursor": "AgA3MjY0"})
+    body = {
+        "hits": [{"objectID": str(i)} for i in range(1000)],
+        "cursor": "AgA3MjY1",
+        "nbHits": 5000,
+    }
+    env = classify_http(httpx.Response(200, json=body, request=request))
+    coverage = env.coverage
+    assert coverage is not None
+    assert (env.outcome, coverage.returned, coverage.next_cursor) == (OC.PARTIAL, 1000, "AgA3MjY1")
+    last = {"hits": [{"objectID": "1"}], "nbHits": 5000}  # no cursor: the last page
+    env = classify_http(httpx.Response(200, json=last, request=request))
+    assert env.outcome is OC.SUCCESS, env.coverage
+
+
+def slack_search(page: int, matches: int) -> dict[str, Any]:
+    """A Slack ``search.messages`` answer of five matches, two a page
+    (https://docs.slack.dev/reference/methods/search.messages)."""
+    paging = {"count": 2, "total": 5, "page": page, "pages": 3}
+    pagination = {"total_count": 5, "page": page, "per_page": 2, "page_count": 3}
+    found = {"matches": two()[:matches], "paging": paging, "pagination": pagination, "total": 5}
+    return {"ok": True, "query": "x", "messages": found}
+
+
+@pytest.mark.parametrize(
+    ("page", "matches", "expected"),
+    [(1, 2, (OC.PARTIAL, 2, 5, 0)), (3, 1, (OC.SUCCESS, 1, 5, 4))],
+)
+def test_a_slack_search_page_is_placed_by_its_own_page_count(
+    page: int, matches: int, expected: tuple[Any, ...]
+) -> None:
+    """Page 1 of 3 is a page; page 3 of 3, two a page, reaches the total with its one match."""
+    url = f"https://slack.com/api/search.messages?query=x&count=2&page={page}"
+    response = httpx.Response(
+        200, json=slack_search(page, matches), request=httpx.Request("GET", url)
+    )
+    env = classify_http(response, items="messages.matches", total="messages.pagination.total_count")
+    coverage = env.coverage
+    assert coverage is not None
+    got = (env.outcome, coverage.returned, coverage.total, coverage.offset)
+    assert got == expected, coverage.detail

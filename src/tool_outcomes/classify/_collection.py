@@ -63,6 +63,9 @@ MORE_COLLECTION_KEYS: tuple[str, ...] = (
 RECORD_IDENTITY_KEYS: tuple[str, ...] = ("id", "sha", "node_id", "uuid")
 #: Lists that report on the call, never the answer to it.
 DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
+#: Lists beside a page that describe the answer, never its items: Jira's search
+#: ``warningMessages`` (about the JQL query), Atlassian's ``_expands`` (what may be expanded).
+_ABOUT_THE_ANSWER = frozenset({"warningMessages", "_expands"})
 #: Nested collections a dialect defines, with the key its own total sits under beside them.
 _NESTED: tuple[tuple[str, str, str | None], ...] = (
     ("hits", "hits", "total"),  # Elasticsearch / OpenSearch: hits.total is a count, never money
@@ -127,6 +130,8 @@ PAGING_COMPANIONS = frozenset(
         "current_page", "currentPage", "last_page", "next_page", "previous_page", "prev_page",
         "hitsPerPage", "nbPages", "start", "rows", "cursor", "next_cursor", "nextPageToken",
         "isLast", "pagelen", "more",  # Jira, Bitbucket, PagerDuty
+        "moreResultsAvailable",  # Microsoft Search's hits containers
+        "isLastPage", "mightHaveMore", "has-more",  # Jira Service Management, Airtable, HubSpot v1
         # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
         "paging", "pagination", "pageInfo", "result_info",
     }
@@ -144,15 +149,23 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     "next_page_uri", "nextPageUrl",
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
-MORE_FLAGS: tuple[str, ...] = ("has_more", "hasMore")
+MORE_FLAGS: tuple[str, ...] = (
+    "has_more", "hasMore", "moreResultsAvailable",
+    "mightHaveMore",  # Airtable's webhook payloads
+    "has-more",  # HubSpot's v1 contact lists
+)  # fmt: skip
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
 #: the last; its incremental exports carry ``next_page`` (where the next poll starts) beside
 #: ``end_of_stream: true``; Salesforce's query result says ``done: true``; Jira's enhanced
-#: search says ``isLast: true`` ("whether this is the last page").
+#: search says ``isLast: true`` ("whether this is the last page"), Jira Service Management
+#: ``isLastPage: true``; Airtable's webhook payloads ``mightHaveMore: false``; a Microsoft
+#: Search hits container ``moreResultsAvailable: false``
+#: (https://learn.microsoft.com/en-us/graph/api/resources/searchhitscontainer).
 NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("has_more", False), ("hasMore", False), ("end_of_stream", True), ("done", True),
-    ("isLast", True),
+    ("isLast", True), ("moreResultsAvailable", False), ("mightHaveMore", False),
+    ("has-more", False), ("isLastPage", True),
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")
@@ -166,6 +179,7 @@ PAGE_MARKERS = (
             "startAt", "maxResults", "per_page", "page_size", "pageSize", "next_page",
             "LastEvaluatedKey", "ScannedCount", "IsTruncated", "result_info", *MORE_FLAGS,
             "isLast", "pagelen",  # Jira's and Bitbucket's pages
+            "isLastPage",  # Jira Service Management's pages
             "end_of_stream",  # Zendesk incremental exports
             "numberReturned",  # OGC API - Features
         }
@@ -410,8 +424,8 @@ def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:
     # Beside an errors or warnings member, "messages" is the call's notices (Cloudflare v4:
     # success, errors, messages, result); elsewhere it is Slack's collection of messages.
     if DIAGNOSTIC_KEYS & set(root):
-        return DIAGNOSTIC_KEYS | {"messages"}
-    return DIAGNOSTIC_KEYS
+        return DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER | {"messages"}
+    return DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER
 
 
 def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:

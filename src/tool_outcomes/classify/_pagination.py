@@ -81,6 +81,8 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("currentPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
     ("page", "nbPages", 0),  # Algolia
     ("number", "totalPages", 0),  # Spring Data page
+    ("page", "pages", 1),  # Slack's paging (files.list, search.*)
+    ("page", "page_count", 1),  # Slack search's pagination
 )
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = ("href", "after", "starting_after", "link", "url", "page")
@@ -325,7 +327,10 @@ def _next_page_signs(
             out.append(_page(f"{key} present", url, base_url))
     for key in MORE_FLAGS:
         if box.get(key) is True:
-            cursor = _cursor(box.get("after_cursor")) or _last_id(collection)  # Zendesk, Stripe
+            # Zendesk's after_cursor, Dropbox's cursor (a string), else Stripe's last id.
+            # (Airtable's webhook payloads: a number.)
+            cursor = _cursor(box.get("after_cursor")) or _cursor(box.get("cursor"))
+            cursor = cursor or _last_id(collection)
             if _names_a_page(box.get("next")):  # a URL (or a link object holding one)
                 # Paddle: has_more beside the next URL to follow ("always use the pre-built next
                 # URL"); that URL, read next, names the cursor.
@@ -337,6 +342,8 @@ def _next_page_signs(
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "pageInfo.hasNextPage: true", cursor))
     return out
 
+
+_MORE_FLAG_KEYS = frozenset(MORE_FLAGS)
 
 #: How a next-page member written as a URL starts. Stripe's search sends ``next_page`` as an
 #: opaque token to pass back as ``page`` (https://docs.stripe.com/api/pagination/search);
@@ -351,8 +358,11 @@ def _looks_like_a_url(value: str) -> bool:
 #: Every member whose presence can make :func:`_listing_signs` find a sign (the others it
 #: reads, it reads beside one of these; a test holds the set to the function).
 _LISTING_SIGN_KEYS = frozenset(
-    {"next", "links", "_links", "isLast", "more", "offset", *(p for p, _, _ in PAGE_COUNTERS)}
-)
+    {
+        "next", "links", "_links", "isLast", "isLastPage", "more", "offset", "cursor",
+        *(p for p, _, _ in PAGE_COUNTERS),
+    }
+)  # fmt: skip
 
 
 def _listing_signs(
@@ -391,6 +401,10 @@ def _listing_signs(
         start = as_count(box.get("startAt"))
         cursor = str(start + len(collection.items)) if start is not None else None
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "isLast: false", cursor))
+    if box.get("isLastPage") is False and not out:  # Jira Service Management, without a next
+        start = as_count(box.get("start"))
+        cursor = str(start + len(collection.items)) if start is not None else None
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "isLastPage: false", cursor))
     if box.get("more") is True:  # PagerDuty: "if true, there are additional results"
         offset, limit = as_count(box.get("offset")), as_count(box.get("limit"))
         cursor = str(offset + limit) if offset is not None and limit is not None else None
@@ -398,6 +412,13 @@ def _listing_signs(
     offset = box.get("offset")  # Airtable: an opaque string; a number is the current position
     if isinstance(offset, str) and offset and parse_count(offset) is None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "offset cursor present", offset))
+    # Algolia's browse, Twitch's pagination, Bluesky's feeds: the next page's cursor, left out
+    # of the last page ("the last page of the response does not return a cursor attribute",
+    # https://www.algolia.com/doc/rest-api/search/#tag/Search/operation/browse). Where a flag
+    # says more follows (Dropbox's has_more), the flag's sign carries it instead.
+    cursor = _cursor(box.get("cursor")) if isinstance(box.get("cursor"), str) else None
+    if cursor is not None and not _MORE_FLAG_KEYS.intersection(box):
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor present", cursor))
     for page_key, count_key, first in PAGE_COUNTERS:
         page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
         if page is not None and pages is not None and page - first + 1 < pages:
@@ -570,18 +591,34 @@ def _last_id(collection: Collection | None) -> str | None:
 # next "<": linear even on "<<<<…" with no ">".
 _LINK = re.compile(r'<(?P<url>[^<>]*)>(?P<params>(?:\s*;(?:[^;,"]|"[^"]*")*)*)')
 _REL = re.compile(r";\s*rel\s*=\s*(?:\"(?P<q>[^\"]*)\"|(?P<t>[^\s;,]+))", re.IGNORECASE)
+# Sentry's own link parameter: results="false" on a link says the page it names is empty.
+_RESULTS = re.compile(r";\s*results\s*=\s*(?:\"(?P<q>[^\"]*)\"|(?P<t>[^\s;,]+))", re.IGNORECASE)
 
 
 def _next_link_target(header: str | None) -> str | None:
-    """The ``rel="next"`` target of a ``Link`` header as written, or ``None``."""
+    """The ``rel="next"`` target of a ``Link`` header as written, or ``None``.
+
+    A next link marked ``results="false"`` names no page: Sentry sends a ``next`` link on
+    every page, "even if there are no results on these pages", and its ``results`` parameter
+    says whether there are (https://docs.sentry.io/api/pagination/).
+    """
     if not header:
         return None
     for match in _LINK.finditer(header[:8192]):
-        for rel in _REL.finditer(match["params"]):
+        params = match["params"]
+        for rel in _REL.finditer(params):
             relations = (rel["q"] if rel["q"] is not None else rel["t"]).lower().split()
-            if "next" in relations:
+            if "next" in relations and not _no_results(params):
                 return str(match["url"].strip())
     return None
+
+
+def _no_results(params: str) -> bool:
+    """Whether a link's parameters say the page it names holds nothing (``results="false"``)."""
+    said = _RESULTS.search(params)
+    return (
+        said is not None and (said["q"] if said["q"] is not None else said["t"]).lower() == "false"
+    )
 
 
 #: Evidence that is the source's own statement that this answer is incomplete.
@@ -626,6 +663,9 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     ("page", "hitsPerPage", "totalPages", 1),  # Meilisearch (page/hitsPerPage mode)
     ("current_page", "per_page", "current_page", 1),  # Laravel meta, Fractal pagination
     ("page", "per_page", "total_count", 1),  # Cloudflare result_info
+    ("page", "per_page", "total_pages", 1),  # Intercom pages, Cloudflare result_info
+    ("page", "count", "pages", 1),  # Slack's paging: count is the page size
+    ("page", "per_page", "page_count", 1),  # Slack search's pagination
     ("number", "size", "totalPages", 0),  # Spring Data page
     ("currentPage", "perPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
 )
