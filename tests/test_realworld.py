@@ -529,6 +529,59 @@ ROWS: list[Row] = [
     # https://docs.slack.dev/reference/methods/files.list
     page("slack_files_list_first_of_pages", slack_files(1), 1, total=2),
     ok("slack_files_list_last_of_pages", slack_files(2), 1, 2, offset=1),
+    # -- A page past the end: nothing here, and the request starts at or after the last item
+    # https://www.elastic.co/guide/en/elasticsearch/reference/current/paginate-search-results.html
+    ok(
+        "elasticsearch_from_past_the_total",
+        es_search(0, {"value": 25, "relation": "eq"}),
+        0,
+        25,
+        url="https://es.example.test/logs/_search?from=30&size=10",
+    ),
+    ok(
+        "elasticsearch_scroll_spent",
+        {"_scroll_id": "DXF1ZXJ5", **es_search(0, {"value": 25, "relation": "eq"})},
+        0,
+        25,
+        offset=25,
+        url="https://es.example.test/_search/scroll?scroll=1m&scroll_id=DXF1ZXJ5",
+    ),
+    page(
+        "elasticsearch_scroll_batch_with_hits",
+        {"_scroll_id": "DXF1ZXJ5", **es_search(5, {"value": 25, "relation": "eq"})},
+        5,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        25,
+        cursor=False,
+        url="https://es.example.test/_search/scroll?scroll=1m&scroll_id=DXF1ZXJ5",
+    ),
+    ok(
+        "algolia_page_past_nb_pages",
+        {"hits": [], "nbHits": 45, "page": 5, "nbPages": 3, "hitsPerPage": 15},
+        0,
+        45,
+    ),
+    ok(
+        "spotify_cursor_page_after_the_last",
+        {"artists": {"items": [], "next": None, "total": 56, "cursors": {"after": None}}},
+        0,
+        56,
+        offset=56,
+        url="https://api.spotify.example.test/v1/me/following?type=artist&after=0I2XqVXqHScX",
+    ),
+    # Intercom's scroll: "keep calling with the scroll_param until no data comes back"
+    # https://developers.intercom.com/docs/references/rest-api/api.intercom.io/companies/scrolloverallcompanies
+    page(
+        "intercom_scroll_page",
+        {"type": "list", "data": two(), "pages": None, "scroll_param": "25b649f7-4d33"},
+        2,
+    ),
+    ok(
+        "intercom_scroll_spent",
+        {"type": "list", "data": [], "pages": None, "scroll_param": "25b649f7-4d33"},
+        0,
+        url="https://api.intercom.io/companies/scroll?scroll_param=25b649f7-4d33",
+    ),
     # -- Microsoft Graph (OData)
     # https://learn.microsoft.com/en-us/graph/paging
     page(

@@ -114,12 +114,21 @@ LYING_200 = _failure_env(
     raw_sample="<html><body>Service unavailable</body></html>",
 )
 
+# A page past the end of a listing the source counts (an offset beyond it, a spent scroll).
+EMPTY_PAST_END = Envelope[list[Item]](
+    outcome=Outcome.EMPTY,
+    data=[],
+    tool="search",
+    target="https://shop.example/items?q=teapot&offset=40",
+    coverage=Coverage(returned=0, total=40, offset=40, detail="past the last item"),
+)
 ALL_ENVELOPES: dict[str, Envelope[Any]] = {
     "success_many": SUCCESS_MANY,
     "success_one": SUCCESS_ONE,
     "success_record": SUCCESS_RECORD,
     "success_repaired": SUCCESS_REPAIRED,
     "empty": EMPTY,
+    "empty_past_end": EMPTY_PAST_END,
     "partial": PARTIAL,
     "partial_unknown_total": PARTIAL_UNKNOWN_TOTAL,
     "timeout_once": TIMEOUT_ONCE,
@@ -542,3 +551,15 @@ def test_a_later_partial_page_counts_missing_after_it() -> None:
     text = to_text(Envelope[list[Item]](outcome=Outcome.PARTIAL, data=data, coverage=coverage))
     assert "Missing: 4000 items the source holds come after this page" in text
     assert "the 980 before it are on earlier pages" in text
+
+
+def test_an_empty_page_past_the_end_says_the_listing_is_whole_on_earlier_pages() -> None:
+    """An empty whose source counts items is a page after the last: the words say where the
+    items are (on earlier pages) and ask for no further page; a plain empty says neither."""
+    past = to_text(EMPTY_PAST_END)
+    assert "past the end of a listing of 40: all of them came on earlier pages" in past
+    assert WORDING[Outcome.EMPTY][Line.GUIDANCE_PAST_END] in past
+    assert WORDING[Outcome.EMPTY][Line.GUIDANCE] not in past
+    plain = to_text(EMPTY)
+    assert "past the end" not in plain
+    assert WORDING[Outcome.EMPTY][Line.GUIDANCE] in plain

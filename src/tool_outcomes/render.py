@@ -62,6 +62,8 @@ class Line(StrEnum):
     HEADLINE_RECORD = "headline_record"
     HEADLINE_NO_DATA = "headline_no_data"
     HEADLINE_TOTAL_UNKNOWN = "headline_total_unknown"
+    PAST_END = "past_end"
+    GUIDANCE_PAST_END = "guidance_past_end"
     SOURCE = "source"
     COVERAGE = "coverage"
     MISSING = "missing"
@@ -145,6 +147,9 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
     },
     Outcome.EMPTY: {
         Line.HEADLINE: "The source was searched and nothing matched.",
+        Line.PAST_END: (
+            "This page is past the end of a listing of {total}: all of them came on earlier pages."
+        ),
         Line.SOURCE: "Searched: {source}.",
         Line.IDEMPOTENCY_KEY: "Idempotency key: {key}.",
         Line.COVERAGE: "Coverage: {coverage}.",
@@ -152,6 +157,10 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
         Line.GUIDANCE: (
             "This is a confirmed absence, not a failure: report it as such. "
             "Asking again with the same arguments will not change it."
+        ),
+        Line.GUIDANCE_PAST_END: (
+            "The listing is complete with the pages before this one: report it as such, and "
+            "ask for no further page."
         ),
         Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
     },
@@ -453,11 +462,16 @@ def _render_success(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
 
 def _render_empty(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
     lines = [words[Line.HEADLINE], *_source_line(env, words), *_key_line(env, words)]
+    # An empty page whose source counts items: the listing ended on the pages before it.
+    total = env.coverage.total if env.coverage is not None else None
+    past_end = bool(total)
+    if past_end:
+        lines.append(words[Line.PAST_END].format(total=total))
     if env.coverage is not None:
         lines.append(words[Line.COVERAGE].format(coverage=_one_line(env.coverage.summary())))
         if env.coverage.detail:
             lines.append(words[Line.NOTE].format(note=_quote(env.coverage.detail)))
-    lines.append(words[Line.GUIDANCE])
+    lines.append(words[Line.GUIDANCE_PAST_END if past_end else Line.GUIDANCE])
     lines.extend(_repairs_line(env, words))
     return lines
 

@@ -132,6 +132,7 @@ PAGING_COMPANIONS = frozenset(
         "isLast", "pagelen", "more",  # Jira, Bitbucket, PagerDuty
         "moreResultsAvailable",  # Microsoft Search's hits containers
         "isLastPage", "mightHaveMore", "has-more",  # Jira Service Management, Airtable, HubSpot v1
+        "scroll_param",  # Intercom's scroll
         # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
         "paging", "pagination", "pageInfo", "result_info",
     }
@@ -449,10 +450,11 @@ def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
 
 def _paging_block(root: Mapping[str, Any]) -> bool:
     # Zendesk's cursor pages: {"tickets": [...], "meta": {"has_more": ...}, "links": {...}}.
-    # A links object naming other pages, or a meta block of paging state, marks a page.
+    # A links object naming other pages, or a block of paging state, marks a page (Intercom's
+    # {"type": "event.list", "events": [...], "pages": {"next": ...}} too).
     if any(_LINK_RELS & link_rels(root.get(key)) for key in ("links", "_links")):
         return True
-    blocks = [root.get(k) for k in ("meta", "pagination", "paging")]
+    blocks = [root.get(k) for k in ("meta", "pagination", "paging", "pages")]
     markers = PAGE_MARKERS | PAGING_COMPANIONS
     return any(isinstance(block, dict) and markers & set(block) for block in blocks)
 

@@ -360,6 +360,7 @@ def _looks_like_a_url(value: str) -> bool:
 _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "isLast", "isLastPage", "more", "offset", "cursor",
+        "scroll_param",
         *(p for p, _, _ in PAGE_COUNTERS),
     }
 )  # fmt: skip
@@ -419,6 +420,12 @@ def _listing_signs(
     cursor = _cursor(box.get("cursor")) if isinstance(box.get("cursor"), str) else None
     if cursor is not None and not _MORE_FLAG_KEYS.intersection(box):
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor present", cursor))
+    # Intercom's scroll: "keep calling with the scroll_param until no data comes back"
+    # (https://developers.intercom.com/docs/references/rest-api/api.intercom.io/companies/
+    # scrolloverallcompanies): a page with items may have more after it, an empty one ends it.
+    scroll = _cursor(box.get("scroll_param"))
+    if scroll is not None and collection.items:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "scroll_param present", scroll))
     for page_key, count_key, first in PAGE_COUNTERS:
         page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
         if page is not None and pages is not None and page - first + 1 < pages:
@@ -677,7 +684,11 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
     "$skiptoken", "page_info", "pageToken", "page_token", "nextPageToken", "cursor", "after",
     "starting_after", "page[after]", "page[cursor]", "continuation", "marker", "next_token",
     "pagination_token", "PageToken",
+    "scroll_id", "scroll_param",  # Elasticsearch's scroll, Intercom's scroll: see _SCROLLS
 )  # fmt: skip
+#: Continuations of a scroll: its handle is on every page, the last included, so a page with
+#: items is never known to be the last by it; only an empty one ends the scroll.
+_SCROLLS = frozenset({"scroll_id", "scroll_param"})
 #: Where a search sent as a JSON body says its page starts (Elasticsearch ``from``, Jira's
 #: ``startAt``), and the members that carry a cursor for a later page of an API that names its
 #: next page whenever there is one (HubSpot CRM search ``after``, Notion ``start_cursor``,
@@ -710,6 +721,9 @@ class Position:
 
     before: int | None
     said_by: str
+    scroll: bool = False
+    """Said by a scroll's continuation (:data:`_SCROLLS`): a later page, but never the last
+    by that alone."""
 
 
 def _split(url: str | None) -> tuple[str, dict[str, str]]:
@@ -805,11 +819,13 @@ def _position(
         return Position(before, f"request batch after {before} records")
     token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None) if asks else None
     if token is not None:
-        return Position(None, f"request {token}")
+        return Position(None, f"request {token}", token in _SCROLLS)
     token = next((k for k in _SENT_CONTINUATIONS if asked.get(k)), None) if asked else None
     if token is None and _is_stac_token(asked.get("token")):
         token = "token"
-    return Position(None, f"request body {token}") if token is not None else None
+    if token is None:
+        return None
+    return Position(None, f"request body {token}", token in _SCROLLS)
 
 
 def _is_stac_token(value: object) -> bool:
@@ -838,9 +854,21 @@ def _last_page(
         total counts the whole query, the rest is neither here nor offered); ``None`` when the
         page is the first, its position unknown, or a next page is named.
     """
-    if position is None or evidence or returned == 0:
+    if position is None or evidence:
         return None
     start, read = position.before, position.said_by
+    if returned == 0:
+        # Nothing here and no next page, from a start at or past the last item the source
+        # counts (Algolia's page past nbPages - 1, an offset or ES "from" beyond the total):
+        # the listing ended before this page.
+        if start is not None and start >= count:
+            return True, (
+                f"past the last item ({read}): the {count} the source counts all come before"
+                " this page; no next page"
+            )
+        return None
+    if position.scroll:  # a scroll's later page: what comes after it is not known yet
+        return None
     if start is not None and start + returned >= count:
         return True, (
             f"last page ({read}): {start} before it + {returned} returned reach the query-wide"
@@ -933,12 +961,26 @@ def _last_by_word(
         page's start is known (its own arithmetic decides), or nothing (neither ``said`` nor a
         continuation cursor in the request) says it is a later or the last page.
     """
-    if evidence or returned == 0:
+    if evidence:
         return None
     if position is not None and position.before is not None:
         return None
-    # A request that resumes from a continuation cursor is not the first page by itself.
-    parts = [w for w in (None if position is None else position.said_by, said) if w]
+    if returned == 0:
+        # A continuation that came back with nothing and names no next page: the stream is
+        # spent (Elasticsearch's scroll "until there are no more results left to return, ie
+        # the hits array is empty"; a cursor page after the last). Only the request's own
+        # continuation says so: a first page with nothing in it against a total is a cut.
+        if position is None or not position.said_by:
+            return None
+        why = (
+            f"nothing after the last page ({position.said_by}): no next page; the query-wide"
+            f" total {count} counts the items on earlier pages"
+        )
+        return (True, why), Position(count, position.said_by)
+    # A request that resumes from a continuation cursor is not the first page by itself (a
+    # scroll's page with items may still have more after it).
+    resumed = None if position is None or position.scroll else position.said_by
+    parts = [w for w in (resumed, said) if w]
     if not parts:
         return None
     read = "; ".join(parts)
@@ -1013,13 +1055,16 @@ def judge_coverage(
     cut_count = flag is not None and document.range_total is None
     # Where a page starts counts only against the source's total: without one there is
     # nothing it completes, and a start past the total is not a position in this count.
-    position = None
+    position = beyond = None
     if collection is not None and count is not None:
         position = _position(ex.url, value, collection, ex.request_body, boxes)
         if position is None or position.before is None:  # PostgREST, GitLab: in the headers
             position = _header_position(ex.headers) or position
         before = None if position is None else position.before
         if before is not None and before + returned > count:
+            # A start past the total is no position in this count; with nothing returned, it
+            # is a page past the last item (an offset or page beyond what the source counts).
+            beyond = position if returned == 0 else None
             position = None
     last = None
     # A lower bound (ES "gte") or an estimate counts no exact total: it never completes a
@@ -1031,7 +1076,7 @@ def judge_coverage(
         and count > returned
         and not (cut_count or lower_bound or estimate or forced)
     ):
-        last = _last_page(position, evidence, returned, count)
+        last = _last_page(position or beyond, evidence, returned, count)
         if last is None or not last[0]:
             said = _said_last(value, collection, boxes) if collection is not None else None
             worded = _last_by_word(position, evidence, returned, count, said)
