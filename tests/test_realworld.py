@@ -576,6 +576,11 @@ ROWS: list[Row] = [
         {"type": "list", "data": two(), "pages": None, "scroll_param": "25b649f7-4d33"},
         2,
     ),
+    page(
+        "intercom_scroll_companies_page",
+        {"type": "company.list", "scroll_param": "25b649f7-4d33", "companies": two()},
+        2,
+    ),
     ok(
         "intercom_scroll_spent",
         {"type": "list", "data": [], "pages": None, "scroll_param": "25b649f7-4d33"},

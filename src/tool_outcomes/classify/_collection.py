@@ -181,6 +181,7 @@ PAGE_MARKERS = (
             "LastEvaluatedKey", "ScannedCount", "IsTruncated", "result_info", *MORE_FLAGS,
             "isLast", "pagelen",  # Jira's and Bitbucket's pages
             "isLastPage",  # Jira Service Management's pages
+            "scroll_param",  # Intercom's scroll
             "end_of_stream",  # Zendesk incremental exports
             "numberReturned",  # OGC API - Features
         }
