@@ -587,6 +587,119 @@ ROWS: list[Row] = [
         0,
         url="https://api.intercom.io/companies/scroll?scroll_param=25b649f7-4d33",
     ),
+    # -- Kubernetes: metadata.continue while more remain
+    # https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks
+    page(
+        "kubernetes_metadata_continue",
+        {
+            "kind": "PodList",
+            "apiVersion": "v1",
+            "metadata": {
+                "resourceVersion": "10245",
+                "continue": "ENCODED",
+                "remainingItemCount": 8,
+            },
+            "items": [{"metadata": {"name": "a"}}, {"metadata": {"name": "b"}}],
+        },
+        2,
+    ),
+    ok(
+        "kubernetes_last_chunk",
+        {
+            "kind": "PodList",
+            "apiVersion": "v1",
+            "metadata": {"resourceVersion": "1"},
+            "items": two(),
+        },
+        2,
+    ),
+    # -- Square: a cursor beside the list, left out of the last page
+    # https://developer.squareup.com/docs/build-basics/common-api-patterns/pagination
+    page("square_cursor", {"customers": two(), "cursor": "CAEaJwolMTg2NzM5"}, 2),
+    ok("square_last", {"customers": two()}, 2),
+    # -- Box: marker-based paging
+    # https://developer.box.com/guides/api-calls/pagination/marker-based/
+    page("box_next_marker", {"entries": two(), "limit": 1000, "next_marker": "JV9IRGZmie"}, 2),
+    ok("box_next_marker_null", {"entries": two(), "limit": 1000, "next_marker": None}, 2),
+    # -- Asana: next_page {offset, path, uri}, null on the last page
+    # https://developers.asana.com/docs/pagination
+    page(
+        "asana_next_page_object",
+        {
+            "data": two("gid"),
+            "next_page": {
+                "offset": "eyJ0eXAiOJiKV1iQLCJhbGciOiJIUzI1NiJ9",
+                "path": "/tasks?project=1&limit=2&offset=eyJ0eXAi",
+                "uri": "https://app.asana.com/api/1.0/tasks?project=1&limit=2&offset=eyJ0eXAi",
+            },
+        },
+        2,
+        url="https://app.asana.com/api/1.0/tasks?project=1&limit=2",
+    ),
+    ok("asana_next_page_null", {"data": two("gid"), "next_page": None}, 2),
+    # -- Pipedrive: additional_data.pagination.more_items_in_collection, next_start
+    # https://pipedrive.readme.io/docs/core-api-concepts-pagination
+    page(
+        "pipedrive_more_items_in_collection",
+        {
+            "success": True,
+            "data": two(),
+            "additional_data": {
+                "pagination": {
+                    "start": 0,
+                    "limit": 2,
+                    "more_items_in_collection": True,
+                    "next_start": 2,
+                }
+            },
+        },
+        2,
+    ),
+    ok(
+        "pipedrive_no_more_items",
+        {
+            "success": True,
+            "data": two(),
+            "additional_data": {
+                "pagination": {"start": 2, "limit": 2, "more_items_in_collection": False}
+            },
+        },
+        2,
+    ),
+    # -- Eventbrite: pagination.has_more_items with a continuation
+    # https://www.eventbrite.com/platform/docs/api-basics
+    page(
+        "eventbrite_has_more_items",
+        {
+            "pagination": {
+                "object_count": 4,
+                "continuation": "AEtFRyiWxkOSpQmL",
+                "page_count": 2,
+                "page_size": 2,
+                "has_more_items": True,
+                "page_number": 1,
+            },
+            "events": two(),
+        },
+        2,
+    ),
+    # -- DigitalOcean: links.pages.next
+    # https://docs.digitalocean.com/reference/api/digitalocean/#section/Introduction/Links-and-Pagination
+    page(
+        "digitalocean_links_pages_next",
+        {
+            "droplets": two(),
+            "links": {
+                "pages": {
+                    "last": "https://api.digitalocean.com/v2/droplets?page=2&per_page=2",
+                    "next": "https://api.digitalocean.com/v2/droplets?page=2&per_page=2",
+                }
+            },
+            "meta": {"total": 4},
+        },
+        2,
+        url="https://api.digitalocean.com/v2/droplets?page=1&per_page=2",
+    ),
     # -- Microsoft Graph (OData)
     # https://learn.microsoft.com/en-us/graph/paging
     page(

@@ -117,7 +117,10 @@ AMBIGUOUS_TOTAL_KEYS: tuple[str, ...] = ("total", "count")
 #: Objects beside the collection (or at the top) that hold paging state: Laravel and Twitter
 #: ``meta``, Fractal ``meta.pagination``, Cloudflare ``result_info``, HubSpot and Facebook
 #: ``paging``, Spring HAL ``page``, Intercom ``pages``. Read only when a collection was found.
-PAGING_BOXES: tuple[str, ...] = ("meta", "pagination", "result_info", "paging", "page", "pages")
+PAGING_BOXES: tuple[str, ...] = (
+    "meta", "pagination", "result_info", "paging", "page", "pages",
+    "additional_data",  # Pipedrive: additional_data.pagination
+)  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
 ZERO_COUNT_KEYS: tuple[str, ...] = ("result_count", "resultCount", *TOTAL_KEYS, "count", "total")
@@ -143,6 +146,7 @@ _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
 NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "nextPageToken", "next_page_token", "nextCursor", "next_cursor", "nextToken", "NextToken",
     "next_token", "NextPageToken", "NextMarker", "NextContinuationToken", "next_page_offset",
+    "next_marker",  # Box's marker-based paging
 )  # fmt: skip
 #: Keys whose value is the URL of the next page.
 NEXT_URL_KEYS: tuple[str, ...] = (
@@ -154,6 +158,8 @@ MORE_FLAGS: tuple[str, ...] = (
     "has_more", "hasMore", "moreResultsAvailable",
     "mightHaveMore",  # Airtable's webhook payloads
     "has-more",  # HubSpot's v1 contact lists
+    "more_items_in_collection",  # Pipedrive's additional_data.pagination
+    "has_more_items",  # Eventbrite's pagination
 )  # fmt: skip
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
@@ -166,7 +172,8 @@ MORE_FLAGS: tuple[str, ...] = (
 NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("has_more", False), ("hasMore", False), ("end_of_stream", True), ("done", True),
     ("isLast", True), ("moreResultsAvailable", False), ("mightHaveMore", False),
-    ("has-more", False), ("isLastPage", True),
+    ("has-more", False), ("isLastPage", True), ("more_items_in_collection", False),
+    ("has_more_items", False),
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")
@@ -182,6 +189,7 @@ PAGE_MARKERS = (
             "isLast", "pagelen",  # Jira's and Bitbucket's pages
             "isLastPage",  # Jira Service Management's pages
             "scroll_param",  # Intercom's scroll
+            "cursor",  # Square, Algolia's browse: a next page's cursor beside one list
             "end_of_stream",  # Zendesk incremental exports
             "numberReturned",  # OGC API - Features
         }
@@ -267,7 +275,8 @@ def link_rels(links: object) -> set[str]:
     """The relations a ``links`` member names: an object's keys (JSON:API, HAL), or the
     ``rel`` of each entry of an array of link objects (OGC API - Features, STAC, Atom-like)."""
     if isinstance(links, dict):
-        return set(links)
+        pages = links.get("pages")  # DigitalOcean: {"links": {"pages": {"next": ...}}}
+        return set(links) | set(pages) if isinstance(pages, dict) else set(links)
     if isinstance(links, list):
         return {
             link["rel"]

@@ -85,7 +85,10 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "page_count", 1),  # Slack search's pagination
 )
 #: Member names of a ``next`` object that say where the next page starts.
-_NEXT_OBJECT_KEYS: tuple[str, ...] = ("href", "after", "starting_after", "link", "url", "page")
+_NEXT_OBJECT_KEYS: tuple[str, ...] = (
+    "href", "after", "starting_after", "link", "url", "page",
+    "uri", "offset",  # Asana's next_page {offset, path, uri}
+)  # fmt: skip
 _AWS_CURSORS: tuple[str, ...] = ("NextContinuationToken", "NextMarker", "NextToken", "nextToken")
 
 
@@ -306,7 +309,13 @@ def _next_page_signs(
         cursor = json.dumps(last_key, sort_keys=True, separators=(",", ":"))
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "LastEvaluatedKey present", cursor))
     page = box.get("next_page")  # Zendesk and others: the next page's URL, or its number
-    if (cursor := _cursor(page)) is not None:
+    if isinstance(page, dict):  # Asana: {"offset", "path", "uri"}, null on the last page
+        target, is_url = _next_target(page)
+        if target is not None and is_url:
+            out.append(_page("next_page present", target, base_url))
+        elif target is not None:
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", target))
+    elif (cursor := _cursor(page)) is not None:
         if isinstance(page, str) and _looks_like_a_url(page):
             out.append(_page("next_page present", cursor, base_url))
         else:
@@ -328,8 +337,11 @@ def _next_page_signs(
     for key in MORE_FLAGS:
         if box.get(key) is True:
             # Zendesk's after_cursor, Dropbox's cursor (a string), else Stripe's last id.
-            # (Airtable's webhook payloads: a number.)
-            cursor = _cursor(box.get("after_cursor")) or _cursor(box.get("cursor"))
+            # (Airtable's webhook payloads: a number; Pipedrive's next_start, Eventbrite's
+            # continuation.)
+            cursor = next(
+                (c for k in _MORE_CURSORS if (c := _cursor(box.get(k))) is not None), None
+            )
             cursor = cursor or _last_id(collection)
             if _names_a_page(box.get("next")):  # a URL (or a link object holding one)
                 # Paddle: has_more beside the next URL to follow ("always use the pre-built next
@@ -344,6 +356,8 @@ def _next_page_signs(
 
 
 _MORE_FLAG_KEYS = frozenset(MORE_FLAGS)
+#: Where a "more" flag's box names the resume point, in the order read.
+_MORE_CURSORS: tuple[str, ...] = ("after_cursor", "cursor", "next_start", "continuation")
 
 #: How a next-page member written as a URL starts. Stripe's search sends ``next_page`` as an
 #: opaque token to pass back as ``page`` (https://docs.stripe.com/api/pagination/search);
@@ -360,7 +374,7 @@ def _looks_like_a_url(value: str) -> bool:
 _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "isLast", "isLastPage", "more", "offset", "cursor",
-        "scroll_param",
+        "scroll_param", "metadata",
         *(p for p, _, _ in PAGE_COUNTERS),
     }
 )  # fmt: skip
@@ -374,12 +388,15 @@ def _listing_signs(
     out: list[Evidence] = []
     if _LISTING_SIGN_KEYS.isdisjoint(box):
         return out
-    # DRF's "next", JSON:API's links.next, HAL's _links.next.href, HubSpot's paging.next.after.
+    # DRF's "next", JSON:API's links.next, HAL's _links.next.href, HubSpot's paging.next.after,
+    # DigitalOcean's links.pages.next.
     links, hal = box.get("links"), box.get("_links")
+    pages = links.get("pages") if isinstance(links, dict) else None
     for value, why in (
         (box.get("next"), "next"),
         (links.get("next") if isinstance(links, dict) else None, "links.next"),
         (hal.get("next") if isinstance(hal, dict) else None, "_links.next"),
+        (pages.get("next") if isinstance(pages, dict) else None, "links.pages.next"),
     ):
         target, is_url = _next_target(value)
         if target is not None and why == "_links.next" and isinstance(hal, dict):
@@ -420,6 +437,12 @@ def _listing_signs(
     cursor = _cursor(box.get("cursor")) if isinstance(box.get("cursor"), str) else None
     if cursor is not None and not _MORE_FLAG_KEYS.intersection(box):
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor present", cursor))
+    # Kubernetes: a list's metadata.continue "is set if there are more results"
+    # (https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks).
+    metadata = box.get("metadata")
+    more = metadata.get("continue") if isinstance(metadata, dict) else None
+    if isinstance(more, str) and more:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "metadata.continue present", more))
     # Intercom's scroll: "keep calling with the scroll_param until no data comes back"
     # (https://developers.intercom.com/docs/references/rest-api/api.intercom.io/companies/
     # scrolloverallcompanies): a page with items may have more after it, an empty one ends it.
@@ -477,7 +500,7 @@ def _next_target(value: object) -> tuple[str | None, bool]:
     for key in _NEXT_OBJECT_KEYS:
         target = _cursor(value.get(key))
         if target is not None:
-            return target, key in ("href", "link", "url")
+            return target, key in ("href", "link", "url", "uri")
     return None, False
 
 
