@@ -403,6 +403,10 @@ ROWS: list[Row] = [
     # -- Airtable: https://airtable.com/developers/web/api/list-records
     page("airtable_offset", {"records": two(), "offset": "itrHRvZ6x/recXyz"}, 2),
     ok("airtable_last", {"records": two()}, 2),
+    # https://airtable.com/developers/web/api/list-bases: any one list beside its offset
+    page(
+        "airtable_bases_offset", {"bases": [{"id": "appLkNDICXNqxSDhG"}], "offset": "itr23/app"}, 1
+    ),
     # https://airtable.com/developers/web/api/list-webhook-payloads
     page(
         "airtable_webhook_payloads_might_have_more",

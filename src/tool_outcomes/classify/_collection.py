@@ -189,7 +189,6 @@ PAGE_MARKERS = (
             "isLast", "pagelen",  # Jira's and Bitbucket's pages
             "isLastPage",  # Jira Service Management's pages
             "scroll_param",  # Intercom's scroll
-            "cursor",  # Square, Algolia's browse: a next page's cursor beside one list
             "end_of_stream",  # Zendesk incremental exports
             "numberReturned",  # OGC API - Features
         }
@@ -471,12 +470,20 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
 
 def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     # {"products": [...]} (Shopify, Lambda's {"Functions": [...]} on its last page): an
-    # object whose only member is a list (beside, at most, its links) is a wrapper around
-    # that list, not a record.
+    # object whose only member is a list (beside, at most, its links or one paging member)
+    # is a wrapper around that list, not a record.
     if len(root) == 1:
         key, value = next(iter(root.items()))
     elif len(root) == 2 and _navigation(root):
         key = next(k for k in root if k != "links")
+        value = root[key]
+    elif len(root) == 2 and (PAGING_COMPANIONS & root.keys()):
+        # One list and one paging member, nothing else: Square's {"customers": [...],
+        # "cursor": ...}, Airtable's {"bases": [...], "offset": ...}.
+        others = [k for k in root if k not in PAGING_COMPANIONS]
+        if len(others) != 1:
+            return None
+        key = others[0]
         value = root[key]
     else:
         return None
