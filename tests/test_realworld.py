@@ -704,6 +704,46 @@ ROWS: list[Row] = [
         2,
         url="https://api.digitalocean.com/v2/droplets?page=1&per_page=2",
     ),
+    ok(
+        "digitalocean_empty_with_meta_total",
+        {"droplets": [], "links": {}, "meta": {"total": 0}},
+        0,
+    ),
+    # -- Square: a cursor beside an unfamiliar list and a scalar of its own
+    # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
+    page(
+        "square_search_catalog_cursor",
+        {"objects": two(), "cursor": "6ixJi6Rrj8SMFq", "latest_time": "2024-01-01T00:00:00Z"},
+        2,
+    ),
+    # -- PagerDuty classic pagination: limit, offset, more
+    # https://developer.pagerduty.com/docs/pagination
+    page(
+        "pagerduty_incidents_more",
+        {"incidents": two(), "limit": 2, "offset": 0, "more": True, "total": None},
+        2,
+    ),
+    ok(
+        "pagerduty_incidents_no_more",
+        {"incidents": two(), "limit": 2, "offset": 2, "more": False, "total": None},
+        2,
+    ),
+    # -- Calendly: pagination.count is the page size asked for, never a total
+    # https://developer.calendly.com/api-docs/ZG9jOjM2MzE2MDM4-pagination
+    ok(
+        "calendly_count_is_the_page_size",
+        {
+            "collection": [{"uri": "https://api.calendly.com/scheduled_events/A"}] * 3,
+            "pagination": {
+                "count": 20,
+                "next_page": None,
+                "previous_page": None,
+                "next_page_token": None,
+                "previous_page_token": None,
+            },
+        },
+        3,
+    ),
     # -- Microsoft Graph (OData)
     # https://learn.microsoft.com/en-us/graph/paging
     page(
@@ -2340,3 +2380,58 @@ def test_a_slack_search_page_is_placed_by_its_own_page_count(
     assert coverage is not None
     got = (env.outcome, coverage.returned, coverage.total, coverage.offset)
     assert got == expected, coverage.detail
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "items", "total", "expected"),
+    [
+        # Square answers a list with nothing in it with {}: "customers … or an empty object
+        # ({}) if none are found" (square-ruby-sdk's ListCustomersResponse).
+        ("https://connect.squareup.com/v2/customers", {}, "customers", None, (OC.EMPTY, 0, None)),
+        # Pipedrive sends "data": null beside its own "no more"
+        # (https://pipedrive.readme.io/docs/core-api-concepts-pagination).
+        (
+            "https://x.pipedrive.com/api/v1/deals?start=0&limit=100",
+            {
+                "success": True,
+                "data": None,
+                "additional_data": {"pagination": {"more_items_in_collection": False}},
+            },
+            "data",
+            None,
+            (OC.EMPTY, 0, None),
+        ),
+        # DigitalOcean's last page at its default page size: links.pages.prev, no next
+        # (https://docs.digitalocean.com/reference/api/digitalocean/#section/Introduction/Links-and-Pagination).
+        (
+            "https://api.digitalocean.com/v2/droplets?page=2",
+            {
+                "droplets": [{"id": i} for i in range(5)],
+                "links": {
+                    "pages": {
+                        "first": "https://api.digitalocean.com/v2/droplets?page=1",
+                        "prev": "https://api.digitalocean.com/v2/droplets?page=1",
+                    }
+                },
+                "meta": {"total": 25},
+            },
+            "droplets",
+            "meta.total",
+            (OC.SUCCESS, 5, 25),
+        ),
+    ],
+)
+def test_a_declared_listing_reads_its_apis_own_empty_and_last_page(
+    url: str, body: Any, items: str, total: str | None, expected: tuple[Any, ...]
+) -> None:
+    """A missing or null collection beside the source's own "nothing" is empty, not a
+    schema failure; a previous-page link marks the last page of a counted listing."""
+    response = httpx.Response(200, json=body, request=httpx.Request("GET", url))
+    env = classify_http(response, items=items, total=total)
+    assert env.coverage is not None, env.failure
+    assert (env.outcome, env.coverage.returned, env.coverage.total) == expected, env.coverage
+    absent = classify_http(
+        httpx.Response(200, json={"other": 1}, request=response.request), items=items
+    )
+    assert env.failure is None
+    assert absent.outcome is OC.ACCESS_FAILURE  # only the source's word makes it empty

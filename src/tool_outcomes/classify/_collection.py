@@ -302,7 +302,10 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
         parent = resolve_path(body, parent_path) if "." in items else body
         parent = parent if isinstance(parent, dict) else None
         if value is None or not found(value):
-            if counted_zero(body):  # the source left the collection out: nothing matched
+            if counted_zero(body) or _nothing_more(body):
+                # The source left the collection out because nothing matched: it counts zero,
+                # it answered {} (Square: "an empty object if none are found"), or it sent
+                # null beside its own "no more" (Pipedrive: "data": null).
                 return Collection([], parent, items)
             return f"items path {items!r} " + (
                 "holds null, not a list" if found(value) else "is not in the body"
@@ -349,6 +352,22 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body)
     return found_here
+
+
+def _nothing_more(body: object) -> bool:
+    """Whether the body is ``{}``, or says in a paging box that nothing more follows."""
+    if body == {}:
+        return True
+    if not isinstance(body, dict):
+        return False
+    boxes: list[object] = [body]
+    for key in PAGING_BOXES:
+        box = body.get(key)
+        if isinstance(box, dict):
+            boxes += [box, *(box.get(inner) for inner in PAGING_BOXES)]
+    return any(
+        isinstance(box, dict) and any(box.get(k) is v for k, v in NO_MORE_FLAGS) for box in boxes
+    )
 
 
 def _scalar(value: object) -> bool:
@@ -452,9 +471,21 @@ def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
 def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
     skip = _diagnostic(root) | _navigation(root) if "links" in root else _diagnostic(root)
     lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
-    if len(lists) != 1 or not (PAGE_MARKERS & set(root) or _paging_block(root)):
+    if len(lists) != 1 or not (
+        PAGE_MARKERS & set(root) or _paging_block(root) or _paging_words(root)
+    ):
         return None
     return Collection(root[lists[0]], root, f"{where}{lists[0]}")
+
+
+def _paging_words(root: Mapping[str, Any]) -> bool:
+    """A next page's cursor (Square: ``{"objects": [...], "cursor": ..., "latest_time": ...}``)
+    or three paging members at once (PagerDuty's ``limit``, ``offset``, ``more``): a page, unless
+    the body has an identity of its own (then ``find_collection`` keeps it a record)."""
+    cursor = root.get("cursor")
+    if isinstance(cursor, str) and cursor:
+        return True
+    return len(PAGING_COMPANIONS & root.keys()) >= 3
 
 
 def _paging_block(root: Mapping[str, Any]) -> bool:
@@ -464,8 +495,12 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
     if any(_LINK_RELS & link_rels(root.get(key)) for key in ("links", "_links")):
         return True
     blocks = [root.get(k) for k in ("meta", "pagination", "paging", "pages")]
-    markers = PAGE_MARKERS | PAGING_COMPANIONS
+    markers = PAGE_MARKERS | PAGING_COMPANIONS | _BLOCK_TOTALS
     return any(isinstance(block, dict) and markers & set(block) for block in blocks)
+
+
+#: A total inside a paging block marks the page too (DigitalOcean's ``meta.total``).
+_BLOCK_TOTALS = frozenset({*TOTAL_KEYS, "total"})
 
 
 def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:

@@ -158,6 +158,10 @@ def find_total(
     for box in _containers(body, collection):
         listing = has_paging_companions(box) or _bare_listing(box, collection)
         keys = TOTAL_KEYS + (AMBIGUOUS_TOTAL_KEYS if listing else ())
+        if box is not collection.parent and box is not body:
+            # In a paging box of its own, "count" is the page size (Calendly's pagination,
+            # Slack's paging) or this page's count (Fractal, Cloudflare), never the total.
+            keys = tuple(key for key in keys if key != "count")
         for key in keys:
             if (found_total := _as_total(box.get(key))) is not None:
                 if _estimated(box, key):
@@ -946,6 +950,9 @@ def _said_last(
             if isinstance(links, dict):
                 if any(_names_a_page(links.get(rel)) for rel in _PREVIOUS_RELS):
                     return f"{name}.prev named"
+                pages = links.get("pages")  # DigitalOcean: links.pages.prev
+                if isinstance(pages, dict) and _names_a_page(pages.get("prev")):
+                    return f"{name}.pages.prev named"
             elif isinstance(links, list):
                 for link in links:
                     if (
