@@ -158,9 +158,10 @@ def find_total(
     for box in _containers(body, collection):
         listing = has_paging_companions(box) or _bare_listing(box, collection)
         keys = TOTAL_KEYS + (AMBIGUOUS_TOTAL_KEYS if listing else ())
-        if box is not collection.parent and box is not body:
+        if box is not collection.parent and box is not body and box is not _meta(body):
             # In a paging box of its own, "count" is the page size (Calendly's pagination,
-            # Slack's paging) or this page's count (Fractal, Cloudflare), never the total.
+            # Slack's paging) or this page's count (Fractal's meta.pagination, Cloudflare's
+            # result_info), never the total; a top-level meta's is (JSON:API: Drupal, Kitsu).
             keys = tuple(key for key in keys if key != "count")
         for key in keys:
             if (found_total := _as_total(box.get(key))) is not None:
@@ -172,6 +173,10 @@ def find_total(
         if (found_total := _as_total(context.get("matched"))) is not None:
             return found_total
     return None
+
+
+def _meta(body: object) -> object:
+    return body.get("meta") if isinstance(body, dict) else None
 
 
 #: A count the source says it did not make: Paddle's ``estimated_total`` is ``-1`` "when
