@@ -126,6 +126,15 @@ def slack_files(page: int) -> dict[str, Any]:
     return {"ok": True, "files": [{"id": f"F{page}"}], "paging": paging}
 
 
+def slack_search(page: int, matches: int) -> dict[str, Any]:
+    """A Slack ``search.messages`` answer of five matches, two a page
+    (https://docs.slack.dev/reference/methods/search.messages)."""
+    paging = {"count": 2, "total": 5, "page": page, "pages": 3}
+    pagination = {"total_count": 5, "page": page, "per_page": 2, "page_count": 3}
+    found = {"matches": two()[:matches], "paging": paging, "pagination": pagination, "total": 5}
+    return {"ok": True, "query": "x", "messages": found}
+
+
 GH_LINK_NEXT = (
     '<https://api.github.com/repositories/1/issues?page=2>; rel="next", '
     '<https://api.github.com/repositories/1/issues?page=5>; rel="last"'
@@ -532,6 +541,15 @@ ROWS: list[Row] = [
     # -- Slack files.list: paging {count (the page size), total, page, pages}
     # https://docs.slack.dev/reference/methods/files.list
     page("slack_files_list_first_of_pages", slack_files(1), 1, total=2),
+    # https://docs.slack.dev/reference/methods/search.messages: the page sits under "messages",
+    # beside the call's own scalars
+    page(
+        "slack_search_messages_wrapped_page",
+        slack_search(1, 2),
+        2,
+        total=5,
+        url="https://slack.com/api/search.messages?query=x&count=2&page=1",
+    ),
     ok("slack_files_list_last_of_pages", slack_files(2), 1, 2, offset=1),
     # -- A page past the end: nothing here, and the request starts at or after the last item
     # https://www.elastic.co/guide/en/elasticsearch/reference/current/paginate-search-results.html
@@ -2352,15 +2370,6 @@ def test_an_algolia_browse_page_names_its_next_cursor_even_after_a_cursor() -> N
     last = {"hits": [{"objectID": "1"}], "nbHits": 5000}  # no cursor: the last page
     env = classify_http(httpx.Response(200, json=last, request=request))
     assert env.outcome is OC.SUCCESS, env.coverage
-
-
-def slack_search(page: int, matches: int) -> dict[str, Any]:
-    """A Slack ``search.messages`` answer of five matches, two a page
-    (https://docs.slack.dev/reference/methods/search.messages)."""
-    paging = {"count": 2, "total": 5, "page": page, "pages": 3}
-    pagination = {"total_count": 5, "page": page, "per_page": 2, "page_count": 3}
-    found = {"matches": two()[:matches], "paging": paging, "pagination": pagination, "total": 5}
-    return {"ok": True, "query": "x", "messages": found}
 
 
 @pytest.mark.parametrize(

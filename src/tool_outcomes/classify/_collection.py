@@ -551,18 +551,25 @@ def _is_link_object(value: object) -> bool:
 
 def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
     # Spotify: {"albums": {"href": ..., "items": [...], "next": ..., "total": 42}}: an object
-    # whose only member is a page is a wrapper around that page, and the page's own members
-    # (its next link, its total) are the paging evidence. Only a page with paging companions:
-    # {"user": {"id": 1, "roles": [...]}} stays one record. Spotify's featured and category
-    # playlists put a caption beside the page: {"message": "Popular Playlists", "playlists":
-    # {...}} (https://developer.spotify.com/documentation/web-api/reference/get-featured-playlists).
+    # whose only member (beside, at most, scalars) is a page is a wrapper around that page,
+    # and the page's own members (its next link, its total) are the paging evidence. Only a
+    # page with paging companions: {"user": {"id": 1, "roles": [...]}} stays one record.
+    # Spotify's featured and category playlists put a caption beside the page: {"message":
+    # "Popular Playlists", "playlists": {...}}
+    # (https://developer.spotify.com/documentation/web-api/reference/get-featured-playlists).
     if len(root) == 1:
         key, value = next(iter(root.items()))
     elif len(root) == 2 and isinstance(root.get(_CAPTION), str):
         key = next(k for k in root if k != _CAPTION)
         value = root[key]
     else:
-        return None
+        # Slack's search: {"ok": true, "query": "x", "messages": {"matches": [...], "paging":
+        # {...}}}: one page among the call's own scalars, in a body with no identity of its own.
+        inner = [k for k, v in root.items() if not _scalar(v)]
+        if len(inner) != 1 or any(root.get(k) is not None for k in RECORD_IDENTITY_KEYS):
+            return None
+        key = inner[0]
+        value = root[key]
     if not isinstance(value, dict) or key in DIAGNOSTIC_KEYS or not has_paging_companions(value):
         return None
     inner = _unique_list(value, f"{where}{key}.") or _page_shaped(value, f"{where}{key}.")
