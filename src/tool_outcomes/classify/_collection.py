@@ -565,10 +565,10 @@ def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
     else:
         # Slack's search: {"ok": true, "query": "x", "messages": {"matches": [...], "paging":
         # {...}}}: one page among the call's own scalars, in a body with no identity of its own.
-        inner = [k for k, v in root.items() if not _scalar(v)]
-        if len(inner) != 1 or any(root.get(k) is not None for k in RECORD_IDENTITY_KEYS):
+        members = [k for k, v in root.items() if not _scalar(v)]
+        if len(members) != 1 or any(root.get(k) is not None for k in RECORD_IDENTITY_KEYS):
             return None
-        key = inner[0]
+        key = members[0]
         value = root[key]
     if not isinstance(value, dict) or key in DIAGNOSTIC_KEYS or not has_paging_companions(value):
         return None
