@@ -41,6 +41,7 @@ __all__ = [
     "find_collection",
     "has_paging_companions",
     "link_rels",
+    "no_more",
     "resolve_path",
     "typed_listing",
     "wrapped_pages",
@@ -66,6 +67,9 @@ DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: Lists beside a page that describe the answer, never its items: Jira's search
 #: ``warningMessages`` (about the JQL query), Atlassian's ``_expands`` (what may be expanded).
 _ABOUT_THE_ANSWER = frozenset({"warningMessages", "_expands"})
+#: What inference never takes for the items: with a diagnostic beside it, also "messages".
+_NOT_ITEMS = DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER
+_NOT_ITEMS_BESIDE_DIAGNOSTICS = _NOT_ITEMS | {"messages"}
 #: Nested collections a dialect defines, with the key its own total sits under beside them.
 _NESTED: tuple[tuple[str, str, str | None], ...] = (
     ("hits", "hits", "total"),  # Elasticsearch / OpenSearch: hits.total is a count, never money
@@ -354,6 +358,11 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     return found_here
 
 
+def no_more(box: Mapping[str, Any]) -> str | None:
+    """The box's own "this is the last" (:data:`NO_MORE_FLAGS`), as it says it."""
+    return next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
+
+
 def _nothing_more(body: object) -> bool:
     """Whether the body is ``{}``, or says in a paging box that nothing more follows."""
     if body == {}:
@@ -365,9 +374,7 @@ def _nothing_more(body: object) -> bool:
         box = body.get(key)
         if isinstance(box, dict):
             boxes += [box, *(box.get(inner) for inner in PAGING_BOXES)]
-    return any(
-        isinstance(box, dict) and any(box.get(k) is v for k, v in NO_MORE_FLAGS) for box in boxes
-    )
+    return any(isinstance(box, dict) and no_more(box) is not None for box in boxes)
 
 
 def _scalar(value: object) -> bool:
@@ -453,8 +460,8 @@ def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:
     # Beside an errors or warnings member, "messages" is the call's notices (Cloudflare v4:
     # success, errors, messages, result); elsewhere it is Slack's collection of messages.
     if DIAGNOSTIC_KEYS & set(root):
-        return DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER | {"messages"}
-    return DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER
+        return _NOT_ITEMS_BESIDE_DIAGNOSTICS
+    return _NOT_ITEMS
 
 
 def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
@@ -495,12 +502,12 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
     if any(_LINK_RELS & link_rels(root.get(key)) for key in ("links", "_links")):
         return True
     blocks = [root.get(k) for k in ("meta", "pagination", "paging", "pages")]
-    markers = PAGE_MARKERS | PAGING_COMPANIONS | _BLOCK_TOTALS
-    return any(isinstance(block, dict) and markers & set(block) for block in blocks)
+    return any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks)
 
 
-#: A total inside a paging block marks the page too (DigitalOcean's ``meta.total``).
-_BLOCK_TOTALS = frozenset({*TOTAL_KEYS, "total"})
+#: What marks a block as paging state; a total inside one does too (DigitalOcean's
+#: ``meta.total``).
+_BLOCK_MARKERS = PAGE_MARKERS | PAGING_COMPANIONS | {*TOTAL_KEYS, "total"}
 
 
 def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:

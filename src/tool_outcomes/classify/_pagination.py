@@ -48,6 +48,7 @@ from ._collection import (
     find_collection,
     found,
     has_paging_companions,
+    no_more,
     resolve_path,
     typed_listing,
     wrapped_pages,
@@ -162,7 +163,7 @@ def find_total(
             # In a paging box of its own, "count" is the page size (Calendly's pagination,
             # Slack's paging) or this page's count (Fractal's meta.pagination, Cloudflare's
             # result_info), never the total; a top-level meta's is (JSON:API: Drupal, Kitsu).
-            keys = tuple(key for key in keys if key != "count")
+            keys = _TOTAL_KEYS_BUT_COUNT if listing else TOTAL_KEYS
         for key in keys:
             if (found_total := _as_total(box.get(key))) is not None:
                 if _estimated(box, key):
@@ -173,6 +174,9 @@ def find_total(
         if (found_total := _as_total(context.get("matched"))) is not None:
             return found_total
     return None
+
+
+_TOTAL_KEYS_BUT_COUNT = TOTAL_KEYS + tuple(k for k in AMBIGUOUS_TOTAL_KEYS if k != "count")
 
 
 def _meta(body: object) -> object:
@@ -251,7 +255,7 @@ def page_evidence(
         cursor = _cursor(resolve_path(body, listing.next_cursor))
         if cursor is not None:
             pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
-    no_more: str | None = None
+    said_no_more: str | None = None
     for box in _containers(body, collection) if boxes is None else boxes:
         pages.extend(_next_page_signs(box, collection, base_url))
         if collection is not None:
@@ -261,7 +265,7 @@ def page_evidence(
         for key in INCOMPLETE_FLAGS:
             if box.get(key) is True:
                 flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, f"{key}: true"))
-        no_more = no_more or _no_more(box)
+        said_no_more = said_no_more or no_more(box)
     if collection is None:
         # A wrapper of several pages (Spotify's search for two types): each page's own next.
         for key, inner in wrapped_pages(body):
@@ -276,7 +280,7 @@ def page_evidence(
             pages = [Evidence(e.truncated_by, e.detail) for e in pages]
     # The source's explicit "this is the last" outranks a next link in the same body (Zendesk
     # fills links.next on every cursor page; its exports name where the next poll starts).
-    return flags if no_more is not None else flags + pages
+    return flags if said_no_more is not None else flags + pages
 
 
 #: Every member :func:`_next_page_signs` reads in a box (a test holds it to the function): a
@@ -289,11 +293,6 @@ _NEXT_PAGE_SIGN_KEYS = frozenset(
 )  # fmt: skip
 #: Every member :func:`page_evidence` reads in a box outside the two sign readers.
 _FLAG_KEYS = frozenset({*INCOMPLETE_FLAGS, *(key for key, _ in NO_MORE_FLAGS)})
-
-
-def _no_more(box: Mapping[str, Any]) -> str | None:
-    """The box's own "this is the last" (:data:`NO_MORE_FLAGS`), as it says it."""
-    return next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
 
 
 def _next_page_signs(
@@ -320,15 +319,11 @@ def _next_page_signs(
     page = box.get("next_page")  # Zendesk and others: the next page's URL, or its number
     if isinstance(page, dict):  # Asana: {"offset", "path", "uri"}, null on the last page
         target, is_url = _next_target(page)
-        if target is not None and is_url:
-            out.append(_page("next_page present", target, base_url))
-        elif target is not None:
-            out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", target))
+        if target is not None:
+            out.append(_named("next_page present", target, is_url, base_url))
     elif (cursor := _cursor(page)) is not None:
-        if isinstance(page, str) and _looks_like_a_url(page):
-            out.append(_page("next_page present", cursor, base_url))
-        else:
-            out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page present", cursor))
+        is_url = isinstance(page, str) and _looks_like_a_url(page)
+        out.append(_named("next_page present", cursor, is_url, base_url))
     if box.get("end_of_stream") is False and _cursor(box.get("next_page")) is None:
         # Zendesk's cursor-based incremental export: more follows from after_url/after_cursor.
         after = _cursor(box.get("after_url"))
@@ -411,8 +406,7 @@ def _listing_signs(
         if target is not None and why == "_links.next" and isinstance(hal, dict):
             target = _under_base(target, hal.get("base"))
         if target is not None:
-            is_page = _page(why, target, base_url) if is_url else None
-            out.append(is_page or Evidence(TruncatedBy.NEXT_PAGE, why, target))
+            out.append(_named(why, target, is_url, base_url))
     links_list = links if isinstance(links, list) else []  # OGC API - Features, STAC
     for link in links_list:
         if isinstance(link, dict) and link.get("rel") == "next":
@@ -424,14 +418,13 @@ def _listing_signs(
             if target is not None:
                 out.append(_page('links rel "next"', target, base_url))
                 break
-    if box.get("isLast") is False:  # Jira: "whether this is the last page"
-        start = as_count(box.get("startAt"))
-        cursor = str(start + len(collection.items)) if start is not None else None
-        out.append(Evidence(TruncatedBy.NEXT_PAGE, "isLast: false", cursor))
-    if box.get("isLastPage") is False and not out:  # Jira Service Management, without a next
-        start = as_count(box.get("start"))
-        cursor = str(start + len(collection.items)) if start is not None else None
-        out.append(Evidence(TruncatedBy.NEXT_PAGE, "isLastPage: false", cursor))
+    # Jira: isLast "whether this is the last page", resumed at startAt; Jira Service
+    # Management: isLastPage, resumed at start, read only without a next link beside it.
+    for flag, start_key, alone in (("isLast", "startAt", False), ("isLastPage", "start", True)):
+        if box.get(flag) is False and not (alone and out):
+            start = as_count(box.get(start_key))
+            cursor = str(start + len(collection.items)) if start is not None else None
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{flag}: false", cursor))
     if box.get("more") is True:  # PagerDuty: "if true, there are additional results"
         offset, limit = as_count(box.get("offset")), as_count(box.get("limit"))
         cursor = str(offset + limit) if offset is not None and limit is not None else None
@@ -443,8 +436,8 @@ def _listing_signs(
     # of the last page ("the last page of the response does not return a cursor attribute",
     # https://www.algolia.com/doc/rest-api/search/#tag/Search/operation/browse). Where a flag
     # says more follows (Dropbox's has_more), the flag's sign carries it instead.
-    cursor = _cursor(box.get("cursor")) if isinstance(box.get("cursor"), str) else None
-    if cursor is not None and not _MORE_FLAG_KEYS.intersection(box):
+    cursor = box.get("cursor")
+    if isinstance(cursor, str) and cursor and _MORE_FLAG_KEYS.isdisjoint(box):
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor present", cursor))
     # Kubernetes: a list's metadata.continue "is set if there are more results"
     # (https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks).
@@ -604,6 +597,11 @@ def withheld_because(url: str, base_url: str | None) -> str | None:
     except ValueError:
         return "not a valid URL"
     return None if mine == theirs else "on another origin than the request's"
+
+
+def _named(why: str, target: str, is_url: bool, base_url: str | None) -> Evidence:
+    """Next-page evidence for a target a member names: a URL (:func:`_page`), or a cursor."""
+    return _page(why, target, base_url) if is_url else Evidence(TruncatedBy.NEXT_PAGE, why, target)
 
 
 def _page(why: str, url: str, base_url: str | None) -> Evidence:
@@ -934,7 +932,7 @@ def _said_last(
     ``total_count`` and no page size in the request (rw161) a cut, and a page size in the
     request or GitLab's ``X-Page`` headers settle those pages by arithmetic instead."""
     for box in _containers(body, collection) if boxes is None else boxes:
-        said = _no_more(box)
+        said = no_more(box)
         if said is not None:
             return said
         info = box.get("pageInfo")
