@@ -563,3 +563,39 @@ def test_an_empty_page_past_the_end_says_the_listing_is_whole_on_earlier_pages()
     plain = to_text(EMPTY)
     assert "past the end" not in plain
     assert WORDING[Outcome.EMPTY][Line.GUIDANCE] in plain
+
+
+def _dropped(index: int, key: str) -> Repair:
+    return Repair(
+        kind=RepairKind.DROPPED_UNKNOWN_FIELD, path=f"{index}.{key}", detail=f"dropped {key!r}"
+    )
+
+
+def test_a_repair_every_item_took_is_named_once_with_its_count() -> None:
+    """A model declaring some of a listing's fields drops the same keys from each item: the
+    text names each such repair once and counts it, where it would have listed them all; the
+    envelope keeps every one."""
+    items = [Item(name=f"n{i}", price=1.0) for i in range(40)]
+    repairs = tuple(_dropped(i, key) for i in range(40) for key in ("url", "owner"))
+    repairs += (Repair(kind=RepairKind.COERCED_NUMBER, path="3.price", detail="'1.0' -> 1.0"),)
+    env = Envelope[list[Item]](outcome=Outcome.SUCCESS, data=items, repairs=repairs)
+    text = to_text(env)
+    assert len(env.repairs) == 81
+    assert "\"dropped_unknown_field at *.url: dropped 'url'\" (40 times)" in text
+    assert "\"dropped_unknown_field at *.owner: dropped 'owner'\" (40 times)" in text
+    assert "\"coerced_number at 3.price: '1.0' -> 1.0\"" in text  # once: as it is
+    assert "0.url" not in text
+    assert "39.owner" not in text
+
+
+def test_the_text_names_at_most_ten_repairs_and_counts_the_rest() -> None:
+    keys = [f"field_{n}" for n in range(14)]
+    repairs = tuple(_dropped(0, key) for key in keys)
+    env = Envelope[list[Item]](
+        outcome=Outcome.SUCCESS, data=[Item(name="kettle", price=18)], repairs=repairs
+    )
+    text = to_text(env)
+    assert all(f"0.{key}:" in text for key in keys[:10])
+    assert not any(f"0.{key}:" in text for key in keys[10:])
+    assert "and 4 more (the envelope's repairs list every one)" in text
+    assert "more (the envelope" not in to_text(SUCCESS_REPAIRED)  # one repair: as it is

@@ -36,6 +36,7 @@ from .envelope import (
     FailureCode,
     FailureKind,
     Outcome,
+    Repair,
     RepairKind,
     RetryStop,
     TruncatedBy,
@@ -78,6 +79,8 @@ class Line(StrEnum):
     GUIDANCE = "guidance"
     DETAIL = "detail"
     REPAIRS = "repairs"
+    REPAIRS_REPEATED = "repairs_repeated"
+    REPAIRS_MORE = "repairs_more"
     DATA = "data"
     NO_DATA = "no_data"
     # Advice for an access failure: by its code when permanent, by its kind and attempts when
@@ -143,6 +146,8 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "pages."
         ),
         Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
+        Line.REPAIRS_REPEATED: "{repair} ({count} times)",
+        Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
         Line.DATA: "Data (JSON): {data}",
     },
     Outcome.EMPTY: {
@@ -163,6 +168,8 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "ask for no further page."
         ),
         Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
+        Line.REPAIRS_REPEATED: "{repair} ({count} times)",
+        Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
     },
     Outcome.PARTIAL: {
         Line.HEADLINE: "PARTIAL RESULT — incomplete: {returned} of {total} returned ({reason}).",
@@ -189,6 +196,8 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "that anything missing from it does not exist."
         ),
         Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
+        Line.REPAIRS_REPEATED: "{repair} ({count} times)",
+        Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
         Line.DATA: "Data received so far (JSON): {data}",
         Line.NO_DATA: "Nothing usable arrived before the cut.",
     },
@@ -275,6 +284,8 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "question went unanswered; a later call may succeed."
         ),
         Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
+        Line.REPAIRS_REPEATED: "{repair} ({count} times)",
+        Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
         Line.CONFLICT: (
             "The source refused the request because it conflicts with what the source holds "
             "already (it exists, or it changed meanwhile; the detail names it when the source "
@@ -661,8 +672,32 @@ def _repairs_line(env: Envelope[Any], words: Mapping[Line, str]) -> list[str]:
     shape = [r for r in env.repairs if r.kind is not RepairKind.UNREAD_ANSWER]
     if not shape:
         return []
-    repairs = "; ".join(_quote(str(repair)) for repair in shape)
-    return [words[Line.REPAIRS].format(repairs=repairs)]
+    # A model that declares some of a listing's fields drops the same unknown keys from every
+    # item: the text names each such repair once, with how many items took it. The envelope
+    # keeps every repair, one per place.
+    groups: dict[tuple[RepairKind, str, str], list[Repair]] = {}
+    for repair in shape:
+        groups.setdefault((repair.kind, _any_item(repair.path), repair.detail), []).append(repair)
+    entries: list[str] = []
+    for (kind, path, detail), members in groups.items():
+        if len(members) == 1:
+            entries.append(_quote(str(members[0])))
+            continue
+        text = _quote(f"{kind.value} at {path or '<root>'}: {detail}")
+        entries.append(words[Line.REPAIRS_REPEATED].format(repair=text, count=len(members)))
+    shown = entries[:_REPAIRS_SHOWN]
+    if len(entries) > len(shown):
+        shown.append(words[Line.REPAIRS_MORE].format(count=len(entries) - len(shown)))
+    return [words[Line.REPAIRS].format(repairs="; ".join(shown))]
+
+
+#: The most repairs (or repeated repairs) the text names; the rest are counted.
+_REPAIRS_SHOWN = 10
+
+
+def _any_item(path: str) -> str:
+    """``path`` with each list index written ``*``: ``3.owner`` and ``4.owner`` are one place."""
+    return ".".join("*" if part.isascii() and part.isdigit() else part for part in path.split("."))
 
 
 def _fenced_sample(sample: str, words: Mapping[Line, str]) -> list[str]:
