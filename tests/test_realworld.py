@@ -2444,3 +2444,90 @@ def test_a_declared_listing_reads_its_apis_own_empty_and_last_page(
     )
     assert env.failure is None
     assert absent.outcome is OC.ACCESS_FAILURE  # only the source's word makes it empty
+
+
+def _features(n: int, matched: int, links: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    feature: dict[str, Any] = {"type": "Feature", "id": "S2B_4", "geometry": None, "properties": {}}
+    return {
+        "type": "FeatureCollection",
+        "features": [feature] * n,
+        "links": links or [{"rel": "root", "href": "https://stac.example.test/v1"}],
+        "numberMatched": matched,
+        "numberReturned": n,
+    }
+
+
+STAC_SEARCH = "https://stac.example.test/v1/search"
+
+
+# https://github.com/radiantearth/stac-api-spec/tree/main/item-search#pagination: a GET search's
+# next link carries its continuation in the query (stac-server: `next`, pgstac: `token=next:…`);
+# a page reached by one with no next link is the last; stac-server's listing ends with an empty
+# page (it sends a next link on every page with items).
+@pytest.mark.parametrize(
+    ("method", "url", "sent", "body", "expected"),
+    [
+        (
+            "GET",
+            f"{STAC_SEARCH}?collections=s2&limit=2&next=1704067200000,S2B_4,s2",
+            None,
+            _features(1, 5),
+            (OC.SUCCESS, 1, 5, 4),
+        ),
+        (
+            "GET",
+            f"{STAC_SEARCH}?collections=s2&limit=2&token=next:s2:S2B_4",
+            None,
+            _features(1, 5),
+            (OC.SUCCESS, 1, 5, 4),
+        ),
+        (
+            "GET",
+            f"{STAC_SEARCH}?collections=s2&limit=2&next=1704067200000,S2B_4,s2",
+            None,
+            _features(0, 5),
+            (OC.EMPTY, 0, 5, 5),
+        ),
+        # The spec's POST example sends its page and limit in the body.
+        (
+            "POST",
+            STAC_SEARCH,
+            {"bbox": [-110, 39.5, -105, 40.5], "page": 3, "limit": 2},
+            _features(1, 5),
+            (OC.SUCCESS, 1, 5, 4),
+        ),
+        # Not a continuation: a `token` in any other form (a credential as often), a `next`
+        # beside a body that is no FeatureCollection, a POST body's page beside one either.
+        (
+            "GET",
+            f"{STAC_SEARCH}?limit=2&token=abc123",
+            None,
+            _features(1, 5),
+            (OC.PARTIAL, 1, 5, None),
+        ),
+        (
+            "GET",
+            "https://api.example.test/things?next=/home",
+            None,
+            {"results": [1], "count": 5},
+            (OC.PARTIAL, 1, 5, None),
+        ),
+        (
+            "POST",
+            "https://api.example.test/things/search",
+            {"page": 3, "limit": 2},
+            {"results": [1], "count": 5},
+            (OC.PARTIAL, 1, 5, None),
+        ),
+    ],
+)
+def test_a_stac_search_reads_its_continuation_and_page_where_it_sends_them(
+    method: str, url: str, sent: dict[str, Any] | None, body: Any, expected: tuple[Any, ...]
+) -> None:
+    request = httpx.Request(method, url, json=sent)
+    response = httpx.Response(200, json=body, request=request)
+    items, total = ("features", "numberMatched") if "features" in body else ("results", "count")
+    for env in (classify_http(response, items=items, total=total), classify_http(response)):
+        assert env.coverage is not None, env.failure
+        coverage = env.coverage
+        assert (env.outcome, coverage.returned, coverage.total, coverage.offset) == expected

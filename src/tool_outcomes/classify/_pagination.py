@@ -733,10 +733,16 @@ _SENT_MAX_BYTES = 65_536
 #: The members a page's body says where it starts with: :func:`_position` reads a box only
 #: when it holds one of them.
 _BODY_POSITION_KEYS = frozenset({*_OFFSET_KEYS, *(page for page, _, _, _ in _BODY_PAGES)})
+#: A STAC item search's continuation in the query of its GET next link: stac-server's ``next``
+#: (read only on a page that is a GeoJSON ``FeatureCollection``: elsewhere ``next`` is often a
+#: place to go after a login) and pgstac's ``token`` (only in its ``next:…`` form).
+_STAC_QUERY_CONTINUATIONS: tuple[str, ...] = ("next", "token")
 #: The query parameters :func:`_position` reads (a page size counts only beside a page number):
 #: a query holding none of them says nothing of where its page starts (a test holds the
 #: shortcut to reading every one).
-_QUERY_POSITION_KEYS = frozenset({*_QUERY_OFFSET_KEYS, *_PAGE_KEYS, *_CONTINUATION_PARAMS})
+_QUERY_POSITION_KEYS = frozenset(
+    {*_QUERY_OFFSET_KEYS, *_PAGE_KEYS, *_CONTINUATION_PARAMS, *_STAC_QUERY_CONTINUATIONS}
+)
 _POSITION_NAME = re.compile(
     "|".join(re.escape(name) for name in sorted(_QUERY_POSITION_KEYS, key=len, reverse=True))
     + r"|[%\t\r\n]"
@@ -843,11 +849,23 @@ def _position(
         size = next((n for k in _SIZE_KEYS if (n := _query_count(query, k)) is not None), None)
         if page is not None and page >= 1 and size is not None:
             return Position((page - 1) * size, f"request page={page} x {size}")
+    features = isinstance(body, dict) and body.get("type") == "FeatureCollection"
+    if asked and features:  # a STAC search by POST may send its page and limit in the body
+        page = next((n for k in _PAGE_KEYS if (n := _sent_count(asked, k)) is not None), None)
+        size = next((n for k in _SIZE_KEYS if (n := _sent_count(asked, k)) is not None), None)
+        if page is not None and page >= 1 and size is not None:
+            return Position((page - 1) * size, f"request body page {page} x {size}")
     batch = _SALESFORCE_BATCH.search(_split(url)[0]) if url and "/query" in url else None
     if batch is not None:
         before = int(batch["before"])
         return Position(before, f"request batch after {before} records")
     token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None) if asks else None
+    if (
+        token is None
+        and asks
+        and ((features and query.get("next")) or _is_stac_token(query.get("token")))
+    ):
+        token = "next" if features and query.get("next") else "token"
     if token is not None:
         return Position(None, f"request {token}", token in _SCROLLS)
     token = next((k for k in _SENT_CONTINUATIONS if asked.get(k)), None) if asked else None
@@ -856,6 +874,12 @@ def _position(
     if token is None:
         return None
     return Position(None, f"request body {token}", token in _SCROLLS)
+
+
+def _sent_count(asked: Mapping[str, Any], key: str) -> int | None:
+    """A whole number ``asked`` holds under ``key`` (a JSON number, never a boolean)."""
+    value = asked.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 def _is_stac_token(value: object) -> bool:
