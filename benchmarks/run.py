@@ -214,9 +214,22 @@ NESTED_GOALS = {100: 1.10, 1_000: 1.0, 10_000: 1.0}
 AUTH_GOAL = 1.15
 
 
-def _nested_body(n: int) -> bytes:
-    """``{"results": [...n items...], "count": n}``: the array workload's items, in an object."""
-    rows = [{"id": i, "name": f"item {i}", "score": i / 7} for i in range(n)]
+#: What an API sends beside the three fields a tool's model declares (a model names what it
+#: reads): each is an unknown key the adapter drops from every item, and records.
+_UNDECLARED = {
+    "created_at": "2024-01-01T00:00:00Z",
+    "tags": ["a", "b"],
+    "owner": {"id": 1, "login": "x"},
+    "active": True,
+}
+
+
+def _nested_body(n: int, *, undeclared: bool = False) -> bytes:
+    """``{"results": [...n items...], "count": n}``: the array workload's items, in an object
+    (with five fields more each, ``undeclared``)."""
+    rows: list[dict[str, Any]] = [{"id": i, "name": f"item {i}", "score": i / 7} for i in range(n)]
+    if undeclared:
+        rows = [{**r, "url": f"https://upstream.test/items/{r['id']}", **_UNDECLARED} for r in rows]
     return json.dumps({"results": rows, "count": n}).encode()
 
 
@@ -231,7 +244,9 @@ def _serving(body: bytes) -> Callable[[Any], Any]:
     return respond
 
 
-def _nested_workload(n: int, *, authorization: bool = False) -> tuple[Any, Any, Any]:
+def _nested_workload(
+    n: int, *, authorization: bool = False, undeclared: bool = False
+) -> tuple[Any, Any, Any]:
     """A client serving the nested body of ``n`` items (sending an ``Authorization`` header when
     asked), the bare path's ``TypeAdapter(list[Item])``, and the ``@tool`` reading the body with
     ``items="results", total="count"``."""
@@ -250,12 +265,14 @@ def _nested_workload(n: int, *, authorization: bool = False) -> tuple[Any, Any, 
         return httpx.Request("GET", URL, params={"q": args.q})
 
     headers = {"authorization": f"Bearer {TOKEN}"} if authorization else {}
-    transport = httpx.MockTransport(_serving(_nested_body(n)))
+    transport = httpx.MockTransport(_serving(_nested_body(n, undeclared=undeclared)))
     return httpx.Client(transport=transport, headers=headers), items, search
 
 
-def _nested_figure(n: int, rounds: int, *, authorization: bool = False) -> Figure:
-    client, items, search = _nested_workload(n, authorization=authorization)
+def _nested_figure(
+    n: int, rounds: int, *, authorization: bool = False, undeclared: bool = False
+) -> Figure:
+    client, items, search = _nested_workload(n, authorization=authorization, undeclared=undeclared)
 
     def bare() -> object:
         response = client.get(URL, params={"q": "x"})
@@ -272,6 +289,10 @@ def _nested_figure(n: int, rounds: int, *, authorization: bool = False) -> Figur
     name = f'adapter, nested {{"results": [{n:,} items], "count": n}}, items= total='
     name += ", Authorization header on both sides / bare" if authorization else " / bare"
     note = f"{_us(ours)} vs {_us(theirs)}"
+    if undeclared:
+        name = name.replace(" / bare", ", items of 8 fields, a model of 3 / bare (reference)")
+        assert len(env.repairs) == 5 * n  # every item's five unknown keys, dropped and recorded
+        return Figure(name, "—", "×", ratios, lambda r: True, note)
     return Figure(name, f"≤ {goal:.2f}×", "×", ratios, _at_most(goal), note)
 
 
@@ -279,6 +300,13 @@ def figure_nested(rounds: int) -> list[Figure]:
     """The items nested in an object with their count, at 100, 1,000 and 10,000 items, against
     ``client.get`` → ``.json()["results"]`` → ``TypeAdapter(list[Item]).validate_python``."""
     return [_nested_figure(n, rounds) for n in NESTED_SIZES]
+
+
+def figure_subset(rounds: int) -> list[Figure]:
+    """The nested call at 100 items whose items hold five fields the model does not declare, as
+    real APIs send them (a reference: the adapter drops and records each, the bare path ignores
+    them)."""
+    return [_nested_figure(100, rounds, undeclared=True)]
 
 
 def figure_auth(rounds: int) -> list[Figure]:
@@ -887,6 +915,7 @@ def figure_notebooks(rounds: int) -> list[Figure]:
 FIGURES: dict[str, Callable[[int], list[Figure]]] = {
     "adapter": figure_adapter,
     "nested": figure_nested,
+    "subset": figure_subset,
     "record": figure_record,
     "floor": figure_floor,
     "auth": figure_auth,

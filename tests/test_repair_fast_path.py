@@ -152,9 +152,19 @@ class Lax(BaseModel):
     n: int = Field(default=0, strict=False)
 
 
+class Holder(BaseModel):
+    """Models inside a model and a list of them: unknown keys to drop at every level."""
+
+    item: Item
+    items: list[Item] = []
+    note: str | None = None
+
+
 MODELS: list[Any] = [
     Item,
     list[Item],
+    Holder,
+    list[Holder],
     Item | None,
     dict[str, Item],
     Optionals,
@@ -194,7 +204,10 @@ SCALARS = st.sampled_from(
 ) | st.sampled_from(
     ["1e3", "NaN", "a", "b", "red", "2024-01-31", "1,000", float("nan"), float("inf")]
 )
-KEYS = ["id", "name", "score", "a", "b", "x", "y", "v", "value", "userId", "user_id", "extra"]
+KEYS = [
+    "id", "name", "score", "a", "b", "x", "y", "v", "value", "userId", "user_id", "extra",
+    "item", "items", "note",
+]  # fmt: skip
 JSON = st.recursive(
     SCALARS | st.integers() | st.floats() | st.text(max_size=4),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(KEYS), inner),
@@ -306,6 +319,56 @@ def test_decoded_json_takes_the_same_answer(case: tuple[Any, Any], wrapped: bool
         return  # not JSON-like at all: the decoder never hands such a value over
     decoded = json.loads(text)["data"] if wrapped else json.loads(text)
     assert _answer(repair_decoded(decoded, model)) == _answer(repair_by_walk(decoded, model))
+
+
+@given(case=cases())
+def test_decoded_finite_json_takes_the_same_answer_in_python_mode(case: tuple[Any, Any]) -> None:
+    """The classifier's own way in (a finite decoded value, validated in strict Python mode
+    where the model allows): the walk's answer, unknown keys dropped and recorded included."""
+    model, raw = case
+    try:
+        decoded = json.loads(json.dumps(raw, allow_nan=False))
+    except (TypeError, ValueError):
+        return  # not finite JSON: the classifier never hands such a value over as finite
+    fast = repair_decoded(decoded, model, finite=True)
+    assert _answer(fast) == _answer(repair_by_walk(decoded, model))
+
+
+@given(
+    extras=st.lists(
+        st.sampled_from(["url", "owner", "tags", "id2", "Name"]), max_size=4, unique=True
+    ),
+    nested=st.booleans(),
+)
+def test_unknown_keys_alone_are_dropped_as_the_walk_drops_them(
+    extras: list[str], nested: bool
+) -> None:
+    """A subset model's usual case, every item holding keys it does not declare, gets the
+    walk's value and its repairs, one per key in the walk's order."""
+    item = {"id": 1, "name": "a", "score": 0.5, **{key: [1, {"x": 2}] for key in extras}}
+    raw: Any = {"item": item, "items": [item, item], "zz": 0} if nested else [item, item]
+    model: Any = Holder if nested else list[Item]
+    walked = repair_by_walk(raw, model)
+    assert _answer(repair_decoded(raw, model, finite=True)) == _answer(walked)
+    assert _answer(repair(raw, model)) == _answer(walked)
+    assert len(walked.repairs) == len(extras) * (3 if nested else 2) + nested
+
+
+@pytest.mark.parametrize(
+    ("raw", "model"),
+    [
+        ({"id": 1, "extra": 2}, Open),  # kept: the model allows extra keys
+        ({"user_id": "u", "value": 3}, Aliased),  # mapped: an alias, not an unknown key
+        ({"id": 1, "extra": 2}, Closed),  # dropped even where the model forbids them
+        ([{"a": 1, "extra": 2}], list[Row]),  # a TypedDict: the walk decides
+        ({"label": "a", "extra": 1, "children": [{"label": "b", "x": 2}]}, Tree),  # recursion
+        ({"x": 1, "z": 2}, One | Two),  # a union of two models
+    ],
+)
+def test_unknown_keys_the_walk_keeps_or_maps_are_not_dropped(raw: object, model: Any) -> None:
+    walked = _answer(repair_by_walk(raw, model))
+    assert _answer(repair_decoded(raw, model, finite=True)) == walked
+    assert _answer(repair(raw, model)) == walked
 
 
 @pytest.mark.parametrize(

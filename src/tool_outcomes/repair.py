@@ -34,13 +34,14 @@ that fails that check is walked, and the walk's answer is the answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
 from pydantic import ValidationError
 from pydantic_core import from_json, to_json
 
-from tool_outcomes.envelope import Repair
+from tool_outcomes.envelope import Repair, RepairKind
 from tool_outcomes.shapes import (
     FastPlan,
     Walk,
@@ -200,6 +201,8 @@ def _valid_as_is(
         )
         if plan.choosy:
             value = adapter.validate_json(text, strict=True, by_alias=False, by_name=True)
+    except ValidationError as exc:
+        return _dropped_alone(exc, plan, adapter.validate_json, text)
     except (ValueError, TypeError, RecursionError):
         return None
     return Repaired(value=value, repairs=())
@@ -219,9 +222,60 @@ def _valid_in_python(raw: object, plan: FastPlan) -> Repaired[Any] | None:
         value = adapter.validate_python(
             raw, strict=True, extra="forbid", by_alias=False, by_name=True
         )
+    except ValidationError as exc:
+        return _dropped_alone(exc, plan, adapter.validate_python, raw)
     except (ValueError, TypeError, RecursionError):
         return None
     return Repaired(value=value, repairs=())
+
+
+def _dropped_alone(
+    refused: ValidationError, plan: FastPlan, validate: Callable[..., Any], given: object
+) -> Repaired[Any] | None:
+    """The walk's answer to a value whose only fault is keys its model does not declare, when
+    ``plan.drops`` holds (see there why): ``given`` validated again by ``validate`` (the
+    adapter's JSON or Python validation that refused it) with them ignored, and one
+    ``dropped_unknown_field`` repair per key, where and in the order the walk records them.
+    ``None`` for any other refusal, which the walk decides.
+
+    A model that declares some of an API's fields is the usual case: every item of a listing
+    then holds keys to drop, and walking each one costs several times the call.
+    """
+    if not plan.drops:
+        return None
+    errors = refused.errors(include_url=False, include_context=False, include_input=False)
+    if any(error["type"] != "extra_forbidden" for error in errors):
+        return None
+    try:
+        value = validate(given, strict=True, extra="ignore", by_alias=False, by_name=True)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return Repaired(value=value, repairs=tuple(_dropped(error["loc"]) for error in errors))
+
+
+#: The repairs of dropped keys made so far, by where they were dropped: a listing's pages drop
+#: the same keys at the same places call after call, and a repair takes microseconds to make
+#: (its texts are redacted as it is built). A repair is immutable, so one serves every
+#: envelope. Bounded: emptied when full.
+_DROPS: dict[tuple[int | str, ...], Repair] = {}
+_MAX_DROPS = 4096
+
+
+def _dropped(loc: tuple[int | str, ...]) -> Repair:
+    """The walk's repair for the unknown key at ``loc`` (pydantic's location of it)."""
+    try:
+        return _DROPS[loc]
+    except KeyError:
+        pass
+    made = Repair(
+        kind=RepairKind.DROPPED_UNKNOWN_FIELD,
+        path=".".join(str(part) for part in loc),
+        detail=f"dropped {loc[-1]!r}",
+    )
+    if len(_DROPS) >= _MAX_DROPS:
+        _DROPS.clear()
+    _DROPS[loc] = made
+    return made
 
 
 def _plain_json(raw: object, text: bytes) -> bool:

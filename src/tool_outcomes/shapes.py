@@ -505,6 +505,13 @@ class FastPlan:
     """Every text in a valid value is text of the input or of the model itself (a field's
     name, alias or default, a literal): :attr:`python` holds, and no case change
     (``str_to_lower``, ``to_upper``), no computed field, no ``model_post_init``."""
+    drops: bool = False
+    """Unknown keys are the only repair where strict validation refuses nothing else: its
+    ``extra_forbidden`` errors name exactly the keys the walk drops, in the walk's order (each
+    model's fields in turn, then its unknown keys as given), and validating with them ignored
+    gives the walk's value. It holds with no model that keeps extra keys, no field found under
+    an alias (the check knows fields by name only, where the walk maps an alias), no TypedDict
+    or dataclass, no recursion and no union of several arms."""
 
 
 _PLANS: dict[Any, FastPlan | None] = {}
@@ -608,6 +615,7 @@ def fast_plan(model: Any) -> FastPlan | None:
             depth=depth,
             python=python,
             keeps_text=python and scan.keeps_text,
+            drops=scan.drops and not scan.recursive and not scan.choosy,
         )
     with contextlib.suppress(TypeError):
         _PLANS[model] = plan
@@ -624,6 +632,7 @@ class _SchemaScan:
         self.max_depth = 0  # the deepest JSON nesting met, when bounded
         self.python = True  # every schema met is one of _PYTHON_SCHEMAS
         self.keeps_text = True  # no schema met changes the input's text or adds its own
+        self.drops = True  # unknown keys are told apart by name alone (FastPlan.drops)
         self._depth = 0
 
     def accepts(self, schema: Any) -> bool:
@@ -704,6 +713,13 @@ class _SchemaScan:
         spec = _field_specs(schema.get("cls"))
         if spec is not None and not (_agrees(spec, named) and _keys_are_unambiguous(spec)):
             return False
+        if (
+            schema["type"] != "model"
+            or spec is None
+            or spec.keeps_extra
+            or any(len(field.keys) > 1 for field in spec.fields)
+        ):
+            self.drops = False
         return all(self.accepts(child) for child in named.values())
 
 

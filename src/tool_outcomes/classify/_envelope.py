@@ -58,7 +58,8 @@ def seal(ex: Exchange, contact: Contact) -> Envelope[Any]:
                 # A tuple or set model: counted as the array it came from (a set merges).
                 count = len(value) if type(value) is list else len(decode_json(data.text)[0])
                 counted = coverage.counted(count)
-                return ex.envelope(outcome, data=value, coverage=counted, repairs=repairs)
+                both = (*repairs, *valid.repairs)  # unknown keys it dropped, if any
+                return ex.envelope(outcome, data=value, coverage=counted, repairs=both)
             walk = True  # validated as it is and failed: straight to the walk
         data, problem = decode_json(data.text)
         if problem is not None:
