@@ -208,3 +208,18 @@ def test_a_body_without_the_secret_leaves_the_envelope_as_it_is() -> None:
     body = b'{"results": [{"id": 1, "name": "a"}], "next": null}'
     env = _classified(body, list[Item])
     assert scrub_envelope(env, ["sk-live-0123456789"], body=body, result_model=list[Item]) is env
+
+
+def test_only_a_repair_that_holds_the_secret_is_scrubbed() -> None:
+    """A key that echoes a credential is scrubbed from its repair; the others, and an envelope
+    whose repairs hold none, are kept as they are (a page may hold hundreds of repairs)."""
+    body = b'{"results": [{"id": 1, "name": "a", "sk-live-0123456789": 1, "url": "u"}]}'
+    env = _classified(body, list[Item])
+    assert [r.path for r in env.repairs] == ["0.sk-live-0123456789", "0.url"]
+    scrubbed = scrub_envelope(env, ["sk-live-0123456789"], body=body, result_model=list[Item])
+    assert [r.path for r in scrubbed.repairs] == ["0.[REDACTED]", "0.url"]
+    assert "sk-live" not in scrubbed.repairs[0].detail
+    assert scrubbed.repairs[1] is env.repairs[1]
+    plain = b'{"results": [{"id": 1, "name": "a", "url": "u"}]}'
+    env = _classified(plain, list[Item])
+    assert scrub_envelope(env, ["sk-live-0123456789"], body=plain, result_model=list[Item]) is env

@@ -170,10 +170,13 @@ def scrub_envelope(
         if changes:
             update["coverage"] = coverage.model_copy(update=changes)
     if env.repairs:
+        # A page's repairs may number hundreds: only one that holds a secret is copied.
         repairs = [
             r.model_copy(
                 update={"path": _replace(r.path, variants), "detail": _replace(r.detail, variants)}
             )
+            if any(v in r.path or v in r.detail for v in variants)
+            else r
             for r in env.repairs
         ]
         _changed(update, "repairs", env.repairs, repairs)
