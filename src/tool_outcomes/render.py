@@ -121,6 +121,13 @@ class Line(StrEnum):
     WRITE_EXHAUSTED = "write_exhausted"
 
 
+#: How every class names the shape repairs behind its data (the same words in each).
+_REPAIR_WORDS: Final[Mapping[Line, str]] = {
+    Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
+    Line.REPAIRS_REPEATED: "{repair} ({count} times)",
+    Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
+}
+
 #: Every sentence the renderers speak, by outcome class and line role.
 WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
     Outcome.SUCCESS: {
@@ -145,9 +152,7 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "This page holds items {first} to {last}; the {offset} before them came on earlier "
             "pages."
         ),
-        Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
-        Line.REPAIRS_REPEATED: "{repair} ({count} times)",
-        Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
+        **_REPAIR_WORDS,
         Line.DATA: "Data (JSON): {data}",
     },
     Outcome.EMPTY: {
@@ -167,9 +172,7 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "The listing is complete with the pages before this one: report it as such, and "
             "ask for no further page."
         ),
-        Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
-        Line.REPAIRS_REPEATED: "{repair} ({count} times)",
-        Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
+        **_REPAIR_WORDS,
     },
     Outcome.PARTIAL: {
         Line.HEADLINE: "PARTIAL RESULT — incomplete: {returned} of {total} returned ({reason}).",
@@ -195,9 +198,7 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "This must not be treated as the whole answer: use what arrived, and do not conclude "
             "that anything missing from it does not exist."
         ),
-        Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
-        Line.REPAIRS_REPEATED: "{repair} ({count} times)",
-        Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
+        **_REPAIR_WORDS,
         Line.DATA: "Data received so far (JSON): {data}",
         Line.NO_DATA: "Nothing usable arrived before the cut.",
     },
@@ -283,9 +284,7 @@ WORDING: Final[Mapping[Outcome, Mapping[Line, str]]] = {
             "attempts (attempts made: {attempts}): the source is being shed. Report that the "
             "question went unanswered; a later call may succeed."
         ),
-        Line.REPAIRS: "Shape repairs applied before validation (meaning unchanged): {repairs}.",
-        Line.REPAIRS_REPEATED: "{repair} ({count} times)",
-        Line.REPAIRS_MORE: "and {count} more (the envelope's repairs list every one)",
+        **_REPAIR_WORDS,
         Line.CONFLICT: (
             "The source refused the request because it conflicts with what the source holds "
             "already (it exists, or it changed meanwhile; the detail names it when the source "

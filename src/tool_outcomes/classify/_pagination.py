@@ -823,8 +823,7 @@ def _position(
             return Position(offset, f"request {key}={offset}")
     asked = _sent_fields(sent)
     for key in _SENT_OFFSET_KEYS:
-        value = asked.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        if (value := _sent_count(asked, key)) is not None:
             return Position(value, f"request body {key}: {value}")
     # The page's own numbering before the request's: whether pages count from 0 (Spring,
     # Algolia) or 1 is the API's to say, and a query's page number does not say it.
@@ -860,12 +859,11 @@ def _position(
         before = int(batch["before"])
         return Position(before, f"request batch after {before} records")
     token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None) if asks else None
-    if (
-        token is None
-        and asks
-        and ((features and query.get("next")) or _is_stac_token(query.get("token")))
-    ):
-        token = "next" if features and query.get("next") else "token"
+    if token is None and asks:  # a STAC search's GET continuation (_STAC_QUERY_CONTINUATIONS)
+        if features and query.get("next"):
+            token = "next"
+        elif _is_stac_token(query.get("token")):
+            token = "token"
     if token is not None:
         return Position(None, f"request {token}", token in _SCROLLS)
     token = next((k for k in _SENT_CONTINUATIONS if asked.get(k)), None) if asked else None
