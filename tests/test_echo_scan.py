@@ -223,3 +223,37 @@ def test_only_a_repair_that_holds_the_secret_is_scrubbed() -> None:
     plain = b'{"results": [{"id": 1, "name": "a", "url": "u"}]}'
     env = _classified(plain, list[Item])
     assert scrub_envelope(env, ["sk-live-0123456789"], body=plain, result_model=list[Item]) is env
+
+
+@given(
+    secrets=st.lists(st.sampled_from([*SECRETS, "user:päss wörd", "dXNlcjpwYXNz"]), max_size=3),
+    around=st.text(max_size=12),
+    pick=st.integers(min_value=0),
+)
+def test_the_probes_find_a_secret_exactly_where_its_variants_do(
+    secrets: list[str], around: str, pick: int
+) -> None:
+    """``secret_probes`` is the search set: a text holds one of them exactly when it holds one
+    of ``secret_variants`` (a variant it leaves out contains one it keeps)."""
+    from tool_outcomes.redact import secret_probes, secret_variants
+
+    variants, probes = secret_variants(secrets), secret_probes(secrets)
+    assert set(probes) <= set(variants)
+    assert all(any(p in v for p in probes) for v in variants)
+    texts = [around, *(f"{around[: len(around) // 2]}{v}{around}" for v in variants)]
+    if variants:  # a variant cut short is in no text as a whole
+        texts.append(variants[pick % len(variants)][:-1])
+    for text in texts:
+        assert any(p in text for p in probes) == any(v in text for v in variants), text
+
+
+def test_a_bearer_token_is_searched_for_in_fewer_forms_than_it_is_replaced_in() -> None:
+    from tool_outcomes.redact import secret_probes, secret_variants
+
+    token = "sk-bench-0123456789abcdef"
+    variants, probes = secret_variants([token]), secret_probes([token])
+    # Its base64 text holds the unpadded form, which holds the middle one: one search for all.
+    assert len(probes) < len(variants)
+    assert token in probes
+    assert base64.b64encode(token.encode()).decode() in variants
+    assert base64.b64encode(token.encode()).decode() not in probes

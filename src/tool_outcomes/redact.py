@@ -40,6 +40,7 @@ __all__ = [
     "redact_text",
     "redact_url",
     "request_secrets",
+    "secret_probes",
     "secret_variants",
     "unescape_json",
 ]
@@ -480,6 +481,26 @@ def _variants(secrets: tuple[str, ...]) -> tuple[str, ...]:
         }
         found |= _base64_forms(secret.encode())
     return tuple(sorted((v for v in found if len(v) >= _MIN_SECRET_CHARS), key=len, reverse=True))
+
+
+def secret_probes(secrets: Iterable[str]) -> tuple[str, ...]:
+    """The fewest of :func:`secret_variants` a text must be searched for: it holds some variant
+    exactly when it holds some probe.
+
+    A variant that contains a shorter one is left out (where it is, so is the shorter one): the
+    base64 text of a secret holds its unpadded and middle forms, a ``user:password`` holds the
+    password. Search with these; replace with every variant, longest first.
+    """
+    return _probes(tuple(secrets))
+
+
+@functools.lru_cache(maxsize=256)
+def _probes(secrets: tuple[str, ...]) -> tuple[str, ...]:
+    kept: list[str] = []
+    for variant in sorted(_variants(secrets), key=len):  # shortest first: a kept one is in none
+        if not any(probe in variant for probe in kept):
+            kept.append(variant)
+    return tuple(kept)
 
 
 def _base64_forms(raw: bytes) -> set[str]:
