@@ -3,6 +3,7 @@
     python3 dev.py bench …                  # ratios to bare httpx (the goals)
     .venv/bin/python benchmarks/against.py c1b1fe0          # this tree / that revision
     .venv/bin/python benchmarks/against.py c1b1fe0 --rounds 15
+    .venv/bin/python benchmarks/against.py df457f5^ --of df457f5  # one commit / its parent
 
 ``dev.py bench`` compares the adapter with bare httpx; two runs of it, one per tree, differ by
 as much as this machine's speed drifts between them (a third or more within minutes). Here both
@@ -130,11 +131,18 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("revision", help="the git revision to compare this tree with")
     parser.add_argument("--rounds", type=int, default=9, help="rounds per figure (default 9)")
+    parser.add_argument(
+        "--of", metavar="REVISION", help="measure this revision instead of the working tree"
+    )
     args = parser.parse_args(argv)
-    ours = importlib.import_module(NAME)
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as other:
+        if args.of is None:
+            ours = importlib.import_module(NAME)
+            name = f"this tree ({Path(ours.__file__ or '').parent})"
+        else:
+            ours, name = export(args.of, Path(other)), args.of
         theirs = export(args.revision, Path(folder))
-        print(f"this tree ({Path(ours.__file__ or '').parent}) / {args.revision}, CPU time:")
+        print(f"{name} / {args.revision}, CPU time:")
         for label, figure in figures(ours, theirs, args.rounds):
             print(f"  {label:34s} {figure}")
     return 0
