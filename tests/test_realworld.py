@@ -115,6 +115,11 @@ def es_search(hits: int, total: Any, **top: Any) -> dict[str, Any]:
     }
 
 
+TWILIO_ACCOUNT = "/2010-04-01/Accounts/ACaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+TWILIO_CALLS = f"{TWILIO_ACCOUNT}/Calls.json"
+TWILIO_NUMBERS = f"{TWILIO_ACCOUNT}/AvailablePhoneNumbers"
+
+
 def two(key: str = "id") -> list[dict[str, Any]]:
     """Two items of a listing."""
     return [{key: "a1"}, {key: "a2"}]
@@ -426,6 +431,94 @@ ROWS: list[Row] = [
         "airtable_webhook_payloads_done",
         {"cursor": 6, "mightHaveMore": False, "payloads": [{"baseTransactionNumber": 4}] * 5},
         5,
+    ),
+    # -- Twilio: next_page_uri (2010 API) or meta.next_page_url (v1 and later), null on the last
+    # https://www.twilio.com/docs/usage/twilios-response#response-formats-list-paging-information
+    page(
+        "twilio_calls_next_page_uri",
+        {
+            "calls": two("sid"),
+            "start": 0,
+            "end": 1,
+            "page": 0,
+            "page_size": 2,
+            "first_page_uri": f"{TWILIO_CALLS}?PageSize=2&Page=0",
+            "previous_page_uri": None,
+            "next_page_uri": f"{TWILIO_CALLS}?PageSize=2&Page=1&PageToken=PACA0001",
+            "uri": f"{TWILIO_CALLS}?PageSize=2&Page=0",
+        },
+        2,
+        url=f"https://api.twilio.com{TWILIO_CALLS}?PageSize=2",
+    ),
+    ok(
+        "twilio_calls_next_page_uri_null",
+        {
+            "calls": two("sid"),
+            "start": 2,
+            "end": 3,
+            "page": 1,
+            "page_size": 2,
+            "first_page_uri": f"{TWILIO_CALLS}?PageSize=2&Page=0",
+            "previous_page_uri": f"{TWILIO_CALLS}?PageSize=2&Page=0&PageToken=PBCA0001",
+            "next_page_uri": None,
+            "uri": f"{TWILIO_CALLS}?PageSize=2&Page=1&PageToken=PACA0001",
+        },
+        2,
+        url=f"https://api.twilio.com{TWILIO_CALLS}?PageSize=2&Page=1&PageToken=PACA0001",
+    ),
+    page(
+        "twilio_v1_meta_next_page_url",
+        {
+            "services": two("sid"),
+            "meta": {
+                "page": 0,
+                "page_size": 2,
+                "first_page_url": "https://verify.twilio.com/v2/Services?PageSize=2&Page=0",
+                "previous_page_url": None,
+                "url": "https://verify.twilio.com/v2/Services?PageSize=2&Page=0",
+                "next_page_url": "https://verify.twilio.com/v2/Services?PageSize=2&Page=1&PageToken=PAVA1",
+                "key": "services",
+            },
+        },
+        2,
+        url="https://verify.twilio.com/v2/Services?PageSize=2",
+    ),
+    ok(
+        "twilio_v1_meta_next_page_url_null",
+        {
+            "services": two("sid"),
+            "meta": {
+                "page": 0,
+                "page_size": 50,
+                "first_page_url": "https://verify.twilio.com/v2/Services?PageSize=50&Page=0",
+                "previous_page_url": None,
+                "url": "https://verify.twilio.com/v2/Services?PageSize=50&Page=0",
+                "next_page_url": None,
+                "key": "services",
+            },
+        },
+        2,
+        url="https://verify.twilio.com/v2/Services?PageSize=50",
+    ),
+    # Unpaged: the list beside its own uri, relative to https://api.twilio.com; none to offer is
+    # an empty list (https://www.twilio.com/docs/phone-numbers/api/availablephonenumber-resource).
+    ok(
+        "twilio_available_phone_numbers_none",
+        {"available_phone_numbers": [], "uri": f"{TWILIO_NUMBERS}/US/Mobile.json"},
+        0,
+        url=f"https://api.twilio.com{TWILIO_NUMBERS}/US/Mobile.json",
+    ),
+    ok(
+        "twilio_available_phone_numbers",
+        {"available_phone_numbers": two("phone_number"), "uri": f"{TWILIO_NUMBERS}/US/Local.json"},
+        2,
+        url=f"https://api.twilio.com{TWILIO_NUMBERS}/US/Local.json",
+    ),
+    ok(
+        "twilio_available_countries_none",
+        {"countries": [], "uri": f"{TWILIO_NUMBERS}.json"},
+        0,
+        url=f"https://api.twilio.com{TWILIO_NUMBERS}.json",
     ),
     # -- Sentry: a next link on every page, results="false" when it names an empty one
     page(
@@ -1967,6 +2060,25 @@ def test_keys_with_a_reassuring_value_are_not_evidence(body: Any, headers: dict[
 
 
 # -- the rules behind the table, one at a time -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"events": [], "url": "https://hooks.example.com/in"},  # a webhook's configuration
+        {"events": [], "uri": "https://hooks.example.com/in"},
+        {"events": [], "uri": "//hooks.example.com/in"},
+        {"events": [], "uri": "/hooks/1", "active": True},
+    ],
+)
+def test_only_a_list_beside_its_own_relative_uri_is_a_listing(body: Any) -> None:
+    """Twilio's ``{"countries": [], "uri": "/2010-04-01/…"}`` is an empty listing; a record
+    holding a list and an address of somewhere else (a full URL), or more beside them, stays one
+    record: an empty list in it is no verified nothing."""
+    env = send(Row("uri_guard", body, OC.SUCCESS))
+    assert env.outcome is OC.SUCCESS, env
+    assert env.coverage is not None
+    assert env.coverage.returned == 1
 
 
 @pytest.mark.parametrize(

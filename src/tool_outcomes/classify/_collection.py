@@ -519,6 +519,12 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     elif len(root) == 2 and _navigation(root):
         key = next(k for k in root if k != "links")
         value = root[key]
+    elif len(root) == 2 and _relative_uri(root.get("uri")):
+        # One list beside its own address, relative to the API's host: Twilio's unpaged lists,
+        # {"countries": [...], "uri": "/2010-04-01/Accounts/AC…/AvailablePhoneNumbers.json"}
+        # (https://www.twilio.com/docs/phone-numbers/api/availablephonenumber-resource).
+        key = next(k for k in root if k != "uri")
+        value = root[key]
     elif len(root) == 2 and (PAGING_COMPANIONS & root.keys()):
         # One list and one paging member, nothing else: Square's {"customers": [...],
         # "cursor": ...}, Airtable's {"bases": [...], "offset": ...}.
@@ -532,6 +538,12 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     if not isinstance(value, list) or key in DIAGNOSTIC_KEYS:
         return None
     return Collection(value, root, f"{where}{key}")
+
+
+def _relative_uri(value: object) -> bool:
+    """Whether ``value`` is a path relative to the API's host (``/2010-04-01/…``), as a
+    resource's own ``uri`` is; a full URL (a webhook's target) is a record's value."""
+    return isinstance(value, str) and value.startswith("/") and not value.startswith("//")
 
 
 def _navigation(root: Mapping[str, Any]) -> frozenset[str]:
