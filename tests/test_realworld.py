@@ -885,6 +885,26 @@ ROWS: list[Row] = [
         TB.UPSTREAM_FLAG,
         cursor=False,
     ),
+    # A kind naming a list (https://developers.google.com/drive/api/reference/rest/v3/changes/list,
+    # permissions/list): the one list beside it is the listing, an empty one a verified nothing.
+    ok(
+        "google_drive_change_list_none",
+        {"kind": "drive#changeList", "newStartPageToken": "105", "changes": []},
+        0,
+        url="https://www.googleapis.com/drive/v3/changes?pageToken=105",
+    ),
+    ok(
+        "google_drive_change_list",
+        {"kind": "drive#changeList", "newStartPageToken": "107", "changes": two("fileId")},
+        2,
+        url="https://www.googleapis.com/drive/v3/changes?pageToken=105",
+    ),
+    ok(
+        "google_drive_permission_list_none",
+        {"kind": "drive#permissionList", "permissions": []},
+        0,
+        url="https://www.googleapis.com/drive/v3/files/f1/permissions",
+    ),
     ok(
         "google_sheets_values_range",
         {"range": "Sheet1!A1:B2", "majorDimension": "ROWS", "values": [["a", "b"], ["c", "d"]]},
@@ -2069,12 +2089,16 @@ def test_keys_with_a_reassuring_value_are_not_evidence(body: Any, headers: dict[
         {"events": [], "uri": "https://hooks.example.com/in"},
         {"events": [], "uri": "//hooks.example.com/in"},
         {"events": [], "uri": "/hooks/1", "active": True},
+        {"kind": "tasks#taskList", "id": "t1", "title": "Errands", "tags": []},  # one list's record
+        {"kind": "drive#changeList", "changes": [], "removedIds": []},  # two lists: which one?
     ],
 )
-def test_only_a_list_beside_its_own_relative_uri_is_a_listing(body: Any) -> None:
-    """Twilio's ``{"countries": [], "uri": "/2010-04-01/…"}`` is an empty listing; a record
-    holding a list and an address of somewhere else (a full URL), or more beside them, stays one
-    record: an empty list in it is no verified nothing."""
+def test_a_list_is_a_listing_only_by_its_own_uri_or_a_listing_kind(body: Any) -> None:
+    """Twilio's ``{"countries": [], "uri": "/2010-04-01/…"}`` and Google's ``{"kind":
+    "drive#changeList", "changes": []}`` are empty listings; a record holding a list and an
+    address of somewhere else (a full URL), or more beside them, a resource whose kind names a
+    list but which has an id of its own, or a listing kind beside two lists, stays one record: an
+    empty list in it is no verified nothing."""
     env = send(Row("uri_guard", body, OC.SUCCESS))
     assert env.outcome is OC.SUCCESS, env
     assert env.coverage is not None

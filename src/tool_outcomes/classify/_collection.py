@@ -479,10 +479,21 @@ def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
     skip = _diagnostic(root) | _navigation(root) if "links" in root else _diagnostic(root)
     lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
     if len(lists) != 1 or not (
-        PAGE_MARKERS & set(root) or _paging_block(root) or _paging_words(root)
+        PAGE_MARKERS & set(root)
+        or _paging_block(root)
+        or _paging_words(root)
+        or _listing_kind(root.get("kind"))
     ):
         return None
     return Collection(root[lists[0]], root, f"{where}{lists[0]}")
+
+
+def _listing_kind(kind: object) -> bool:
+    """A Google API's ``kind`` naming a list of resources: ``drive#permissionList``,
+    ``drive#changeList``, ``youtube#searchListResponse`` (each API's reference: "kind:
+    Identifies what kind of resource this is. Value: the fixed string "drive#changeList"",
+    https://developers.google.com/drive/api/reference/rest/v3/changes/list)."""
+    return isinstance(kind, str) and "#" in kind and kind.endswith(("List", "ListResponse"))
 
 
 def _paging_words(root: Mapping[str, Any]) -> bool:
