@@ -781,6 +781,18 @@ ROWS: list[Row] = [
         },
         2,
     ),
+    # Nothing to list: "data": null beside its own "no more" (read without an items path too).
+    ok(
+        "pipedrive_no_items_data_null",
+        {
+            "success": True,
+            "data": None,
+            "additional_data": {
+                "pagination": {"start": 0, "limit": 100, "more_items_in_collection": False}
+            },
+        },
+        0,
+    ),
     # -- Eventbrite: pagination.has_more_items with a continuation
     # https://www.eventbrite.com/platform/docs/api-basics
     page(
@@ -2091,14 +2103,15 @@ def test_keys_with_a_reassuring_value_are_not_evidence(body: Any, headers: dict[
         {"events": [], "uri": "/hooks/1", "active": True},
         {"kind": "tasks#taskList", "id": "t1", "title": "Errands", "tags": []},  # one list's record
         {"kind": "drive#changeList", "changes": [], "removedIds": []},  # two lists: which one?
+        {"success": True, "data": None},  # a null with no "no more" beside it: no listing said
     ],
 )
 def test_a_list_is_a_listing_only_by_its_own_uri_or_a_listing_kind(body: Any) -> None:
     """Twilio's ``{"countries": [], "uri": "/2010-04-01/…"}`` and Google's ``{"kind":
     "drive#changeList", "changes": []}`` are empty listings; a record holding a list and an
     address of somewhere else (a full URL), or more beside them, a resource whose kind names a
-    list but which has an id of its own, or a listing kind beside two lists, stays one record: an
-    empty list in it is no verified nothing."""
+    list but which has an id of its own, a listing kind beside two lists, or a null collection
+    with no "no more" beside it, stays one record: an empty list in it is no verified nothing."""
     env = send(Row("uri_guard", body, OC.SUCCESS))
     assert env.outcome is OC.SUCCESS, env
     assert env.coverage is not None

@@ -354,7 +354,7 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     if found_here is not None and root is body and _is_record(body):
         return None
     if found_here is None and root is body:
-        return _nothing_in_any(body) or _counted_none(body)
+        return _nothing_in_any(body) or _counted_none(body) or _left_out(body)
     return found_here
 
 
@@ -393,6 +393,17 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     if any(isinstance(v, list) for v in body.values()):
         return None
     return Collection([], body, "") if any(_is_zero(body[key]) for key in counts) else None
+
+
+def _left_out(body: Mapping[str, Any]) -> Collection | None:
+    """A listing that sent its collection as ``null`` beside its own "no more": Pipedrive's
+    ``{"success": true, "data": null, "additional_data": {"pagination":
+    {"more_items_in_collection": false}}}`` (https://pipedrive.readme.io/docs/core-api-concepts-pagination).
+    One :data:`COLLECTION_KEYS` member only, and a paging box that says nothing follows."""
+    nulls = [key for key in COLLECTION_KEYS if key in body and body[key] is None]
+    if len(nulls) != 1 or body == {} or not _nothing_more(body):
+        return None
+    return Collection([], body, nulls[0])
 
 
 def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
