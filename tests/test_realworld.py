@@ -120,6 +120,17 @@ TWILIO_CALLS = f"{TWILIO_ACCOUNT}/Calls.json"
 TWILIO_NUMBERS = f"{TWILIO_ACCOUNT}/AvailablePhoneNumbers"
 
 
+XERO = {
+    "Id": "e7d8a5b6-1d1c-4b4a-9d3e-7f0c2b1a9e8d",
+    "Status": "OK",
+    "ProviderName": "Example Partner",
+    "DateTimeUTC": "/Date(1550793549392)/",
+}
+QUICKBOOKS_QUERY = (
+    "https://quickbooks.api.intuit.com/v3/company/1/query?query=select%20*%20from%20Invoice"
+)
+
+
 def two(key: str = "id") -> list[dict[str, Any]]:
     """Two items of a listing."""
     return [{key: "a1"}, {key: "a2"}]
@@ -519,6 +530,108 @@ ROWS: list[Row] = [
         {"countries": [], "uri": f"{TWILIO_NUMBERS}.json"},
         0,
         url=f"https://api.twilio.com{TWILIO_NUMBERS}.json",
+    ),
+    # -- Gmail: a list method whose query matches nothing leaves "messages" out
+    # https://developers.google.com/gmail/api/reference/rest/v1/users.messages/list
+    ok(
+        "gmail_messages_none",
+        {"resultSizeEstimate": 0},
+        0,
+        url="https://gmail.googleapis.com/gmail/v1/users/me/messages?q=from:nobody",
+    ),
+    page(
+        "gmail_messages_next_page_token",
+        {"messages": two(), "nextPageToken": "0934", "resultSizeEstimate": 201},
+        2,
+        url="https://gmail.googleapis.com/gmail/v1/users/me/messages?q=x",
+    ),
+    # -- DocuSign: no envelopes changed, and no "envelopes" member
+    # https://developers.docusign.com/docs/esign-rest-api/reference/envelopes/envelopes/liststatuschanges/
+    ok(
+        "docusign_envelopes_none",
+        {"resultSetSize": "0", "totalSetSize": "0", "startPosition": "0", "endPosition": "-1"},
+        0,
+        url="https://demo.docusign.net/restapi/v2.1/accounts/1/envelopes?from_date=2024-01-01",
+    ),
+    # -- OData v2 (SAP Gateway): {"d": {"results": [...], "__count": "5", "__next": "…"}}
+    # https://www.odata.org/documentation/odata-version-2-0/json-format/
+    page(
+        "odata_v2_next",
+        {
+            "d": {
+                "results": two("ID"),
+                "__count": "5",
+                "__next": "https://sap.example.test/odata/Products?$inlinecount=allpages&$skiptoken=2",
+            }
+        },
+        2,
+        total=5,
+        url="https://sap.example.test/odata/Products?$inlinecount=allpages",
+    ),
+    ok(
+        "odata_v2_last",
+        {"d": {"results": two("ID"), "__count": "2"}},
+        2,
+        2,
+        url="https://sap.example.test/odata/Products?$inlinecount=allpages",
+    ),
+    ok("odata_v2_none", {"d": {"results": []}}, 0, url="https://sap.example.test/odata/Products"),
+    # -- Xero: every answer inside {"Id", "Status", "ProviderName", "DateTimeUTC"}
+    # https://developer.xero.com/documentation/api/accounting/invoices
+    ok(
+        "xero_invoices",
+        {**XERO, "Invoices": two("InvoiceID")},
+        2,
+        url="https://api.xero.com/api.xro/2.0/Invoices?page=1",
+    ),
+    page(
+        "xero_invoices_page_of_page_count",
+        {
+            **XERO,
+            "pagination": {"page": 1, "pageSize": 2, "pageCount": 3, "itemCount": 6},
+            "Invoices": two("InvoiceID"),
+        },
+        2,
+        url="https://api.xero.com/api.xro/2.0/Invoices?page=1&pageSize=2",
+    ),
+    ok(
+        "xero_invoices_last_of_page_count",
+        {
+            **XERO,
+            "pagination": {"page": 3, "pageSize": 2, "pageCount": 3, "itemCount": 6},
+            "Invoices": two("InvoiceID"),
+        },
+        2,
+        url="https://api.xero.com/api.xro/2.0/Invoices?page=3&pageSize=2",
+    ),
+    ok(
+        "xero_invoices_none",
+        {**XERO, "Invoices": []},
+        0,
+        url="https://api.xero.com/api.xro/2.0/Invoices?where=Status%3D%22PAID%22",
+    ),
+    # -- QuickBooks Online: the query's one list inside QueryResponse, an empty one for none
+    # https://developer.intuit.com/app/developer/qbo/docs/learn/explore-the-quickbooks-online-api/data-queries
+    ok(
+        "quickbooks_query",
+        {
+            "QueryResponse": {"Invoice": two("Id"), "startPosition": 1, "maxResults": 2},
+            "time": "2024-01-01T10:00:00.000-07:00",
+        },
+        2,
+        url=QUICKBOOKS_QUERY,
+    ),
+    ok(
+        "quickbooks_query_none",
+        {"QueryResponse": {}, "time": "2024-01-01T10:00:00.000-07:00"},
+        0,
+        url=QUICKBOOKS_QUERY,
+    ),
+    ok(  # SELECT COUNT(*): the answer is the count, one record
+        "quickbooks_query_count",
+        {"QueryResponse": {"totalCount": 5}, "time": "2024-01-01T10:00:00.000-07:00"},
+        1,
+        url=QUICKBOOKS_QUERY,
     ),
     # -- Sentry: a next link on every page, results="false" when it names an empty one
     page(

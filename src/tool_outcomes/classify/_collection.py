@@ -75,6 +75,9 @@ _NESTED: tuple[tuple[str, str, str | None], ...] = (
     ("hits", "hits", "total"),  # Elasticsearch / OpenSearch: hits.total is a count, never money
     ("response", "docs", "numFound"),  # Solr
     ("result", "points", None),  # Qdrant scroll: result.next_page_offset
+    # OData v2's JSON (SAP Gateway): {"d": {"results": [...], "__count": "42", "__next": "…"}}
+    # (https://www.odata.org/documentation/odata-version-2-0/json-format/, section 6).
+    ("d", "results", "__count"),
 )
 
 
@@ -156,6 +159,7 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
 NEXT_URL_KEYS: tuple[str, ...] = (
     "@odata.nextLink", "odata.nextLink", "nextLink", "nextRecordsUrl", "next_page_url",
     "next_page_uri", "nextPageUrl",
+    "__next",  # OData v2's next link, inside its "d" object
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
 MORE_FLAGS: tuple[str, ...] = (
@@ -387,7 +391,7 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     (https://developers.google.com/books/docs/v1/using). Only an unambiguous
     total (:data:`TOTAL_KEYS`, never ``count`` or ``total``, a quantity on a record) at zero,
     in a body with no list and no identity of its own."""
-    counts = _TOTAL_KEY_SET & body.keys()
+    counts = _NONE_COUNTED_KEYS & body.keys()
     if not counts or any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
         return None
     if any(isinstance(v, list) for v in body.values()):
@@ -404,6 +408,15 @@ def _left_out(body: Mapping[str, Any]) -> Collection | None:
     if len(nulls) != 1 or body == {} or not _nothing_more(body):
         return None
     return Collection([], body, nulls[0])
+
+
+#: What, at zero, says a listing left its collection out: the totals, and counts that are no
+#: total otherwise. Gmail's list methods answer a query matching nothing with
+#: ``{"resultSizeEstimate": 0}`` and no ``messages``
+#: (https://developers.google.com/gmail/api/reference/rest/v1/users.messages/list); DocuSign's
+#: envelope listings with ``{"resultSetSize": "0", "totalSetSize": "0", …}`` and no
+#: ``envelopes`` (https://developers.docusign.com/docs/esign-rest-api/reference/envelopes/envelopes/liststatuschanges/).
+_NONE_COUNTED_KEYS = _TOTAL_KEY_SET | {"resultSizeEstimate", "totalSetSize"}
 
 
 def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
@@ -460,11 +473,39 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
         lists = [k for k, v in embedded.items() if isinstance(v, list)]
         if len(lists) == 1:
             return Collection(embedded[lists[0]], embedded, f"_embedded.{lists[0]}")
+    query = body.get("QueryResponse")
+    if isinstance(query, dict) and len(body) <= 2:
+        return _query_response(query)
+    if body.keys() >= _XERO_ENVELOPE:
+        lists = [k for k, v in body.items() if isinstance(v, list) and k not in _XERO_NOT_ITEMS]
+        if len(lists) == 1:
+            return Collection(body[lists[0]], body, lists[0])
     listing = typed_listing(body)
     if listing is not None and isinstance(items := resolve_path(body, listing.items), list):
         parent = resolve_path(body, listing.items.rpartition(".")[0])
         return Collection(items, parent if isinstance(parent, dict) else None, listing.items)
     return None
+
+
+#: Xero's accounting API wraps every answer in these, beside the one list of what was asked
+#: for: ``{"Id": …, "Status": "OK", "ProviderName": …, "DateTimeUTC": …, "Invoices": [...]}``
+#: (https://developer.xero.com/documentation/api/accounting/invoices). ``Id`` names the
+#: response, not a record.
+_XERO_ENVELOPE = frozenset({"Id", "Status", "ProviderName", "DateTimeUTC"})
+_XERO_NOT_ITEMS = frozenset({"Warnings", "ValidationErrors"})
+
+
+def _query_response(box: Mapping[str, Any]) -> Collection | None:
+    """QuickBooks Online's query answer, ``{"QueryResponse": {"Invoice": [...], "startPosition":
+    1, "maxResults": 2}, "time": …}``: its one list is the collection; with none, the query
+    matched nothing (an empty ``QueryResponse``), unless it answers a ``COUNT(*)`` with its
+    ``totalCount`` (https://developer.intuit.com/app/developer/qbo/docs/learn/explore-the-quickbooks-online-api/data-queries)."""
+    lists = [k for k, v in box.items() if isinstance(v, list)]
+    if len(lists) == 1:
+        return Collection(box[lists[0]], box, f"QueryResponse.{lists[0]}")
+    if lists or "totalCount" in box:
+        return None
+    return Collection([], box, "QueryResponse")
 
 
 def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:

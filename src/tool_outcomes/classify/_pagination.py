@@ -81,6 +81,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("currentPage", "totalPages", 1),
     ("currentPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
     ("page", "nbPages", 0),  # Algolia
+    ("page", "pageCount", 1),  # Xero's pagination block
     ("number", "totalPages", 0),  # Spring Data page
     ("page", "pages", 1),  # Slack's paging (files.list, search.*)
     ("page", "page_count", 1),  # Slack search's pagination
