@@ -633,6 +633,69 @@ ROWS: list[Row] = [
         1,
         url=QUICKBOOKS_QUERY,
     ),
+    # -- WordPress and WooCommerce: X-WP-Total counts the collection, X-WP-TotalPages its pages
+    # https://developer.wordpress.org/rest-api/using-the-rest-api/pagination/
+    page(
+        "wordpress_x_wp_total",
+        two(),
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=6,
+        cursor=False,
+        headers={"x-wp-total": "6", "x-wp-totalpages": "3"},
+        url="https://example.org/wp-json/wp/v2/posts?per_page=2",
+    ),
+    ok(
+        "wordpress_x_wp_total_last_page",
+        two(),
+        2,
+        6,
+        headers={"x-wp-total": "6", "x-wp-totalpages": "3"},
+        url="https://example.org/wp-json/wp/v2/posts?per_page=2&page=3",
+        offset=4,
+    ),
+    # -- SendGrid v3: _metadata.next, "if this field isn't present, you're at the end"
+    # https://www.twilio.com/docs/sendgrid/api-reference/lists/get-all-lists
+    page(
+        "sendgrid_metadata_next",
+        {
+            "result": two(),
+            "_metadata": {
+                "self": "https://api.sendgrid.com/v3/marketing/lists?page_size=2",
+                "next": "https://api.sendgrid.com/v3/marketing/lists?page_size=2&page_token=Mg",
+                "count": 6,
+            },
+        },
+        2,
+        url="https://api.sendgrid.com/v3/marketing/lists?page_size=2",
+    ),
+    ok(
+        "sendgrid_metadata_without_next",
+        {
+            "result": two(),
+            "_metadata": {
+                "prev": "https://api.sendgrid.com/v3/marketing/lists?page_size=2&page_token=MQ",
+                "self": "https://api.sendgrid.com/v3/marketing/lists?page_size=2&page_token=Mg",
+                "count": 6,
+            },
+        },
+        2,
+        url="https://api.sendgrid.com/v3/marketing/lists?page_size=2&page_token=Mg",
+    ),
+    # -- ClickUp tasks: last_page false while more follow (https://developer.clickup.com/reference/gettasks)
+    page(
+        "clickup_last_page_false",
+        {"tasks": two(), "last_page": False},
+        2,
+        cursor=False,
+        url="https://api.clickup.com/api/v2/list/9/task?page=0",
+    ),
+    ok(
+        "clickup_last_page_true",
+        {"tasks": two(), "last_page": True},
+        2,
+        url="https://api.clickup.com/api/v2/list/9/task?page=1",
+    ),
     # -- Sentry: a next link on every page, results="false" when it names an empty one
     page(
         "sentry_link_next_results_true",

@@ -127,6 +127,7 @@ AMBIGUOUS_TOTAL_KEYS: tuple[str, ...] = ("total", "count")
 PAGING_BOXES: tuple[str, ...] = (
     "meta", "pagination", "result_info", "paging", "page", "pages",
     "additional_data",  # Pipedrive: additional_data.pagination
+    "_metadata",  # SendGrid v3: _metadata.next, _metadata.count
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -182,6 +183,7 @@ NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("isLast", True), ("moreResultsAvailable", False), ("mightHaveMore", False),
     ("has-more", False), ("isLastPage", True), ("more_items_in_collection", False),
     ("has_more_items", False),
+    ("last_page", True),  # ClickUp's tasks (Laravel's last_page is a number: never True)
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")

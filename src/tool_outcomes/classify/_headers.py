@@ -242,8 +242,10 @@ def parse_content_range(value: str | None) -> ContentRange | None:
 
 # -- a total in the headers ---------------------------------------------------------------------
 
-#: Response headers that carry the source's total (GitLab, JSON Server and many others).
-TOTAL_HEADERS: tuple[str, ...] = ("x-total-count", "x-total")
+#: Response headers that carry the source's total (GitLab, JSON Server and many others;
+#: WordPress and WooCommerce send ``X-WP-Total``, "the total number of records in the
+#: collection", https://developer.wordpress.org/rest-api/using-the-rest-api/pagination/).
+TOTAL_HEADERS: tuple[str, ...] = ("x-total-count", "x-total", "x-wp-total")
 
 
 def count_in_headers(headers: Mapping[str, str]) -> int | None:

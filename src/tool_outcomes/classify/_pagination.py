@@ -378,7 +378,8 @@ def _looks_like_a_url(value: str) -> bool:
 #: reads, it reads beside one of these; a test holds the set to the function).
 _LISTING_SIGN_KEYS = frozenset(
     {
-        "next", "links", "_links", "isLast", "isLastPage", "more", "offset", "cursor",
+        "next", "links", "_links", "isLast", "isLastPage", "last_page", "more", "offset",
+        "cursor",
         "scroll_param", "metadata",
         *(p for p, _, _ in PAGE_COUNTERS),
     }
@@ -426,6 +427,10 @@ def _listing_signs(
             start = as_count(box.get(start_key))
             cursor = str(start + len(collection.items)) if start is not None else None
             out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{flag}: false", cursor))
+    # ClickUp's tasks: "last_page": false while more pages follow (the request's page + 1;
+    # https://developer.clickup.com/reference/gettasks). Laravel's last_page is a number.
+    if box.get("last_page") is False and not out:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "last_page: false"))
     if box.get("more") is True:  # PagerDuty: "if true, there are additional results"
         offset, limit = as_count(box.get("offset")), as_count(box.get("limit"))
         cursor = str(offset + limit) if offset is not None and limit is not None else None
