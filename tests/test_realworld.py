@@ -627,6 +627,49 @@ ROWS: list[Row] = [
         0,
         url=QUICKBOOKS_QUERY,
     ),
+    # "200 OK … the response body may contain a <Fault> element that identifies the error"
+    # (https://developer.intuit.com/app/developer/qbo/docs/develop/troubleshooting/error-codes)
+    fail(
+        "quickbooks_validation_fault_in_200",
+        {
+            "Fault": {
+                "Error": [{"Message": "Object Not Found", "Detail": "Inactive", "code": "610"}],
+                "type": "ValidationFault",
+            },
+            "time": "2024-01-01T10:00:00.000-07:00",
+        },
+        C.BAD_REQUEST,
+        P,
+        url=QUICKBOOKS_QUERY,
+    ),
+    fail(
+        "quickbooks_query_response_fault",
+        {
+            "QueryResponse": {
+                "Fault": {
+                    "Error": [{"Message": "Error parsing query", "code": "4000"}],
+                    "type": "ValidationFault",
+                }
+            },
+            "time": "2024-01-01T10:00:00.000-07:00",
+        },
+        C.BAD_REQUEST,
+        P,
+        url=QUICKBOOKS_QUERY,
+    ),
+    fail(
+        "quickbooks_system_fault_in_200",
+        {
+            "Fault": {
+                "Error": [{"Message": "Service is down", "code": "3001"}],
+                "type": "SystemFault",
+            },
+            "time": "2024-01-01T10:00:00.000-07:00",
+        },
+        C.SERVER_ERROR,
+        T,
+        url=QUICKBOOKS_QUERY,
+    ),
     ok(  # SELECT COUNT(*): the answer is the count, one record
         "quickbooks_query_count",
         {"QueryResponse": {"totalCount": 5}, "time": "2024-01-01T10:00:00.000-07:00"},

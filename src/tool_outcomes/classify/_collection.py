@@ -505,9 +505,12 @@ def _query_response(box: Mapping[str, Any]) -> Collection | None:
     lists = [k for k, v in box.items() if isinstance(v, list)]
     if len(lists) == 1:
         return Collection(box[lists[0]], box, f"QueryResponse.{lists[0]}")
-    if lists or "totalCount" in box:
+    if lists or not box.keys() <= _QUERY_PAGING:  # a count, a fault: not a listing left empty
         return None
     return Collection([], box, "QueryResponse")
+
+
+_QUERY_PAGING = frozenset({"startPosition", "maxResults"})
 
 
 def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:

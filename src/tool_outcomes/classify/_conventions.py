@@ -100,6 +100,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"error"}),
     ),
     Convention(
+        "intuit_fault",
+        _rest_errors.intuit_fault,
+        "QuickBooks Online's Fault, keyed on its type",
+        keys=frozenset({"Fault", "QueryResponse"}),
+    ),
+    Convention(
         "reddit",
         _rest_errors.reddit,
         "json.errors: [NAME, message, field] items",

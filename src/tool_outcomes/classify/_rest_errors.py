@@ -32,12 +32,14 @@ __all__ = [
     "ERROR_BEARING_KEYS",
     "ERROR_ONLY_KEYS",
     "GOOGLE_STATUSES",
+    "INTUIT_FAULTS",
     "REDDIT_ERRORS",
     "TWITTER_PROBLEM_TYPES",
     "ai_vendor_error",
     "cloudflare",
     "error_only",
     "google_error",
+    "intuit_fault",
     "jsend",
     "problem_details",
     "reddit",
@@ -229,6 +231,40 @@ def google_error(body: object, content_type: str) -> Verdict | None:
     detail = f"error {code or ''} {name if isinstance(name, str) else ''}".split()
     text = " ".join(detail) + f": {error_message(body) or 'no message'}"
     return FailureVerdict(*mapped, text, "google")
+
+
+#: QuickBooks Online's fault types: "200 OK … the response body may contain a <Fault> element
+#: that identifies the error" (https://developer.intuit.com/app/developer/qbo/docs/develop/troubleshooting/error-codes).
+INTUIT_FAULTS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "ValidationFault": (FailureCode.BAD_REQUEST, _P),
+    "SystemFault": (FailureCode.SERVER_ERROR, _T),
+    "AuthenticationFault": (FailureCode.UNAUTHORIZED, _P),
+    "AUTHENTICATION": (FailureCode.UNAUTHORIZED, _P),
+    "AuthorizationFault": (FailureCode.FORBIDDEN, _P),
+    "AUTHORIZATION": (FailureCode.FORBIDDEN, _P),
+}
+
+
+def intuit_fault(body: object, content_type: str) -> Verdict | None:
+    """QuickBooks Online's ``{"Fault": {"Error": [{"Message", "Detail", "code"}], "type": …},
+    "time": …}``, at the top or inside a query's ``QueryResponse``: a failure whatever the
+    status, its code by the fault's type (:data:`INTUIT_FAULTS`)."""
+    if not isinstance(body, dict):
+        return None
+    fault = body.get("Fault")
+    query = body.get("QueryResponse")
+    if fault is None and isinstance(query, dict):
+        fault = query.get("Fault")
+    if not isinstance(fault, dict) or not isinstance(fault.get("Error"), list):
+        return None
+    kind = fault.get("type")
+    mapped = INTUIT_FAULTS.get(kind) if isinstance(kind, str) else None
+    code, failure_kind = mapped or (FailureCode.UPSTREAM_ERROR, _P)
+    first = next((e for e in fault["Error"] if isinstance(e, dict)), {})
+    words = [first.get(key) for key in ("code", "Message", "Detail")]
+    said = ": ".join(str(w) for w in words if isinstance(w, str | int) and str(w)) or "no message"
+    named = kind if isinstance(kind, str) else "(no type)"
+    return FailureVerdict(code, failure_kind, f"Fault {named}: {said}", "quickbooks")
 
 
 #: Anthropic's and OpenAI's ``error.type`` (and OpenAI's ``error.code``) values.
