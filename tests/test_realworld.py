@@ -739,6 +739,15 @@ ROWS: list[Row] = [
         2,
         url="https://api.clickup.com/api/v2/list/9/task?page=1",
     ),
+    # -- Relay's node field: "if no such object exists, the field returns null"
+    # (https://relay.dev/graphql/objectidentification.htm); a query sent by GET is a read
+    # (https://graphql.github.io/graphql-over-http/draft/#sec-GET). No record came back.
+    ok(
+        "relay_node_null",
+        {"data": {"node": None}},
+        0,
+        url="https://api.example.test/graphql?query=%7Bnode(id%3A%22x%22)%7Bid%7D%7D",
+    ),
     # -- Sentry: a next link on every page, results="false" when it names an empty one
     page(
         "sentry_link_next_results_true",
@@ -2314,6 +2323,24 @@ def test_keys_with_a_reassuring_value_are_not_evidence(body: Any, headers: dict[
 
 
 @pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        ({"user": None}, "null user"),
+        ({"data": None}, "null data"),
+        ({"data": {"viewer": {"node": None}}}, "null data.viewer.node"),
+    ],
+)
+def test_a_body_holding_nothing_but_a_null_is_empty(body: Any, detail: str) -> None:
+    """A lookup answered with one member, null (through objects of one member each), carries no
+    record, as a null body carries none: ``empty``, no data, the detail naming where."""
+    env = send(Row("null_inside", body, OC.EMPTY))
+    assert env.outcome is OC.EMPTY, env
+    assert env.data is None
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.detail) == (0, detail)
+
+
+@pytest.mark.parametrize(
     "body",
     [
         {"events": [], "url": "https://hooks.example.com/in"},  # a webhook's configuration
@@ -2323,6 +2350,8 @@ def test_keys_with_a_reassuring_value_are_not_evidence(body: Any, headers: dict[
         {"kind": "tasks#taskList", "id": "t1", "title": "Errands", "tags": []},  # one list's record
         {"kind": "drive#changeList", "changes": [], "removedIds": []},  # two lists: which one?
         {"success": True, "data": None},  # a null with no "no more" beside it: no listing said
+        {"error": None},  # no error: not no answer
+        {"user": None, "updated": "2024-01-01"},  # a null member of a record
     ],
 )
 def test_a_list_is_a_listing_only_by_its_own_uri_or_a_listing_kind(body: Any) -> None:

@@ -37,6 +37,7 @@ from tool_outcomes.envelope import (
 
 from ._collection import (
     AMBIGUOUS_TOTAL_KEYS,
+    DIAGNOSTIC_KEYS,
     INCOMPLETE_FLAGS,
     MORE_FLAGS,
     NEXT_TOKEN_KEYS,
@@ -1053,6 +1054,24 @@ def _last_by_word(
     return (True, why), Position(before, read)
 
 
+def _null_inside(body: Mapping[str, Any]) -> str | None:
+    """Where a body holds nothing but a null, through objects of one member each: a lookup's
+    ``{"user": null}``, Relay's ``{"data": {"node": null}}`` (a node id that names nothing).
+    Such a body carries no record, as a null body carries none. ``None`` otherwise, and for a
+    lone diagnostic member (``{"error": null}`` says no error, not no answer)."""
+    path: list[str] = []
+    value: Any = body
+    while isinstance(value, dict) and len(value) == 1 and len(path) < _NULL_DEPTH:
+        key, value = next(iter(value.items()))
+        if key in DIAGNOSTIC_KEYS:
+            return None
+        path.append(str(key))
+    return f"null {'.'.join(path)}" if value is None and path else None
+
+
+_NULL_DEPTH = 4
+
+
 def judge_coverage(
     ex: Exchange, document: Document, value: Any, verdict: Verdict | None
 ) -> Envelope[Any] | Contact:
@@ -1070,10 +1089,13 @@ def judge_coverage(
     """
     forced = document.partial_content
     repairs = document.repairs
-    if value is None and forced is None and verdict is None:
+    null = "null body" if value is None else None
+    if null is None and ex.options.items is None and isinstance(value, dict):
+        null = _null_inside(value)
+    if null is not None and forced is None and verdict is None:
         if ex.writes:
-            return ex.acknowledged(f"HTTP {ex.status} with a null body")
-        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail="null body"), repairs)
+            return ex.acknowledged(f"HTTP {ex.status} with a {null}")
+        return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail=null), repairs)
     # An array left undecoded is its own collection and holds no count or next page (what
     # find_collection, find_total and page_evidence answer for one; a test holds them to it):
     # only the headers are left to read, and the last step counts it as it validates it.
