@@ -391,8 +391,8 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     """A listing that left its collection out because it counted none: Google Books answers a
     search with no match ``{"kind": "books#volumes", "totalItems": 0}``, no ``items``
     (https://developers.google.com/books/docs/v1/using). Only an unambiguous
-    total (:data:`TOTAL_KEYS`, never ``count`` or ``total``, a quantity on a record) at zero,
-    in a body with no list and no identity of its own."""
+    count (:data:`_NONE_COUNTED_KEYS`: the :data:`TOTAL_KEYS`, never ``count`` or ``total``, a
+    quantity on a record) at zero, in a body with no list and no identity of its own."""
     counts = _NONE_COUNTED_KEYS & body.keys()
     if not counts or any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
         return None
