@@ -362,6 +362,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"took": 5, "responses": [{"error": {"type": "x"}, "status": 404}, {"hits": {"hits": []}}]},
     {"took": 3, "errors": True, "items": [{"index": {"error": {"type": "x"}, "status": 400}}]},
     {"took": 1, "timed_out": True, "hits": {"total": {"value": 1}, "hits": [{"_id": "1"}]}},
+    {"Fault": {"Error": [{"Message": "m", "code": "610"}], "type": "ValidationFault"}, "time": "t"},
 ]  # fmt: skip
 
 
