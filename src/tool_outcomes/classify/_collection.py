@@ -42,6 +42,7 @@ __all__ = [
     "has_paging_companions",
     "link_rels",
     "no_more",
+    "null_inside",
     "resolve_path",
     "typed_listing",
     "wrapped_pages",
@@ -364,6 +365,24 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     return found_here
 
 
+def null_inside(body: Mapping[str, Any]) -> str | None:
+    """Where a body holds nothing but a null, through objects of one member each: a lookup's
+    ``{"user": null}``, Relay's ``{"data": {"node": null}}`` (a node id that names nothing).
+    Such a body carries no record, as a null body carries none. ``None`` otherwise, and for a
+    lone diagnostic member (``{"error": null}`` says no error, not no answer)."""
+    path: list[str] = []
+    value: Any = body
+    while isinstance(value, dict) and len(value) == 1 and len(path) < _NULL_DEPTH:
+        key, value = next(iter(value.items()))
+        if key in DIAGNOSTIC_KEYS:
+            return None
+        path.append(str(key))
+    return f"null {'.'.join(path)}" if value is None and path else None
+
+
+_NULL_DEPTH = 4
+
+
 def no_more(box: Mapping[str, Any]) -> str | None:
     """The box's own "this is the last" (:data:`NO_MORE_FLAGS`), as it says it."""
     return next((f"{k}: {str(v).lower()}" for k, v in NO_MORE_FLAGS if box.get(k) is v), None)
@@ -407,7 +426,7 @@ def _left_out(body: Mapping[str, Any]) -> Collection | None:
     {"more_items_in_collection": false}}}`` (https://pipedrive.readme.io/docs/core-api-concepts-pagination).
     One :data:`COLLECTION_KEYS` member only, and a paging box that says nothing follows."""
     nulls = [key for key in COLLECTION_KEYS if key in body and body[key] is None]
-    if len(nulls) != 1 or body == {} or not _nothing_more(body):
+    if len(nulls) != 1 or not _nothing_more(body):
         return None
     return Collection([], body, nulls[0])
 

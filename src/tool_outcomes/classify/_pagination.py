@@ -37,7 +37,6 @@ from tool_outcomes.envelope import (
 
 from ._collection import (
     AMBIGUOUS_TOTAL_KEYS,
-    DIAGNOSTIC_KEYS,
     INCOMPLETE_FLAGS,
     MORE_FLAGS,
     NEXT_TOKEN_KEYS,
@@ -50,6 +49,7 @@ from ._collection import (
     found,
     has_paging_companions,
     no_more,
+    null_inside,
     resolve_path,
     typed_listing,
     wrapped_pages,
@@ -375,13 +375,24 @@ def _looks_like_a_url(value: str) -> bool:
     return value.lower().startswith(_URL_STARTS)
 
 
+#: Flags that say whether this is the last page, read when false: the flag, the member of the
+#: same box where this page starts (the next one resumes past its items), and whether it is read
+#: only without a next link beside it. Jira's isLast ("whether this is the last page"), resumed
+#: at startAt; Jira Service Management's isLastPage, resumed at start; ClickUp's tasks'
+#: last_page (https://developer.clickup.com/reference/gettasks), resumed at the request's page
+#: + 1 (Laravel's last_page is a number: never false).
+_NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
+    ("isLast", "startAt", False),
+    ("isLastPage", "start", True),
+    ("last_page", None, True),
+)
+
 #: Every member whose presence can make :func:`_listing_signs` find a sign (the others it
 #: reads, it reads beside one of these; a test holds the set to the function).
 _LISTING_SIGN_KEYS = frozenset(
     {
-        "next", "links", "_links", "isLast", "isLastPage", "last_page", "more", "offset",
-        "cursor",
-        "scroll_param", "metadata",
+        "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
+        *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
 )  # fmt: skip
@@ -421,17 +432,12 @@ def _listing_signs(
             if target is not None:
                 out.append(_page('links rel "next"', target, base_url))
                 break
-    # Jira: isLast "whether this is the last page", resumed at startAt; Jira Service
-    # Management: isLastPage, resumed at start, read only without a next link beside it.
-    for flag, start_key, alone in (("isLast", "startAt", False), ("isLastPage", "start", True)):
+    # "Is this the last page?" answered false: more follows (:data:`_NOT_LAST_FLAGS`).
+    for flag, start_key, alone in _NOT_LAST_FLAGS:
         if box.get(flag) is False and not (alone and out):
-            start = as_count(box.get(start_key))
+            start = as_count(box.get(start_key)) if start_key is not None else None
             cursor = str(start + len(collection.items)) if start is not None else None
             out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{flag}: false", cursor))
-    # ClickUp's tasks: "last_page": false while more pages follow (the request's page + 1;
-    # https://developer.clickup.com/reference/gettasks). Laravel's last_page is a number.
-    if box.get("last_page") is False and not out:
-        out.append(Evidence(TruncatedBy.NEXT_PAGE, "last_page: false"))
     if box.get("more") is True:  # PagerDuty: "if true, there are additional results"
         offset, limit = as_count(box.get("offset")), as_count(box.get("limit"))
         cursor = str(offset + limit) if offset is not None and limit is not None else None
@@ -1054,24 +1060,6 @@ def _last_by_word(
     return (True, why), Position(before, read)
 
 
-def _null_inside(body: Mapping[str, Any]) -> str | None:
-    """Where a body holds nothing but a null, through objects of one member each: a lookup's
-    ``{"user": null}``, Relay's ``{"data": {"node": null}}`` (a node id that names nothing).
-    Such a body carries no record, as a null body carries none. ``None`` otherwise, and for a
-    lone diagnostic member (``{"error": null}`` says no error, not no answer)."""
-    path: list[str] = []
-    value: Any = body
-    while isinstance(value, dict) and len(value) == 1 and len(path) < _NULL_DEPTH:
-        key, value = next(iter(value.items()))
-        if key in DIAGNOSTIC_KEYS:
-            return None
-        path.append(str(key))
-    return f"null {'.'.join(path)}" if value is None and path else None
-
-
-_NULL_DEPTH = 4
-
-
 def judge_coverage(
     ex: Exchange, document: Document, value: Any, verdict: Verdict | None
 ) -> Envelope[Any] | Contact:
@@ -1091,7 +1079,7 @@ def judge_coverage(
     repairs = document.repairs
     null = "null body" if value is None else None
     if null is None and ex.options.items is None and isinstance(value, dict):
-        null = _null_inside(value)
+        null = null_inside(value)
     if null is not None and forced is None and verdict is None:
         if ex.writes:
             return ex.acknowledged(f"HTTP {ex.status} with a {null}")

@@ -252,8 +252,7 @@ def intuit_fault(body: object, content_type: str) -> Verdict | None:
     if not isinstance(body, dict):
         return None
     fault = body.get("Fault")
-    query = body.get("QueryResponse")
-    if fault is None and isinstance(query, dict):
+    if fault is None and isinstance(query := body.get("QueryResponse"), dict):
         fault = query.get("Fault")
     if not isinstance(fault, dict) or not isinstance(fault.get("Error"), list):
         return None
