@@ -34,6 +34,9 @@ ORIGINS = {
     "msgraph_next_link": "https://graph.microsoft.com/v1.0/users",
     "bitbucket_paginated_next": "https://api.bitbucket.org/2.0/repositories/team",
     "zendesk_incremental_cursor_after_url": "https://z.example.test/api/v2/incremental/tickets/cursor.json",
+    "zendesk_incremental_time_count_is_this_page": (
+        "https://z.example.test/api/v2/incremental/tickets.json?start_time=1"
+    ),
     "ogc_features_links_rel_next_number_matched": "https://geo.example.test/items?limit=2",
     "stac_item_search_context_matched": "https://stac.example.test/search",
     "spotify_search_paging_object_in_a_wrapper": (
@@ -1860,6 +1863,18 @@ ROWS: list[Row] = [
             "end_time": 1383685952,
         },
         2,
+    ),
+    # Time-based: "count" is the number of items in this page, not a total (1,000 on a full
+    # page), https://developer.zendesk.com/api-reference/ticketing/ticket-management/incremental_exports/
+    page(
+        "zendesk_incremental_time_count_is_this_page",
+        {
+            "tickets": two(),
+            "next_page": "https://z.example.test/api/v2/incremental/tickets.json?start_time=1383685952",
+            "count": 2,
+            "end_of_stream": False,
+            "end_time": 1383685952,
+        },
         2,
     ),
     page(
@@ -1920,6 +1935,29 @@ ROWS: list[Row] = [
         1,
         total=5,
     ),
+    # https://github.com/stac-api-extensions/context: "returned" (required), "limit",
+    # "matched", beside /collections as beside a search (stac-server's Earth Search).
+    ok(
+        "stac_collections_with_context_and_links",
+        {
+            "collections": [{"type": "Collection", "id": "a"}, {"type": "Collection", "id": "b"}],
+            "links": [
+                {"rel": "self", "href": "https://stac.example.test/v1/collections"},
+                {"rel": "root", "href": "https://stac.example.test/v1"},
+            ],
+            "context": {"returned": 2, "limit": 100, "matched": 2},
+        },
+        2,
+        2,
+    ),
+    ok(
+        "stac_collections_with_empty_links_and_context",
+        {"collections": two(), "links": [], "context": {"returned": 2, "matched": 2}},
+        2,
+        2,
+    ),
+    # OGC API - Features requires links; stac-server's v0 /collections sent them empty.
+    ok("stac_v0_collections_with_empty_links", {"collections": two(), "links": []}, 2),
     page(
         "ogc_records_plain_links_array_page",
         {

@@ -44,6 +44,7 @@ __all__ = [
     "no_more",
     "null_inside",
     "resolve_path",
+    "stac_context",
     "typed_listing",
     "wrapped_pages",
 ]
@@ -589,7 +590,20 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
     if any(_LINK_RELS & link_rels(root.get(key)) for key in ("links", "_links")):
         return True
     blocks = [root.get(k) for k in ("meta", "pagination", "paging", "pages")]
-    return any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks)
+    if any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks):
+        return True
+    return stac_context(root) is not None
+
+
+def stac_context(root: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """STAC's context extension, ``{"returned": 9, "limit": 10, "matched": 9}``: the page's
+    count, the page size and the query-wide total, beside a search's features or the
+    ``/collections`` listing (https://github.com/stac-api-extensions/context: ``returned`` is
+    required). ``None`` when the body has none."""
+    context = root.get("context")
+    if isinstance(context, dict) and "returned" in context:
+        return context
+    return None
 
 
 #: What marks a block as paging state; a total inside one does too (DigitalOcean's
@@ -640,10 +654,12 @@ def _navigation(root: Mapping[str, Any]) -> frozenset[str]:
     (https://docs.ogc.org/is/17-069r4/17-069r4.html, section "Collections"). An object with an
     identity of its own (a STAC catalog's ``id``) keeps its links as one of its members."""
     links = root.get("links")
-    if not isinstance(links, list) or not links:
+    if not isinstance(links, list):
         return _NO_KEYS
     if any(root.get(key) is not None for key in RECORD_IDENTITY_KEYS):
         return _NO_KEYS
+    # An empty array holds no link, and no item either: stac-server's v0 ``/collections``
+    # sent ``"links": []`` beside its collections.
     return _LINKS if all(_is_link_object(link) for link in links) else _NO_KEYS
 
 

@@ -51,6 +51,7 @@ from ._collection import (
     no_more,
     null_inside,
     resolve_path,
+    stac_context,
     typed_listing,
     wrapped_pages,
 )
@@ -166,13 +167,16 @@ def find_total(
             # Slack's paging) or this page's count (Fractal's meta.pagination, Cloudflare's
             # result_info), never the total; a top-level meta's is (JSON:API: Drupal, Kitsu).
             keys = _TOTAL_KEYS_BUT_COUNT if listing else TOTAL_KEYS
+        elif "end_of_stream" in box:
+            # A Zendesk incremental export's count is "the number of items in this page" (the
+            # export runs on until its end_of_stream, with no total): 1,000 on a full page.
+            keys = _TOTAL_KEYS_BUT_COUNT
         for key in keys:
             if (found_total := _as_total(box.get(key))) is not None:
                 if _estimated(box, key):
                     return Total(found_total.value, found_total.lower_bound, estimate=True)
                 return found_total
-        context = box.get("context")  # STAC's context extension: {"returned", "limit", "matched"}
-        context = context if isinstance(context, dict) and "returned" in context else {}
+        context = stac_context(box) or {}
         if (found_total := _as_total(context.get("matched"))) is not None:
             return found_total
     return None
