@@ -152,6 +152,28 @@ def test_no_content_to_a_read_is_a_verified_empty(status: int, method: str | Non
     assert env.data is None
 
 
+@pytest.mark.parametrize("method", ["HEAD", "head"])
+@pytest.mark.parametrize(("status", "body"), [(200, b""), (203, b""), (206, b""), (200, b"[]")])
+def test_a_head_answered_with_a_2xx_is_a_success_with_no_data(
+    status: int, body: bytes, method: str
+) -> None:
+    """A HEAD carries no content by definition (RFC 9110 §9.3.2): its empty body is no
+    "nothing matched", and any bytes a server sent anyway are not the answer."""
+    env = parts(status, body, method=method)
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data is None
+    assert env.coverage is not None
+    assert env.coverage.returned == 0
+    assert env.coverage.truncated_by is None
+    assert "HEAD" in env.coverage.detail
+
+
+def test_a_head_keeps_what_its_status_says_first() -> None:
+    """202 (not ready) and 404 answer a HEAD as they answer a GET."""
+    assert code_kind(parts(202, b"", method="HEAD")) == (C.UPSTREAM_ERROR, T)
+    assert code_kind(parts(404, b"", method="HEAD")) == (C.NOT_FOUND, P)
+
+
 WRITES = ["POST", "PUT", "PATCH", "DELETE", "delete"]
 #: Empty 2xx answers: (status, body) pairs with nothing in them.
 NOTHING_IN_IT: list[tuple[int, bytes]] = [

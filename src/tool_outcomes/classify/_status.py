@@ -6,8 +6,9 @@ is not listed falls back to its class. A ``403`` or ``400`` that says it is a th
 GitHub's spent-quota headers, a message naming a rate limit, or an error code in the body
 (:data:`THROTTLING_CODES`: AWS answers a throttle with 400, Google's older APIs with 403).
 A ``2xx`` is left to the body, except where the status alone decides: ``204`` and ``205`` carry
-no content by definition (a verified nothing to a read, an acknowledged write to a write), and
-``202`` to a read says the answer is not ready yet.
+no content by definition (a verified nothing to a read, an acknowledged write to a write),
+``202`` to a read says the answer is not ready yet, and any other ``2xx`` answering a ``HEAD`` is
+a ``success`` whose headers are the answer.
 :func:`judge_status` returns the finished envelope, or ``None`` to go on.
 """
 
@@ -275,6 +276,11 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
         # an accepted write: its body, often a job id, is judged like any other.)
         detail = "HTTP 202 Accepted: the answer is not ready yet; ask again later"
         return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
+    if (ex.method or "").upper() == "HEAD" and 200 <= ex.status <= 299:
+        # A HEAD is a GET whose answer carries no content (RFC 9110 §9.3.2): its headers are
+        # the answer. An empty body says nothing about what the resource holds.
+        detail = f"HTTP {ex.status} answering a HEAD: its headers are the answer, with no content"
+        return ex.envelope(Outcome.SUCCESS, coverage=Coverage(returned=0, detail=detail))
     return None
 
 
