@@ -1894,6 +1894,10 @@ ROWS: list[Row] = [
         {"tickets": two(), "after_url": None, "after_cursor": "MTU3", "end_of_stream": True},
         2,
     ),
+    # -- Paddle Classic: every answer is {"success": ..., "response": ...}; its list reads are
+    # POSTs (https://developer.paddle.com/api-reference/subscription-api/users/listusers)
+    ok("paddle_classic_list_users", {"success": True, "response": two("subscription_id")}, 2),
+    ok("paddle_classic_list_users_none", {"success": True, "response": []}, 0),
     # -- links arrays with rel "next": OGC API - Features, STAC item search
     page(
         "ogc_features_links_rel_next_number_matched",
@@ -2390,11 +2394,14 @@ def test_a_body_holding_nothing_but_a_null_is_empty(body: Any, detail: str) -> N
         {"success": True, "data": None},  # a null with no "no more" beside it: no listing said
         {"error": None},  # no error: not no answer
         {"user": None, "updated": "2024-01-01"},  # a null member of a record
+        {"success": "true", "response": []},  # a flag that is no boolean
+        {"success": True, "response": [], "plan": "pro"},  # a list beside more than the flag
     ],
 )
 def test_a_list_is_a_listing_only_by_its_own_uri_or_a_listing_kind(body: Any) -> None:
-    """Twilio's ``{"countries": [], "uri": "/2010-04-01/…"}`` and Google's ``{"kind":
-    "drive#changeList", "changes": []}`` are empty listings; a record holding a list and an
+    """Twilio's ``{"countries": [], "uri": "/2010-04-01/…"}``, Google's ``{"kind":
+    "drive#changeList", "changes": []}`` and Paddle Classic's ``{"success": true, "response":
+    []}`` are empty listings; a record holding a list and an
     address of somewhere else (a full URL), or more beside them, a resource whose kind names a
     list but which has an id of its own, a listing kind beside two lists, or a null collection
     with no "no more" beside it, stays one record: an empty list in it is no verified nothing."""

@@ -626,6 +626,12 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # (https://www.twilio.com/docs/phone-numbers/api/availablephonenumber-resource).
         key = next(k for k in root if k != "uri")
         value = root[key]
+    elif len(root) == 2 and root.get("success") is True:
+        # One list beside the answer's own success flag: Paddle Classic answers every call with
+        # {"success": true, "response": ...}, a list's read (a POST) with the list there
+        # (https://developer.paddle.com/api-reference/subscription-api/users/listusers).
+        key = next(k for k in root if k != "success")
+        value = root[key]
     elif len(root) == 2 and (PAGING_COMPANIONS & root.keys()):
         # One list and one paging member, nothing else: Square's {"customers": [...],
         # "cursor": ...}, Airtable's {"bases": [...], "offset": ...}.
