@@ -268,6 +268,13 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
     if ex.status in (204, 205):  # no content by definition (RFC 9110 §15.3.5–6)
         if ex.writes:
             return ex.acknowledged(f"HTTP {ex.status}")
+        if ex.status == 204 and ex.options.not_found == "empty":
+            # A check whose "no" is a 404 (declared) answers "yes" with a 204: GitHub's "Check
+            # if a user is blocked", "… if a repository is starred", "… if a pull request has
+            # been merged" (https://docs.github.com/en/rest/users/blocking). The 404 is the
+            # nothing; the 204 is the answer.
+            detail = "HTTP 204 to a check whose 404 means none: yes, it is there"
+            return ex.envelope(Outcome.SUCCESS, coverage=Coverage(returned=0, detail=detail))
         return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {ex.status}"))
     if ex.status == 202 and not ex.writes:
         # Accepted for processing, not completed (RFC 9110 §15.3.3). To a read that means the

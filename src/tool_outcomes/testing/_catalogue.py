@@ -91,6 +91,9 @@ _SHAPED = frozenset(
 _ALSO: Mapping[str, tuple[Expect, ...]] = {
     # A reader of the stream keeps the complete lines: partial, cut by the stream error.
     "truncated_stream": (_e(Outcome.PARTIAL),),
+    # A 204 fulfils a read with no content: "nothing" to a search, and to a check whose 404 is
+    # its declared none, the check's "yes" (GitHub's "is it starred?": 204 yes, 404 no).
+    "no_content_204": (_e(Outcome.SUCCESS),),
 }
 
 
