@@ -174,6 +174,49 @@ def test_a_head_keeps_what_its_status_says_first() -> None:
     assert code_kind(parts(404, b"", method="HEAD")) == (C.NOT_FOUND, P)
 
 
+@pytest.mark.parametrize("method", [None, "GET", "HEAD"])
+def test_a_204_to_a_check_whose_404_is_its_none_is_the_yes(method: str | None) -> None:
+    """GitHub's checks ("is it starred?", "is it merged?") answer 204 for yes and 404 for no: a
+    read that declares its 404 a confirmed none reads the 204 as the other answer, a success."""
+    yes = parts(204, b"", method=method, not_found="empty")
+    no = parts(404, b"", method=method, not_found="empty")
+    assert (yes.outcome, no.outcome) == (Outcome.SUCCESS, Outcome.EMPTY)
+    assert yes.data is None
+    assert yes.coverage is not None
+    assert yes.coverage.returned == 0
+    assert "204" in yes.coverage.detail
+    assert parts(205, b"", method=method, not_found="empty").outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize("method", [None, "GET"])
+def test_a_read_answered_with_an_empty_object_is_empty(method: str | None) -> None:
+    """``{}`` holds no record: a map with no entry (GitHub's languages of an empty repository)
+    is a verified nothing, not one record with nothing in it."""
+    env = parts(200, {}, method=method)
+    assert env.outcome is Outcome.EMPTY, env
+    assert env.data is None
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.detail) == (0, "empty object")
+    assert parts(200, {"languages": {}}, method=method).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize("method", ["PUT", "PATCH", "DELETE", "put"])
+@pytest.mark.parametrize("body", [[], {"labels": []}, {"data": [], "has_more": False}])
+def test_an_empty_list_answering_a_put_patch_or_delete_acknowledges_it(
+    method: str, body: Any
+) -> None:
+    """GitHub's "Set labels for an issue" with none set answers ``[]``: the state the write left,
+    not a search that found nothing. A POST may be a query (GraphQL, a search): its empty list
+    stays ``empty``."""
+    env = parts(200, body, method=method)
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data is None
+    assert env.coverage is not None
+    assert env.coverage.returned == 0
+    assert "acknowledging" in env.coverage.detail
+    assert parts(200, body, method="POST").outcome is Outcome.EMPTY
+
+
 WRITES = ["POST", "PUT", "PATCH", "DELETE", "delete"]
 #: Empty 2xx answers: (status, body) pairs with nothing in them.
 NOTHING_IN_IT: list[tuple[int, bytes]] = [

@@ -331,8 +331,10 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
         return None
     if all(_scalar(value) for value in body.values()):
         # Every rule below looks for a list or an object inside the body: a flat body is one
-        # record, unless it counts none of a listing it left out (Google Books' totalItems: 0).
-        return _counted_none(body)
+        # record, unless it counts none of a listing it left out (Google Books' totalItems: 0)
+        # or sends that listing null beside its own "no more" ({"data": null, "has_more": false}).
+        left_out = _left_out(body) if None in body.values() else None
+        return _counted_none(body) or left_out
     nested = _nested(body)
     if nested is not None:
         return nested

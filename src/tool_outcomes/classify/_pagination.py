@@ -1064,6 +1064,10 @@ def _last_by_word(
     return (True, why), Position(before, read)
 
 
+#: Writes that never carry a query: an empty list answering one is the state it left.
+_STATE_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
+
+
 def judge_coverage(
     ex: Exchange, document: Document, value: Any, verdict: Verdict | None
 ) -> Envelope[Any] | Contact:
@@ -1083,10 +1087,13 @@ def judge_coverage(
     repairs = document.repairs
     null = "null body" if value is None else None
     if null is None and ex.options.items is None and isinstance(value, dict):
-        null = null_inside(value)
+        # An object with no member carries no record either: GitHub's languages of a repository
+        # with none, Mastodon's translation pairs of a server with none, both maps, answer {}.
+        null = null_inside(value) if value else "empty object"
     if null is not None and forced is None and verdict is None:
         if ex.writes:
-            return ex.acknowledged(f"HTTP {ex.status} with a {null}")
+            article = "an" if null.startswith("empty") else "a"
+            return ex.acknowledged(f"HTTP {ex.status} with {article} {null}")
         return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail=null), repairs)
     # An array left undecoded is its own collection and holds no count or next page (what
     # find_collection, find_total and page_evidence answer for one; a test holds them to it):
@@ -1191,6 +1198,11 @@ def judge_coverage(
     body = document if data is document.value else None  # the data is the whole body
     if not evidence:
         empty = value.empty if array else collection is not None and not collection.items
+        if empty and ex.method is not None and ex.method.upper() in _STATE_WRITES:
+            # A PUT, PATCH or DELETE answered with the list it left (GitHub's "Set labels for an
+            # issue" with none set answers []): the write took effect; nothing was searched.
+            # (A POST may be a query in a body: GraphQL, a search; its empty list stays empty.)
+            return ex.acknowledged(f"HTTP {ex.status} with an empty list")
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
         fields: dict[str, Any] = {"total": count, "offset": offset, "detail": detail}
         # An undecoded array is counted by the last step, which builds its coverage then.
