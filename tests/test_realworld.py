@@ -2586,6 +2586,35 @@ def test_a_last_page_that_reaches_the_total_completes_the_listing(
     assert coverage.summary() == "6 of 56 returned after 50 on earlier pages"
 
 
+#: Linode's pages: ``page``, ``pages`` and ``results``, the total; a page size left to its
+#: default is in neither the request nor the answer
+#: (https://techdocs.akamai.com/linode-api/reference/pagination).
+LINODE_KERNELS = "https://api.linode.com/v4/linode/kernels"
+
+
+@pytest.mark.parametrize(
+    ("page", "pages", "outcome", "offset"),
+    [(4, 4, OC.SUCCESS, 300), (2, 4, OC.PARTIAL, None), (1, 1, OC.PARTIAL, None)],
+)
+def test_a_page_numbered_as_its_page_count_is_the_last(
+    page: int, pages: int, outcome: Outcome, offset: int | None
+) -> None:
+    """Page 4 of 4 with 30 of 330 and no page size asked is the last page: the earlier pages
+    held the 300 before it. Page 2 of 4 has more after it; a lone page 1 of 1 holding fewer than
+    its total is no later page, and stays a cut."""
+    body = {"data": [{"id": i} for i in range(30)], "page": page, "pages": pages, "results": 330}
+    request = httpx.Request("GET", f"{LINODE_KERNELS}?page={page}")
+    env = classify_http(
+        httpx.Response(200, json=body, request=request), items="data", total="results"
+    )
+    coverage = env.coverage
+    assert coverage is not None
+    assert (env.outcome, coverage.returned, coverage.total) == (outcome, 30, 330), coverage.detail
+    assert coverage.offset == offset
+    if outcome is OC.SUCCESS:
+        assert coverage.detail.startswith(f"last page (page {page} of pages {pages})")
+
+
 @pytest.mark.parametrize(
     ("url", "says"),
     [

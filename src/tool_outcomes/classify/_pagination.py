@@ -966,7 +966,8 @@ def _said_last(
     more" (``has_more: false``, ``isLast: true``, ``done: true``, ``end_of_stream: true``,
     ``pageInfo.hasNextPage: false``), or a link to the page before it (``previous``,
     ``links.prev``, a ``links`` entry with ``rel: "prev"``, ``pageInfo.hasPreviousPage:
-    true``). Each is read by its value: ``null``, ``""`` and ``false`` say nothing. A header's
+    true``), or its page number at its page count past the first (``page: 4, pages: 4``). Each
+    is read by its value: ``null``, ``""`` and ``false`` say nothing. A header's
     ``rel="prev"`` is not read: the shared corpus labels GitHub's last Link page with a
     ``total_count`` and no page size in the request (rw161) a cut, and a page size in the
     request or GitLab's ``X-Page`` headers settle those pages by arithmetic instead."""
@@ -1003,6 +1004,13 @@ def _said_last(
                         and _cursor(link.get("href")) is not None
                     ):
                         return f'{name} rel "{link["rel"]}"'
+        for page_key, count_key, first in PAGE_COUNTERS:
+            # The page's own number is its page count, past the first: Linode's {"page": 4,
+            # "pages": 4, "results": 330} with no page size asked (the default size placed
+            # the rest on pages 1 to 3, https://techdocs.akamai.com/linode-api/reference/pagination).
+            page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
+            if page is not None and pages is not None and page - first + 1 == pages > 1:
+                return f"{page_key} {page} of {count_key} {pages}"
     return None
 
 
