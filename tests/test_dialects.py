@@ -647,6 +647,29 @@ ERROR_MESSAGES: list[tuple[Any, str | None]] = [
     ({"error": "invalid_token", "error_description": "expired"}, "expired"),
     ({"detail": "Not found."}, "Not found."),
     ({"fault": {"faultstring": "Invalid ApiKey"}}, "Invalid ApiKey"),
+    ({"errorMessages": ["Issue does not exist"], "errors": {}}, "Issue does not exist"),
+    (
+        {"errorMessages": [], "errors": {"summary": "You must specify a summary"}},
+        "summary: You must specify a summary",
+    ),
+    ({"errors": {"count": 3}}, None),
+    ({"errors": {"email": ["has already been taken"]}}, "email: has already been taken"),
+    (
+        {
+            "Fault": {
+                "Error": [
+                    {
+                        "Message": "A business validation error has occurred",
+                        "Detail": "Duplicate Name Exists Error",
+                        "code": "6240",
+                    }
+                ],
+                "type": "ValidationFault",
+            },
+            "time": "2024-01-01T00:00:00.000-07:00",
+        },
+        "Duplicate Name Exists Error",
+    ),
     ("<html><title>502 Bad Gateway</title></html>", "502 Bad Gateway"),
     ("<html><body>no title</body></html>", None),
     ("Service down\nsecond line", "Service down"),

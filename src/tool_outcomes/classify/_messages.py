@@ -26,6 +26,11 @@ _MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
     ("description",),  # Telegram
     ("error_message",),
     ("errorMessage",),
+    # Jira and Confluence: {"errorMessages": ["Issue does not exist …"], "errors": {"summary":
+    # "…"}} (https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/#status-codes)
+    ("errorMessages", "0"),
+    ("Fault", "Error", "0", "Detail"),  # Intuit (QuickBooks Online)
+    ("Fault", "Error", "0", "Message"),
     ("fault", "faultstring"),  # Apigee
     ("error",),  # OAuth's bare code, Spring's reason phrase
     ("error", "type"),
@@ -61,4 +66,19 @@ def error_message(body: object) -> str | None:
                 value = None
         if isinstance(value, str) and value.strip():
             return value.strip()[:300]
+    return _field_error(body)
+
+
+def _field_error(body: object) -> str | None:
+    """The first of a body's errors keyed by field, ``"summary: You must specify a summary"``:
+    Jira's ``errors`` object, which it sends with ``errorMessages`` empty, or Rails' ``{"errors":
+    {"email": ["has already been taken"]}}``."""
+    errors = body.get("errors") if isinstance(body, dict) else None
+    if not isinstance(errors, dict):
+        return None
+    for field, words in errors.items():
+        if isinstance(words, list) and words:
+            words = words[0]
+        if isinstance(words, str) and words.strip():
+            return f"{field}: {words.strip()}"[:300]
     return None
