@@ -2586,6 +2586,52 @@ def test_a_last_page_that_reaches_the_total_completes_the_listing(
     assert coverage.summary() == "6 of 56 returned after 50 on earlier pages"
 
 
+@pytest.mark.parametrize(
+    ("url", "body", "items"),
+    [
+        # https://developers.google.com/workspace/sheets/api/reference/rest/v4/spreadsheets.values
+        (
+            "https://sheets.googleapis.com/v4/spreadsheets/s1/values/Sheet1!D4",
+            {"range": "Sheet1!D4", "majorDimension": "ROWS"},
+            "values",
+        ),
+        (
+            "https://sheets.googleapis.com/v4/spreadsheets/s1?fields=sheets.data.rowData",
+            {"sheets": [{"data": [{}]}]},
+            "sheets.0.data.0.rowData",
+        ),
+        ("https://www.googleapis.com/drive/v3/files?q=x", {"kind": "drive#fileList"}, "files"),
+    ],
+)
+def test_a_google_api_leaves_an_empty_collection_out(url: str, body: Any, items: str) -> None:
+    """Google's APIs answer in proto3's JSON mapping, which omits an empty list
+    (https://protobuf.dev/programming-guides/json/): a declared collection that is not there is
+    an empty one, not a schema failure."""
+    request = httpx.Request("GET", url)
+    env = classify_http(httpx.Response(200, json=body, request=request), items=items)
+    assert env.outcome is OC.EMPTY, env
+    assert env.coverage is not None
+    assert env.coverage.returned == 0
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        ("https://api.example.test/v4/values", {"range": "Sheet1!D4"}),  # not Google: a mismatch
+        ("https://googleapis.com.example.test/v4/x", {"range": "Sheet1!D4"}),
+        ("https://sheets.googleapis.com/v4/x", {"values": None}),  # there, and not a list
+        ("https://sheets.googleapis.com/v4/x", {"values": "A1"}),
+    ],
+)
+def test_a_declared_collection_missing_elsewhere_is_a_schema_failure(url: str, body: Any) -> None:
+    """Only a Google API's omission reads as empty; a missing or mistyped collection anywhere
+    else (or a Google one that is there but holds no list) is the contract broken."""
+    request = httpx.Request("GET", url)
+    env = classify_http(httpx.Response(200, json=body, request=request), items="values")
+    assert env.failure is not None
+    assert env.failure.code is C.SCHEMA
+
+
 #: Linode's pages: ``page``, ``pages`` and ``results``, the total; a page size left to its
 #: default is in neither the request nor the answer
 #: (https://techdocs.akamai.com/linode-api/reference/pagination).

@@ -1072,6 +1072,23 @@ def _last_by_word(
     return (True, why), Position(before, read)
 
 
+def _omitted_as_empty(url: str | None, body: object, items: str | None) -> Collection | None:
+    """A declared collection a Google API left out because it was empty: Google's APIs answer
+    in proto3's JSON mapping, which omits a field holding its default value, an empty list
+    included (https://protobuf.dev/programming-guides/json/). A blank Sheets range is
+    ``{"range": "Sheet1!D4", "majorDimension": "ROWS"}`` with no ``values``
+    (https://developers.google.com/workspace/sheets/api/reference/rest/v4/spreadsheets.values:
+    "empty trailing rows and columns will not be included"). ``None`` anywhere else, and where
+    the path is there but holds something other than a list (that stays a schema failure)."""
+    if items is None or url is None or found(resolve_path(body, items)):
+        return None
+    host = urlsplit(url).hostname or ""
+    if not (host == "googleapis.com" or host.endswith(".googleapis.com")):
+        return None
+    parent = resolve_path(body, items.rpartition(".")[0]) if "." in items else body
+    return Collection([], parent if isinstance(parent, dict) else None, items)
+
+
 #: Writes that never carry a query: an empty list answering one is the state it left.
 _STATE_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
 
@@ -1109,7 +1126,10 @@ def judge_coverage(
     array = isinstance(value, ArrayText)
     collection = Collection([], None, "") if array else find_collection(value, ex.options.items)
     if isinstance(collection, str):
-        return ex.fail(FailureCode.SCHEMA, _P, collection)
+        left_out = _omitted_as_empty(ex.url, value, ex.options.items)
+        if left_out is None:
+            return ex.fail(FailureCode.SCHEMA, _P, collection)
+        collection = left_out
     total = None if array else find_total(value, collection, ex.options.total)
     if isinstance(total, str):
         return ex.fail(FailureCode.SCHEMA, _P, total)
