@@ -8,7 +8,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tool_outcomes import Envelope, FailureCode, FailureKind, Outcome, TruncatedBy, classify_parts
+from tool_outcomes import (
+    Effect,
+    Envelope,
+    FailureCode,
+    FailureKind,
+    Outcome,
+    TruncatedBy,
+    classify_parts,
+)
 from tool_outcomes.classify import (
     CONVENTIONS,
     GRAPHQL_CODES,
@@ -186,6 +194,53 @@ def test_graphql_needs_messages_and_only_its_own_members() -> None:
     extra = {"data": {"a": 1}, "errors": [{"message": "m"}], "meta": {}}
     graphql = next(c for c in CONVENTIONS if c.name == "graphql")
     assert graphql.read(extra, "application/json") is None
+
+
+#: Shopify refusing a mutation's input: a 200 whose payload names why, its result null
+#: (https://shopify.dev/docs/api/admin-graphql#status_and_error_codes).
+SHOPIFY_TAKEN = {
+    "metafieldDefinitionCreate": {
+        "createdDefinition": None,
+        "userErrors": [
+            {"field": ["definition", "key"], "message": "Key is in use", "code": "TAKEN"}
+        ],
+    }
+}
+
+
+def test_graphql_user_errors_refusing_every_mutation_are_a_failure() -> None:
+    """Every root field's payload refused in its userErrors: the input was refused, nothing
+    was done (a write's failure with effect ``none``), the words naming the field."""
+    body = {"data": SHOPIFY_TAKEN, "extensions": {"cost": {"requestedQueryCost": 10}}}
+    env = judge(body, method="POST")
+    assert failure_of(env) == (FailureCode.BAD_REQUEST, P)
+    assert env.failure is not None
+    assert env.failure.effect is Effect.NONE
+    assert "metafieldDefinitionCreate: definition.key: Key is in use (TAKEN)" in env.failure.detail
+
+
+def test_graphql_user_errors_beside_a_done_mutation_are_a_partial() -> None:
+    """One mutation refused beside one done: a partial answer that names the refusal."""
+    done = {"productUpdate": {"product": {"id": "gid://shopify/Product/1"}, "userErrors": []}}
+    env = judge({"data": {**SHOPIFY_TAKEN, **done}}, method="POST")
+    assert truncation_of(env) is TruncatedBy.FIELD_ERRORS
+    assert env.coverage is not None
+    assert env.coverage.dropped == (
+        "metafieldDefinitionCreate: definition.key: Key is in use (TAKEN)",
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"data": {"productUpdate": {"product": {"id": "1"}, "userErrors": []}}},
+        {"data": {"x": {"userErrors": ["not an error object"]}}},
+        {"data": SHOPIFY_TAKEN, "meta": {}},  # not GraphQL's own members
+    ],
+)
+def test_graphql_user_errors_need_messages_in_a_graphql_body(body: Any) -> None:
+    """An empty userErrors, one without messages, or a body that is not GraphQL's says nothing."""
+    assert judge(body, method="POST").outcome is Outcome.SUCCESS
 
 
 def test_graphql_relay_connection_is_found_and_paged() -> None:

@@ -349,6 +349,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"type": "about:blank", "title": "Not Found", "status": 404},
     {"error": {"root_cause": [], "type": "index_not_found", "reason": "r"}, "status": 404},
     {"data": None, "errors": [{"message": "Not found", "path": ["user"]}]},
+    {"data": {"productCreate": {"product": None, "userErrors": [{"message": "Title is blank"}]}}},
     {"ok": False, "error": "invalid_auth"},
     {"success": False, "errors": [{"code": 10000, "message": "Auth error"}], "result": None},
     {"status": "error", "message": "Server down"},

@@ -79,6 +79,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "graphql_user_errors",
+        _rpc.graphql_user_errors,
+        "a mutation payload's userErrors: the input refused",
+        keys=frozenset({"data"}),
+    ),
+    Convention(
         "slack", _chat.slack, "ok: false, keyed on the error string", keys=frozenset({"ok"})
     ),
     Convention(

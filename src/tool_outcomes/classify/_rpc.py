@@ -14,7 +14,7 @@ from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
 from ._verdicts import FailureVerdict, PartialVerdict, Unwrap, Verdict
 
-__all__ = ["GRAPHQL_CODES", "JSONRPC_CODES", "graphql", "jsonrpc"]
+__all__ = ["GRAPHQL_CODES", "JSONRPC_CODES", "graphql", "graphql_user_errors", "jsonrpc"]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
@@ -106,6 +106,42 @@ def graphql(body: object, content_type: str) -> Verdict | None:
         return FailureVerdict(code, kind, "; ".join(messages), "graphql")
     detail = f"{len(errors)} field error(s); data is incomplete"
     return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "graphql", tuple(messages))
+
+
+def graphql_user_errors(body: object, content_type: str) -> Verdict | None:
+    """A mutation the server refused in its own payload: Shopify answers a bad input with a 200
+    whose payload's ``userErrors`` says why, its result null ("an error in the input of a
+    mutation", https://shopify.dev/docs/api/admin-graphql#status_and_error_codes). Every root
+    field refused is a failure; some of them, a partial answer."""
+    if not isinstance(body, dict) or not set(body) <= _GRAPHQL_MEMBERS or body.get("errors"):
+        return None
+    data = body.get("data")
+    if not isinstance(data, dict) or not data:
+        return None
+    refused: list[str] = []
+    fields = 0
+    for name, payload in data.items():
+        user_errors = payload.get("userErrors") if isinstance(payload, dict) else None
+        if not isinstance(user_errors, list) or not user_errors:
+            continue
+        if not all(isinstance(e, dict) and isinstance(e.get("message"), str) for e in user_errors):
+            return None
+        fields += 1
+        refused += [f"{name}: {_user_error_text(e)}" for e in user_errors]
+    if not fields:
+        return None
+    if fields == len(data):
+        return FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(refused), "graphql userErrors")
+    detail = f"{fields} of {len(data)} mutations refused"
+    return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "graphql userErrors", tuple(refused))
+
+
+def _user_error_text(error: Mapping[str, Any]) -> str:
+    field = error.get("field")
+    where = ".".join(str(f) for f in field) if isinstance(field, list) and field else ""
+    code = error.get("code")
+    text = f"{error['message']} ({code})" if isinstance(code, str) and code else error["message"]
+    return f"{where}: {text}" if where else str(text)
 
 
 def _carries_nothing(data: object) -> bool:
