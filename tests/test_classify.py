@@ -217,6 +217,41 @@ def test_an_empty_list_answering_a_put_patch_or_delete_acknowledges_it(
     assert parts(200, body, method="POST").outcome is Outcome.EMPTY
 
 
+def dropbox(summary: str, error: dict[str, Any]) -> dict[str, Any]:
+    """A Dropbox API v2 endpoint error: a 409 naming it in tags
+    (https://www.dropbox.com/developers/documentation/http/documentation#error-handling)."""
+    return {"error_summary": summary, "error": error}
+
+
+DROPBOX_NOT_FOUND = dropbox("path/not_found/..", {".tag": "path", "path": {".tag": "not_found"}})
+
+
+def test_a_dropbox_409_naming_nothing_there_is_not_found_or_a_declared_empty() -> None:
+    """Dropbox answers get_metadata of a missing path with 409 ``path/not_found``: not found,
+    and the confirmed none of a lookup that declares ``not_found="empty"``."""
+    env = parts(409, DROPBOX_NOT_FOUND, method="POST")
+    assert code_kind(env) == (C.NOT_FOUND, P)
+    assert env.failure is not None
+    assert env.failure.detail == "HTTP 409 Conflict: path/not_found"
+    lookup = parts(409, DROPBOX_NOT_FOUND, method="POST", not_found="empty")
+    assert lookup.outcome is Outcome.EMPTY
+    account = dropbox("no_account/", {".tag": "no_account"})
+    assert parts(409, account, method="POST", not_found="empty").outcome is Outcome.EMPTY
+    link = dropbox("shared_link_not_found/", {".tag": "shared_link_not_found"})
+    assert code_kind(parts(409, link, method="POST")) == (C.NOT_FOUND, P)
+
+
+def test_a_dropbox_409_keeps_its_conflicts_and_waits_out_its_busy_writes() -> None:
+    """A path conflict stays a conflict; too many writes at once is a throttle, retried; a 409
+    that is not Dropbox's is the conflict its status says."""
+    conflict = dropbox("path/conflict/file/..", {".tag": "path", "path": {".tag": "conflict"}})
+    assert code_kind(parts(409, conflict, method="POST")) == (C.CONFLICT, P)
+    busy = dropbox("too_many_write_operations/", {".tag": "too_many_write_operations"})
+    assert code_kind(parts(409, busy, method="POST")) == (C.RATE_LIMITED, T)
+    other = {"error_summary": "path/not_found/..", "error": "path/not_found"}  # no tags object
+    assert code_kind(parts(409, other, method="POST", not_found="empty")) == (C.CONFLICT, P)
+
+
 WRITES = ["POST", "PUT", "PATCH", "DELETE", "delete"]
 #: Empty 2xx answers: (status, body) pairs with nothing in them.
 NOTHING_IN_IT: list[tuple[int, bytes]] = [

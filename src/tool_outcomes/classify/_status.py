@@ -204,6 +204,16 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
     value = _error_body(ex.body)
     message = error_message(value)
+    if status == 409:
+        tags, summary = _dropbox_error(value)
+        if tags & _DROPBOX_NOT_FOUND or any(t.endswith("_not_found") for t in tags):
+            if ex.options.not_found == "empty":  # what a lookup declares its confirmed none
+                why = f"HTTP 409 {summary}"
+                return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=why))
+            rule = _DROPBOX_ABSENT
+        elif tags & _DROPBOX_BUSY:
+            rule = _DROPBOX_RETRY
+        message = message or summary or None
     if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
         # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
@@ -229,6 +239,27 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
 
 
 _IDEMPOTENCY_READ = 4096
+
+# Dropbox API v2 answers every endpoint's own error with a 409 naming it in tags, "path/
+# not_found/.." in error_summary beside the same chain in error's ".tag"s ("409: Endpoint-specific
+# error. Look to the JSON response body for the specifics of the error",
+# https://www.dropbox.com/developers/documentation/http/documentation#error-handling).
+_DROPBOX_NOT_FOUND = frozenset({"not_found", "no_account"})
+_DROPBOX_BUSY = frozenset({"too_many_write_operations", "too_many_files"})
+_DROPBOX_ABSENT = StatusRule(FailureCode.NOT_FOUND, _P, "Dropbox: nothing at that path or id")
+_DROPBOX_RETRY = StatusRule(FailureCode.RATE_LIMITED, _T, "Dropbox: too many writes at once")
+
+
+def _dropbox_error(value: object) -> tuple[frozenset[str], str]:
+    """The tags of a Dropbox error (``{"error_summary": "path/not_found/..", "error": {".tag":
+    "path", …}}``) and its summary without the trailing dots; empty for any other body."""
+    if not isinstance(value, dict):
+        return frozenset(), ""
+    summary, error = value.get("error_summary"), value.get("error")
+    if not isinstance(summary, str) or not isinstance(error, dict) or ".tag" not in error:
+        return frozenset(), ""
+    tags = [tag for tag in summary.split("/") if tag and not tag.startswith(".")]
+    return frozenset(tags), "/".join(tags)
 
 
 def existing_id(value: object, headers: httpx.Headers) -> str | None:
