@@ -1898,6 +1898,27 @@ ROWS: list[Row] = [
     # POSTs (https://developer.paddle.com/api-reference/subscription-api/users/listusers)
     ok("paddle_classic_list_users", {"success": True, "response": two("subscription_id")}, 2),
     ok("paddle_classic_list_users_none", {"success": True, "response": []}, 0),
+    # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
+    # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)
+    ok(
+        "kubernetes_list_items_left_out",
+        {
+            "kind": "PersistentVolumeClaimList",
+            "apiVersion": "v1",
+            "metadata": {"resourceVersion": "7"},
+        },
+        0,
+    ),
+    ok(
+        "kubernetes_list_items_null",
+        {
+            "kind": "PodList",
+            "apiVersion": "v1",
+            "metadata": {"resourceVersion": "7"},
+            "items": None,
+        },
+        0,
+    ),
     # -- links arrays with rel "next": OGC API - Features, STAC item search
     page(
         "ogc_features_links_rel_next_number_matched",
@@ -2628,6 +2649,19 @@ def test_a_declared_collection_missing_elsewhere_is_a_schema_failure(url: str, b
     else (or a Google one that is there but holds no list) is the contract broken."""
     request = httpx.Request("GET", url)
     env = classify_http(httpx.Response(200, json=body, request=request), items="values")
+    assert env.failure is not None
+    assert env.failure.code is C.SCHEMA
+
+
+def test_a_kubernetes_list_declared_with_its_items_left_out_is_empty() -> None:
+    """Declaring ``items="items"`` on a Kubernetes list that omitted them is no schema failure;
+    a kind that is no list (a ``Pod``) keeps a missing path one."""
+    body = {"kind": "PodList", "apiVersion": "v1", "metadata": {"resourceVersion": "7"}}
+    request = httpx.Request("GET", "https://k8s.example.test/api/v1/pods")
+    env = classify_http(httpx.Response(200, json=body, request=request), items="items")
+    assert env.outcome is OC.EMPTY, env
+    pod = {"kind": "Pod", "apiVersion": "v1", "metadata": {"name": "web"}}
+    env = classify_http(httpx.Response(200, json=pod, request=request), items="items")
     assert env.failure is not None
     assert env.failure.code is C.SCHEMA
 

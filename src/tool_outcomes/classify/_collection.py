@@ -314,7 +314,7 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
         parent = resolve_path(body, parent_path) if "." in items else body
         parent = parent if isinstance(parent, dict) else None
         if value is None or not found(value):
-            if counted_zero(body) or _nothing_more(body):
+            if counted_zero(body) or _nothing_more(body) or _kube_list(body) is not None:
                 # The source left the collection out because nothing matched: it counts zero,
                 # it answered {} (Square: "an empty object if none are found"), or it sent
                 # null beside its own "no more" (Pipedrive: "data": null).
@@ -364,7 +364,7 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
     if found_here is not None and root is body and _is_record(body):
         return None
     if found_here is None and root is body:
-        return _nothing_in_any(body) or _counted_none(body) or _left_out(body)
+        return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
     return found_here
 
 
@@ -421,6 +421,22 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     if any(isinstance(v, list) for v in body.values()):
         return None
     return Collection([], body, "") if any(_is_zero(body[key]) for key in counts) else None
+
+
+def _kube_list(body: object) -> Collection | None:
+    """A Kubernetes list that left its ``items`` out, or sent them null, because it held none:
+    ``{"kind": "PersistentVolumeClaimList", "apiVersion": "v1", "metadata": {…}}`` (a list's
+    kind ends in ``List`` and its items are ``items``,
+    https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#types-kinds;
+    servers have omitted an empty one, kubernetes/kubernetes#13096)."""
+    if not isinstance(body, dict) or body.get("items") is not None:
+        return None
+    kind, version = body.get("kind"), body.get("apiVersion")
+    if not (isinstance(kind, str) and kind.endswith("List") and isinstance(version, str)):
+        return None
+    if not isinstance(body.get("metadata"), dict):  # a list's ListMeta: never a flat body
+        return None
+    return Collection([], body, "items")
 
 
 def _left_out(body: Mapping[str, Any]) -> Collection | None:
