@@ -34,6 +34,7 @@ ORIGINS = {
     "msgraph_next_link": "https://graph.microsoft.com/v1.0/users",
     "bitbucket_paginated_next": "https://api.bitbucket.org/2.0/repositories/team",
     "zendesk_incremental_cursor_after_url": "https://z.example.test/api/v2/incremental/tickets/cursor.json",
+    "mailgun_events_page_with_items": "https://api.mailgun.net/v3/example.com/events?limit=2",
     "zendesk_incremental_time_count_is_this_page": (
         "https://z.example.test/api/v2/incremental/tickets.json?start_time=1"
     ),
@@ -132,6 +133,17 @@ XERO = {
 QUICKBOOKS_QUERY = (
     "https://quickbooks.api.intuit.com/v3/company/1/query?query=select%20*%20from%20Invoice"
 )
+
+
+def mailgun(next_page: str, last_page: str) -> dict[str, str]:
+    """Mailgun's paging box, sent whole on every page."""
+    base = "https://api.mailgun.net/v3/example.com/events/"
+    return {
+        "first": f"{base}p1",
+        "last": f"{base}{last_page}",
+        "next": f"{base}{next_page}",
+        "previous": f"{base}p0",
+    }
 
 
 def two(key: str = "id") -> list[dict[str, Any]]:
@@ -1898,6 +1910,12 @@ ROWS: list[Row] = [
     # POSTs (https://developer.paddle.com/api-reference/subscription-api/users/listusers)
     ok("paddle_classic_list_users", {"success": True, "response": two("subscription_id")}, 2),
     ok("paddle_classic_list_users_none", {"success": True, "response": []}, 0),
+    # -- Mailgun names first, last, next and previous on every page: an empty page ends it
+    # (https://documentation.mailgun.com/docs/mailgun/user-manual/events/), and a next that is
+    # the last is this page (https://documentation.mailgun.com/en/latest/api-suppressions.html)
+    page("mailgun_events_page_with_items", {"items": two(), "paging": mailgun("p2", "p9")}, 2),
+    ok("mailgun_events_empty_page_ends", {"items": [], "paging": mailgun("p2", "p9")}, 0),
+    ok("mailgun_suppressions_next_is_the_last", {"items": two(), "paging": mailgun("p9", "p9")}, 2),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)
     ok(

@@ -402,6 +402,23 @@ _LISTING_SIGN_KEYS = frozenset(
 )  # fmt: skip
 
 
+#: A paging box that names all four pages on every page, the last included: Mailgun's.
+_EVERY_PAGE_LINKS = ("first", "last", "next", "previous")
+
+
+def _spent_links(box: Mapping[str, Any], collection: Collection) -> bool:
+    """Whether a box that names its first, last, next and previous pages on every page (Mailgun:
+    "next and previous URLs are always returned") says no page follows: an empty page ends the
+    listing ("traverse until an empty result page is reached",
+    https://documentation.mailgun.com/docs/mailgun/user-manual/events/), and a next page that is
+    the last page's URL is this one ("you have reached the last page … if the next page URL is
+    equal to the last page URL", https://documentation.mailgun.com/en/latest/api-suppressions.html)."""
+    links = [box.get(key) for key in _EVERY_PAGE_LINKS]
+    if not all(isinstance(link, str) and link for link in links):
+        return False
+    return not collection.items or box["next"] == box["last"]
+
+
 def _listing_signs(
     box: Mapping[str, Any], collection: Collection, base_url: str | None
 ) -> list[Evidence]:
@@ -415,7 +432,7 @@ def _listing_signs(
     links, hal = box.get("links"), box.get("_links")
     pages = links.get("pages") if isinstance(links, dict) else None
     for value, why in (
-        (box.get("next"), "next"),
+        (None if _spent_links(box, collection) else box.get("next"), "next"),
         (links.get("next") if isinstance(links, dict) else None, "links.next"),
         (hal.get("next") if isinstance(hal, dict) else None, "_links.next"),
         (pages.get("next") if isinstance(pages, dict) else None, "links.pages.next"),
