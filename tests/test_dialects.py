@@ -109,6 +109,8 @@ NOT_EVIDENCE: list[tuple[str, Any, Outcome]] = [
     ),
     ("record_next_is_not_a_page", {"title": "Chapter 1", "next": "chapter-2"}, Outcome.SUCCESS),
     ("truncated_false", {"tree": [], "truncated": False, "sha": "abc"}, Outcome.SUCCESS),
+    ("a_job_that_failed", {"id": 7, "success": False, "message": "job failed"}, Outcome.SUCCESS),
+    ("success_false_no_words", {"success": False, "code": 3}, Outcome.SUCCESS),
     ("count_equals_returned", {"count": 2, "results": [1, 2]}, Outcome.SUCCESS),
 ]
 
@@ -619,6 +621,9 @@ ERROR_BODIES: list[tuple[str, Any, FailureKind]] = [
         },
         P,
     ),
+    # https://spamcheck.postmarkapp.com/doc: a failure is the flag and its words, nothing else
+    ("success_false_and_words", {"success": False, "message": "SpamAssassin error occured"}, P),
+    ("success_false_code_503", {"success": False, "message": "down", "code": 503}, T),
     ("jsend_error", {"status": "error", "message": "Unable to communicate with database"}, P),
     ("jsend_fail", {"status": "fail", "data": {"title": "A title is required"}}, P),
     ("jsend_error_503", {"status": "error", "message": "down", "code": 503}, T),

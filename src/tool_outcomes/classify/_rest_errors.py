@@ -74,13 +74,20 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
     # {"success": false, "errors": [{"code": 10000, "message": ...}], "result": null}
     if not isinstance(body, dict) or body.get("success") is not False:
         return None
-    if not (is_set(body.get("errors")) or is_set(body.get("error"))):
+    said = is_set(body.get("errors")) or is_set(body.get("error"))
+    if not said and not (set(body) <= _REPLY_KEYS and isinstance(body.get("message"), str)):
+        # Without errors, only a reply that is nothing but the flag and its words: Postmark's
+        # spam check answers a failure with {"success": false, "message": "SpamAssassin error
+        # occured"} (https://spamcheck.postmarkapp.com/doc); a record such as {"id": 7,
+        # "success": false, "message": …} is a job that failed, read as it is.
         return None
     status = status_from(body, "status", "status_code", "statusCode", "code")
     detail = f"false: {error_message(body) or 'no message'}"  # after the dialect, "success: "
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
 
 
+#: The members of a reply that is nothing but its verdict and its words.
+_REPLY_KEYS = frozenset({"success", "message", "code", "status", "status_code", "error_code"})
 _JSEND_KEYS = frozenset({"status", "data", "message", "code"})
 
 
