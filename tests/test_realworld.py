@@ -1916,6 +1916,17 @@ ROWS: list[Row] = [
     page("mailgun_events_page_with_items", {"items": two(), "paging": mailgun("p2", "p9")}, 2),
     ok("mailgun_events_empty_page_ends", {"items": [], "paging": mailgun("p2", "p9")}, 0),
     ok("mailgun_suppressions_next_is_the_last", {"items": two(), "paging": mailgun("p9", "p9")}, 2),
+    # -- Postmark: {"TotalCount": …, "<Things>": [...]}, paged by count and offset
+    # (https://postmarkapp.com/developer/api/bounce-api#bounces)
+    page(
+        "postmark_bounces_first_page",
+        {"TotalCount": 13, "Bounces": [{"ID": 1}, {"ID": 2}]},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        13,
+        cursor=False,
+    ),
+    ok("postmark_inbound_none", {"InboundMessages": [], "TotalCount": 0}, 0, 0),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)
     ok(

@@ -118,6 +118,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "nbHits", "estimatedTotalHits", "totalHits", "found", "numFound",
     "total_items",  # Mailchimp: "the total number of items matching the query"
     "numberMatched",  # OGC API - Features / STAC: features matching the query
+    "TotalCount",  # Postmark: {"TotalCount": 13, "Bounces": [...]}, paged by count and offset
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
