@@ -140,6 +140,87 @@ def test_conventions_are_a_named_ordered_table_with_reasons() -> None:
     assert names[-1] == "elasticsearch_flags"
 
 
+# -- a model's answer cut short ------------------------------------------------------------------
+
+ANTHROPIC_MESSAGE = {
+    "id": "msg_1",
+    "type": "message",
+    "role": "assistant",
+    "content": [{"type": "text", "text": "Once upon a"}],
+    "stop_reason": "end_turn",
+    "usage": {"input_tokens": 9, "output_tokens": 4},
+}
+CHAT_COMPLETION = {
+    "id": "chatcmpl-1",
+    "object": "chat.completion",
+    "choices": [
+        {"index": 0, "message": {"role": "assistant", "content": "x"}, "finish_reason": "stop"}
+    ],
+}
+RESPONSE = {"id": "resp_1", "object": "response", "status": "completed", "incomplete_details": None}
+GEMINI = {
+    "candidates": [{"content": {"parts": [{"text": "x"}]}, "finishReason": "STOP"}],
+    "usageMetadata": {"promptTokenCount": 4, "candidatesTokenCount": 1},
+    "modelVersion": "gemini-2.0-flash",
+}
+
+CUT_ANSWERS: list[tuple[str, Any, str]] = [
+    # https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons
+    ("anthropic_max_tokens", {**ANTHROPIC_MESSAGE, "stop_reason": "max_tokens"}, "max_tokens"),
+    ("anthropic_pause_turn", {**ANTHROPIC_MESSAGE, "stop_reason": "pause_turn"}, "pause_turn"),
+    # https://platform.openai.com/docs/api-reference/chat/object
+    (
+        "openai_finish_reason_length",
+        {**CHAT_COMPLETION, "choices": [{"index": 0, "message": {}, "finish_reason": "length"}]},
+        "finish_reason: length",
+    ),
+    # https://platform.openai.com/docs/api-reference/responses/object
+    (
+        "openai_response_incomplete",
+        {**RESPONSE, "status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"}},
+        "incomplete (max_output_tokens)",
+    ),
+    # https://ai.google.dev/api/generate-content#FinishReason
+    (
+        "gemini_max_tokens",
+        {**GEMINI, "candidates": [{"content": {"parts": []}, "finishReason": "MAX_TOKENS"}]},
+        "MAX_TOKENS",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "says"), [c[1:] for c in CUT_ANSWERS], ids=[c[0] for c in CUT_ANSWERS]
+)
+def test_a_model_answer_its_vendor_marks_cut_short_is_partial(body: Any, says: str) -> None:
+    """A 200 holding a model's answer that stopped at its token limit, or paused mid-turn, is
+    part of an answer: the vendor's own flag, named in the detail."""
+    env = judge(body, method="POST")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert says in env.coverage.detail
+    assert env.data == body
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        ANTHROPIC_MESSAGE,
+        {**ANTHROPIC_MESSAGE, "stop_reason": "refusal"},  # the model's own answer
+        {**ANTHROPIC_MESSAGE, "type": "event", "stop_reason": "max_tokens"},
+        CHAT_COMPLETION,
+        {"object": "list", "choices": [{"finish_reason": "length"}]},  # not a completion
+        RESPONSE,
+        GEMINI,
+        {"stop_reason": "max_tokens"},  # a record, not a message
+    ],
+)
+def test_a_finished_answer_or_another_body_is_not_cut(body: Any) -> None:
+    """A finished answer, a refusal, and look-alikes that are no model's answer say nothing."""
+    env = judge(body, method="POST")
+    assert env.outcome is Outcome.SUCCESS, env
+
+
 # -- GraphQL ---------------------------------------------------------------------------------------
 
 

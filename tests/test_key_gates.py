@@ -350,6 +350,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"error": {"root_cause": [], "type": "index_not_found", "reason": "r"}, "status": 404},
     {"data": None, "errors": [{"message": "Not found", "path": ["user"]}]},
     {"data": {"productCreate": {"product": None, "userErrors": [{"message": "Title is blank"}]}}},
+    {"type": "message", "role": "assistant", "content": [], "stop_reason": "max_tokens"},
     {"ok": False, "error": "invalid_auth"},
     {"success": False, "errors": [{"code": 10000, "message": "Auth error"}], "result": None},
     {"status": "error", "message": "Server down"},

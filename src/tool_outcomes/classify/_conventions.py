@@ -3,7 +3,8 @@
 A 200 only says the HTTP exchange worked. Upstreams then say, in their own words, whether the
 call did: GraphQL puts ``errors`` beside (or instead of) ``data``, Elasticsearch says
 ``timed_out: true``, Slack ``ok: false``, RFC 9457 sends a problem document. Each family of
-conventions lives in its own module (``_rpc``, ``_search_engines``, ``_chat``, ``_rest_errors``);
+conventions lives in its own module (``_rpc``, ``_search_engines``, ``_chat``, ``_rest_errors``,
+``_generation``);
 :data:`CONVENTIONS` lists every rule, in the order they are tried, each with the reason for its
 place. The first verdict wins. Adding a convention is one function in its family's module (or a
 new module for a new family) and one row here, naming the top-level members one of which a body
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import _chat, _rest_errors, _rpc, _search_engines
+from . import _chat, _generation, _rest_errors, _rpc, _search_engines
 from ._verdicts import Verdict
 
 __all__ = ["CONVENTIONS", "Convention", "asked"]
@@ -152,6 +153,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         _search_engines.elasticsearch_bulk,
         "errors: true on some actions",
         keys=frozenset({"errors"}),
+    ),
+    Convention(
+        "generation_cut",
+        _generation.generation_cut,
+        "a model's answer its vendor marks cut short: the token limit, a paused turn",
+        keys=_generation.GENERATION_KEYS,
     ),
     Convention(
         "elasticsearch_flags",

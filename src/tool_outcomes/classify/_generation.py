@@ -1,0 +1,89 @@
+"""Generation conventions: a language model's answer that says, in its own body, it was cut short.
+
+A model API answers ``200`` whether the model finished or ran out of room. Each vendor names the
+difference in the answer: Anthropic's ``stop_reason``, OpenAI's ``finish_reason`` and its
+Responses API's ``status``, Gemini's ``finishReason``. An answer cut at its token limit, or
+paused mid-turn, is part of an answer: ``partial``, whatever text it holds. A refusal or a content
+filter is the model's own answer, and is left to the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tool_outcomes.envelope import TruncatedBy
+
+from ._verdicts import PartialVerdict, Verdict
+
+__all__ = ["GENERATION_KEYS", "generation_cut"]
+
+#: Anthropic's stop reasons that end a message before the model finished it: the token limit,
+#: a server tool's paused turn ("send the response back as-is to let Claude continue"), the
+#: context window (https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons).
+_ANTHROPIC_CUT = frozenset({"max_tokens", "pause_turn", "model_context_window_exceeded"})
+#: The top-level members one of which a model's answer holds for a rule here to read it.
+GENERATION_KEYS = frozenset({"stop_reason", "choices", "incomplete_details", "candidates"})
+
+
+def generation_cut(body: object, content_type: str) -> Verdict | None:
+    """A model's answer that its vendor marks as cut short, or ``None``.
+
+    - Anthropic Messages: ``{"type": "message", "role": "assistant", "stop_reason":
+      "max_tokens"}`` (or ``pause_turn``);
+    - OpenAI Chat Completions and Completions: a choice's ``finish_reason: "length"``, "the
+      maximum number of tokens specified in the request was reached"
+      (https://platform.openai.com/docs/api-reference/chat/object);
+    - OpenAI Responses: ``{"object": "response", "status": "incomplete", "incomplete_details":
+      {"reason": "max_output_tokens"}}`` (https://platform.openai.com/docs/api-reference/responses/object);
+    - Gemini: a candidate's ``finishReason: "MAX_TOKENS"``
+      (https://ai.google.dev/api/generate-content#FinishReason).
+    """
+    if not isinstance(body, dict):
+        return None
+    said = _anthropic(body) or _openai_choices(body) or _openai_response(body) or _gemini(body)
+    if said is None:
+        return None
+    dialect, detail = said
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, dialect)
+
+
+def _anthropic(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    reason = body.get("stop_reason")
+    if body.get("type") != "message" or body.get("role") != "assistant":
+        return None
+    if isinstance(reason, str) and reason in _ANTHROPIC_CUT:
+        return "anthropic", f"stop_reason: {reason}: the message ends before the model finished"
+    return None
+
+
+def _openai_choices(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    choices = body.get("choices")
+    if body.get("object") not in ("chat.completion", "text_completion"):
+        return None
+    if not isinstance(choices, list):
+        return None
+    cut = sum(1 for c in choices if isinstance(c, dict) and c.get("finish_reason") == "length")
+    if not cut:
+        return None
+    which = "the choice" if len(choices) == 1 else f"{cut} of {len(choices)} choices"
+    return "openai", f"finish_reason: length: {which} stopped at the token limit"
+
+
+def _openai_response(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    if body.get("object") != "response" or body.get("status") != "incomplete":
+        return None
+    details = body.get("incomplete_details")
+    reason = details.get("reason") if isinstance(details, dict) else None
+    why = f" ({reason})" if isinstance(reason, str) and reason else ""
+    return "openai", f"status: incomplete{why}: the response ends before the model finished"
+
+
+def _gemini(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    candidates = body.get("candidates")
+    if not isinstance(candidates, list) or not candidates:
+        return None
+    cut = [c for c in candidates if isinstance(c, dict) and c.get("finishReason") == "MAX_TOKENS"]
+    if not cut:
+        return None
+    return "gemini", "finishReason: MAX_TOKENS: the candidate stopped at the token limit"
