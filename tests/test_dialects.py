@@ -794,6 +794,10 @@ ERROR_MESSAGES: list[tuple[Any, str | None]] = [
         "summary: You must specify a summary",
     ),
     ({"errors": {"count": 3}}, None),
+    (
+        {"error": {"code": "badvalue", "info": "Unrecognized value"}, "servedby": "mw1"},
+        "Unrecognized value",
+    ),
     ({"errors": {"email": ["has already been taken"]}}, "email: has already been taken"),
     (
         {

@@ -1927,6 +1927,57 @@ ROWS: list[Row] = [
         cursor=False,
     ),
     ok("postmark_inbound_none", {"InboundMessages": [], "TotalCount": 0}, 0, 0),
+    # -- MediaWiki: a continue object means more data (https://www.mediawiki.org/wiki/API:Continue)
+    page(
+        "mediawiki_search_continue",
+        {
+            "batchcomplete": "",
+            "continue": {"sroffset": 2, "continue": "-||"},
+            "query": {"searchinfo": {"totalhits": 5000}, "search": two("title")},
+        },
+        2,
+    ),
+    ok(
+        "mediawiki_search_last_batch",
+        {"batchcomplete": "", "query": {"searchinfo": {"totalhits": 2}, "search": two("title")}},
+        2,
+    ),
+    ok("mediawiki_search_none", {"batchcomplete": "", "query": {"search": []}}, 0),
+    page(
+        "mediawiki_legacy_query_continue",
+        {
+            "query": {"backlinks": two("title")},
+            "query-continue": {"backlinks": {"blcontinue": "0|9"}},
+        },
+        2,
+    ),
+    # https://www.mediawiki.org/wiki/API:Query: a page that does not exist is marked missing
+    ok(
+        "mediawiki_page_missing",
+        {
+            "batchcomplete": "",
+            "query": {"pages": {"-1": {"ns": 0, "title": "Nope", "missing": ""}}},
+        },
+        0,
+    ),
+    ok(
+        "wikibase_entity_missing",
+        {"entities": {"Q9": {"id": "Q9", "missing": ""}}, "success": 1},
+        0,
+    ),
+    # "known": missing here, but a file on a shared repository (Wikimedia Commons) exists
+    ok(
+        "mediawiki_file_known_on_commons",
+        {"query": {"pages": {"-1": {"title": "File:A.svg", "missing": "", "known": ""}}}},
+        1,
+    ),
+    # https://www.mediawiki.org/wiki/API:Errors_and_warnings: an error in a 200, beside servedby
+    fail(
+        "mediawiki_error_in_200",
+        {"error": {"code": "badvalue", "info": "Unrecognized value"}, "servedby": "mw1288"},
+        C.UPSTREAM_ERROR,
+        P,
+    ),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)
     ok(

@@ -37,6 +37,7 @@ __all__ = [
     "ZERO_COUNT_KEYS",
     "Collection",
     "TypedListing",
+    "all_missing",
     "counted_zero",
     "find_collection",
     "has_paging_companions",
@@ -344,6 +345,9 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
         # collection the source left out because nothing matched.
         return Collection([], body, "")
     root, where = body, ""
+    mediawiki = _mediawiki_listing(body)
+    if mediawiki is not None:
+        return mediawiki
     if "data" in body and set(body) <= {"data", "errors", "extensions"}:
         # GraphQL: descend through single-field selections to the connection they lead to.
         for _ in range(4):
@@ -385,6 +389,53 @@ def null_inside(body: Mapping[str, Any]) -> str | None:
 
 
 _NULL_DEPTH = 4
+
+
+#: The members of a MediaWiki query's answer around its ``query`` object
+#: (https://www.mediawiki.org/wiki/API:Query).
+_MEDIAWIKI_MEMBERS = frozenset(
+    {
+        "batchcomplete", "continue", "query", "query-continue", "warnings", "limits",
+        "servedby", "requestid", "curtimestamp", "uselang", "errorlang",
+    }
+)  # fmt: skip
+#: Lists a query answer holds about the titles asked, beside its module's results.
+_MEDIAWIKI_TITLE_LISTS = frozenset({"normalized", "redirects", "converted", "interwiki"})
+
+
+def _mediawiki_listing(body: Mapping[str, Any]) -> Collection | None:
+    """A MediaWiki list module's results: ``{"batchcomplete": "", "continue": {...}, "query":
+    {"search": [...]}}``, the one list in ``query`` (beside what the query says about the
+    titles it was asked); ``None`` for a generator's ``pages`` or any other body."""
+    query = body.get("query")
+    if not isinstance(query, dict) or not set(body) <= _MEDIAWIKI_MEMBERS:
+        return None
+    lists = [k for k, v in query.items() if isinstance(v, list) and k not in _MEDIAWIKI_TITLE_LISTS]
+    if len(lists) != 1 or lists[0] == "pages":
+        return None
+    return Collection(query[lists[0]], query, f"query.{lists[0]}")
+
+
+def all_missing(body: Mapping[str, Any]) -> str | None:
+    """Where a MediaWiki query names only pages that do not exist: every page of
+    ``query.pages`` (an object by id, or a list with ``formatversion=2``) marked ``missing``
+    (https://www.mediawiki.org/wiki/API:Query), or every entity of Wikibase's ``entities``
+    (https://www.wikidata.org/w/api.php?action=help&modules=wbgetentities). ``None`` when any
+    exists, or the body is no such answer."""
+    query = body.get("query")
+    pages, where = (query.get("pages"), "query.pages") if isinstance(query, dict) else (None, "")
+    if pages is None:
+        pages, where = body.get("entities"), "entities"
+    found_pages = list(pages.values()) if isinstance(pages, dict) else pages
+    if not isinstance(found_pages, list) or not found_pages:
+        return None
+    if "continue" in body or "query-continue" in body:
+        return None  # a batch of a longer answer: its next one may hold what exists
+    # A "known" page is missing here but exists elsewhere: a file on a shared repository
+    # (Wikimedia Commons), a special page.
+    if all(isinstance(p, dict) and "missing" in p and "known" not in p for p in found_pages):
+        return f"every one of {where} is missing"
+    return None
 
 
 def no_more(box: Mapping[str, Any]) -> str | None:

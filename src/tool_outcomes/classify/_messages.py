@@ -16,6 +16,7 @@ _MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
     ("error", "message"),  # Google, OpenAI, Anthropic
     ("error", "reason"),  # Elasticsearch
     ("error", "msg"),  # Solr
+    ("error", "info"),  # MediaWiki (https://www.mediawiki.org/wiki/API:Errors_and_warnings)
     ("errors", "0", "message"),  # GraphQL, GitHub, Cloudflare
     ("errors", "0", "detail"),  # JSON:API
     ("errors", "0", "title"),

@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qsl, urljoin, urlsplit
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 
 from tool_outcomes._numbers import parse_count
 from tool_outcomes.envelope import (
@@ -45,6 +45,7 @@ from ._collection import (
     PAGING_BOXES,
     TOTAL_KEYS,
     Collection,
+    all_missing,
     find_collection,
     found,
     has_paging_companions,
@@ -295,10 +296,33 @@ _NEXT_PAGE_SIGN_KEYS = frozenset(
     {
         *NEXT_TOKEN_KEYS, *_AWS_CURSORS, *NEXT_URL_KEYS, *MORE_FLAGS, "IsTruncated",
         "LastEvaluatedKey", "next_page", "end_of_stream", "response_metadata", "pageInfo",
+        "continue", "query-continue",
     }
 )  # fmt: skip
 #: Every member :func:`page_evidence` reads in a box outside the two sign readers.
 _FLAG_KEYS = frozenset({*INCOMPLETE_FLAGS, *(key for key, _ in NO_MORE_FLAGS)})
+
+
+def _mediawiki_continue(box: Mapping[str, Any]) -> list[Evidence]:
+    """MediaWiki's continuation: ``{"continue": {"sroffset": 10, "continue": "-||"}}`` says
+    "there is more data"; the next request adds those values to its query, until an answer has
+    no ``continue`` (https://www.mediawiki.org/wiki/API:Continue). Before 1.26 the values sat in
+    ``query-continue``, one object per module. The cursor is the values as a query string."""
+    current = box.get("continue")
+    if isinstance(current, dict) and isinstance(current.get("continue"), str) and len(current) > 1:
+        values = {k: v for k, v in current.items() if isinstance(v, str | int)}
+        return [Evidence(TruncatedBy.NEXT_PAGE, "continue present", urlencode(values))]
+    legacy = box.get("query-continue")
+    if isinstance(legacy, dict) and legacy and all(isinstance(v, dict) for v in legacy.values()):
+        values = {
+            k: v
+            for module in legacy.values()
+            for k, v in module.items()
+            if isinstance(v, str | int)
+        }
+        if values:
+            return [Evidence(TruncatedBy.NEXT_PAGE, "query-continue present", urlencode(values))]
+    return []
 
 
 def _next_page_signs(
@@ -338,6 +362,7 @@ def _next_page_signs(
         else:
             cursor = _cursor(box.get("after_cursor"))
             out.append(Evidence(TruncatedBy.NEXT_PAGE, "end_of_stream: false", cursor))
+    out += _mediawiki_continue(box)
     meta = box.get("response_metadata")  # Slack
     if isinstance(meta, dict) and (cursor := _cursor(meta.get("next_cursor"))) is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "response_metadata.next_cursor", cursor))
@@ -1131,7 +1156,7 @@ def judge_coverage(
     if null is None and ex.options.items is None and isinstance(value, dict):
         # An object with no member carries no record either: GitHub's languages of a repository
         # with none, Mastodon's translation pairs of a server with none, both maps, answer {}.
-        null = null_inside(value) if value else "empty object"
+        null = (null_inside(value) or all_missing(value)) if value else "empty object"
     if null is not None and forced is None and verdict is None:
         if ex.writes:
             article = "an" if null.startswith("empty") else "a"

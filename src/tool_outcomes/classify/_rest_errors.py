@@ -322,6 +322,7 @@ ERROR_ONLY_KEYS = frozenset(
         "errorMessage", "errorCode", "message", "messages", "code", "status", "statusCode",
         "status_code", "detail", "details", "fault", "request_id", "requestId", "trace_id",
         "traceId", "documentation_url", "type", "title", "timestamp", "path", "reason", "hint",
+        "servedby",  # MediaWiki: the server that answered, beside its error
     }
 )  # fmt: skip
 #: Keys whose value, when it looks like an error (see :func:`reports_error`), is an error report.
