@@ -140,6 +140,48 @@ def test_conventions_are_a_named_ordered_table_with_reasons() -> None:
     assert names[-1] == "elasticsearch_flags"
 
 
+# -- Authorize.net: every answer a 200, its verdict in messages.resultCode
+# (https://developer.authorize.net/api/reference/responseCodes.html)
+
+
+def authorize_net(code: str, text: str, result: str = "Error") -> dict[str, Any]:
+    return {
+        "refId": "1",
+        "messages": {"resultCode": result, "message": [{"code": code, "text": text}]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (authorize_net("E00007", "User authentication failed"), (FailureCode.UNAUTHORIZED, P)),
+        (
+            authorize_net("E00001", "An error occurred during processing"),
+            (FailureCode.SERVER_ERROR, T),
+        ),
+        (
+            authorize_net("E00027", "The transaction was unsuccessful."),
+            (FailureCode.UPSTREAM_ERROR, P),
+        ),
+    ],
+)
+def test_authorize_net_result_code_error_is_a_failure(
+    body: Any, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """resultCode Error in a 200 fails, keyed on its first message's code, words in the detail."""
+    env = judge(body, method="POST")
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert body["messages"]["message"][0]["code"] in env.failure.detail
+
+
+def test_authorize_net_result_code_ok_is_no_evidence() -> None:
+    assert (
+        judge(authorize_net("I00001", "Successful.", "Ok"), method="POST").outcome
+        is Outcome.SUCCESS
+    )
+
+
 # -- a model's answer cut short ------------------------------------------------------------------
 
 ANTHROPIC_MESSAGE = {

@@ -351,6 +351,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"data": None, "errors": [{"message": "Not found", "path": ["user"]}]},
     {"data": {"productCreate": {"product": None, "userErrors": [{"message": "Title is blank"}]}}},
     {"type": "message", "role": "assistant", "content": [], "stop_reason": "max_tokens"},
+    {"messages": {"resultCode": "Error", "message": [{"code": "E00007", "text": "denied"}]}},
     {"ok": False, "error": "invalid_auth"},
     {"success": False, "errors": [{"code": 10000, "message": "Auth error"}], "result": None},
     {"status": "error", "message": "Server down"},

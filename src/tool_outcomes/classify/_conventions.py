@@ -113,6 +113,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"Fault", "QueryResponse"}),
     ),
     Convention(
+        "authorize_net",
+        _rest_errors.authorize_net,
+        "Authorize.net's messages.resultCode: Error",
+        keys=frozenset({"messages"}),
+    ),
+    Convention(
         "reddit",
         _rest_errors.reddit,
         "json.errors: [NAME, message, field] items",

@@ -36,6 +36,7 @@ __all__ = [
     "REDDIT_ERRORS",
     "TWITTER_PROBLEM_TYPES",
     "ai_vendor_error",
+    "authorize_net",
     "cloudflare",
     "error_only",
     "google_error",
@@ -89,6 +90,32 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
 #: The members of a reply that is nothing but its verdict and its words.
 _REPLY_KEYS = frozenset({"success", "message", "code", "status", "status_code", "error_code"})
 _JSEND_KEYS = frozenset({"status", "data", "message", "code"})
+
+#: Authorize.net's message codes that say the merchant's credentials were refused; E00001 is
+#: "An error occurred during processing. Please try again."
+#: (https://developer.authorize.net/api/reference/responseCodes.html).
+_AUTHORIZE_NET_AUTH = frozenset({"E00007", "E00008", "E00124"})
+
+
+def authorize_net(body: object, content_type: str) -> Verdict | None:
+    """Authorize.net's JSON API: every answer, a refused one included, is a 200 whose
+    ``messages.resultCode`` is ``Ok`` or ``Error``, the first ``message`` saying why
+    (https://developer.authorize.net/api/reference/index.html)."""
+    messages = body.get("messages") if isinstance(body, dict) else None
+    if not isinstance(messages, dict) or messages.get("resultCode") != "Error":
+        return None
+    listed = messages.get("message")
+    first = listed[0] if isinstance(listed, list) and listed else listed
+    first = first if isinstance(first, dict) else {}
+    code, text = first.get("code"), first.get("text")
+    code = code if isinstance(code, str) else ""
+    said = " ".join(part for part in (code, text if isinstance(text, str) else "") if part)
+    detail = f"Error: {said or 'no message'}"
+    if code in _AUTHORIZE_NET_AUTH:
+        return FailureVerdict(FailureCode.UNAUTHORIZED, _P, detail, "resultCode")
+    if code == "E00001":
+        return FailureVerdict(FailureCode.SERVER_ERROR, _T, detail, "resultCode")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "resultCode")
 
 
 def jsend(body: object, content_type: str) -> Verdict | None:
