@@ -35,6 +35,7 @@ ORIGINS = {
     "bitbucket_paginated_next": "https://api.bitbucket.org/2.0/repositories/team",
     "zendesk_incremental_cursor_after_url": "https://z.example.test/api/v2/incremental/tickets/cursor.json",
     "mailgun_events_page_with_items": "https://api.mailgun.net/v3/example.com/events?limit=2",
+    "paypal_billing_plans_rel_next_page": "https://api.paypal.com/v1/payments/billing-plans?page_size=2",
     "zendesk_incremental_time_count_is_this_page": (
         "https://z.example.test/api/v2/incremental/tickets.json?start_time=1"
     ),
@@ -1977,6 +1978,44 @@ ROWS: list[Row] = [
         {"error": {"code": "badvalue", "info": "Unrecognized value"}, "servedby": "mw1288"},
         C.UPSTREAM_ERROR,
         P,
+    ),
+    # -- PayPal v1: next_id to pass back as start_id
+    # (https://developer.paypal.com/api/deprecated/payments/v1/payment-list), and HATEOAS links
+    # whose next page is rel "next_page" (https://developer.paypal.com/api/rest/responses/#link-hateoaslinks)
+    page("paypal_payments_next_id", {"payments": two(), "count": 2, "next_id": "PAY-3"}, 2),
+    ok("paypal_payments_last", {"payments": two(), "count": 2}, 2, 2),
+    page(
+        "paypal_billing_plans_rel_next_page",
+        {
+            "plans": two(),
+            "links": [
+                {
+                    "href": "https://api.paypal.com/v1/payments/billing-plans?page_size=2&page=1",
+                    "rel": "next_page",
+                    "method": "GET",
+                }
+            ],
+        },
+        2,
+    ),
+    # -- GoCardless: meta.cursors.after, null at the end
+    # (https://developer.gocardless.com/api-reference/#overview-cursor-pagination)
+    page(
+        "gocardless_cursors_after",
+        {"payments": two(), "meta": {"cursors": {"before": None, "after": "a2"}, "limit": 2}},
+        2,
+    ),
+    ok(
+        "gocardless_cursors_after_null",
+        {"payments": two(), "meta": {"cursors": {"before": "a0", "after": None}, "limit": 2}},
+        2,
+    ),
+    # Facebook's paging.cursors stay on the last page: only its paging.next names more
+    # (https://developers.facebook.com/docs/graph-api/results)
+    ok(
+        "facebook_cursors_without_next",
+        {"data": two(), "paging": {"cursors": {"before": "a", "after": "b"}}},
+        2,
     ),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)

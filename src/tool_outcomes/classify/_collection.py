@@ -204,6 +204,7 @@ PAGE_MARKERS = (
             "isLastPage",  # Jira Service Management's pages
             "scroll_param",  # Intercom's scroll
             "end_of_stream",  # Zendesk incremental exports
+            "next_id",  # PayPal v1's payment list
             "numberReturned",  # OGC API - Features
         }
     )
@@ -702,6 +703,13 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # (https://developer.paddle.com/api-reference/subscription-api/users/listusers).
         key = next(k for k in root if k != "success")
         value = root[key]
+    elif len(root) == 2 and _COUNTS & root.keys():
+        # One list and its count, nothing else: PayPal's last page {"payments": [...], "count":
+        # 2}, Postmark's {"Bounces": [...], "TotalCount": 13}. A record says more about itself.
+        key = next(k for k in root if k not in _COUNTS)
+        value = root[key]
+        if not any(type(root[k]) is int for k in _COUNTS & root.keys()):
+            return None
     elif len(root) == 2 and (PAGING_COMPANIONS & root.keys()):
         # One list and one paging member, nothing else: Square's {"customers": [...],
         # "cursor": ...}, Airtable's {"bases": [...], "offset": ...}.
@@ -715,6 +723,9 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     if not isinstance(value, list) or key in DIAGNOSTIC_KEYS:
         return None
     return Collection(value, root, f"{where}{key}")
+
+
+_COUNTS = frozenset({*AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS})
 
 
 def _relative_uri(value: object) -> bool:

@@ -421,6 +421,7 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
 _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
+        "next_id", "meta",
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
@@ -469,15 +470,29 @@ def _listing_signs(
             out.append(_named(why, target, is_url, base_url))
     links_list = links if isinstance(links, list) else []  # OGC API - Features, STAC
     for link in links_list:
-        if isinstance(link, dict) and link.get("rel") == "next":
+        # PayPal's v1 HATEOAS links name the next page "next_page"
+        # (https://developer.paypal.com/api/rest/responses/#link-hateoaslinks).
+        if isinstance(link, dict) and link.get("rel") in _NEXT_RELS:
             target = _cursor(link.get("href"))
             posted = _posted_body(link)
             if target is not None and posted is not None:
                 out.append(Evidence(TruncatedBy.NEXT_PAGE, 'links rel "next" (POST)', posted))
                 break
             if target is not None:
-                out.append(_page('links rel "next"', target, base_url))
+                out.append(_page(f'links rel "{link["rel"]}"', target, base_url))
                 break
+    # PayPal's v1 payment list: "next_id: the identifier of the next element", passed back as
+    # start_id (https://developer.paypal.com/api/deprecated/payments/v1/payment-list).
+    next_id = _cursor(box.get("next_id"))
+    if next_id is not None:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_id present", next_id))
+    # GoCardless: meta.cursors.after names the next page, null at the end
+    # (https://developer.gocardless.com/api-reference/#overview-cursor-pagination).
+    meta = box.get("meta")
+    cursors = meta.get("cursors") if isinstance(meta, dict) else None
+    after = _cursor(cursors.get("after")) if isinstance(cursors, dict) else None
+    if after is not None:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "meta.cursors.after present", after))
     # "Is this the last page?" answered false: more follows (:data:`_NOT_LAST_FLAGS`).
     for flag, start_key, alone in _NOT_LAST_FLAGS:
         if box.get(flag) is False and not (alone and out):
@@ -998,7 +1013,8 @@ def _last_page(
 #: ``links.prev``; HAL ``_links.prev``; Zendesk ``previous_page``; Laravel ``prev_page_url``).
 _PREVIOUS_KEYS: tuple[str, ...] = ("previous", "prev")
 _PREVIOUS_URL_KEYS: tuple[str, ...] = ("previous_page", "prev_page_url", "previous_page_url")
-_PREVIOUS_RELS = frozenset({"prev", "previous"})
+_PREVIOUS_RELS = frozenset({"prev", "previous", "previous_page"})
+_NEXT_RELS = frozenset({"next", "next_page"})
 
 
 def _said_last(
