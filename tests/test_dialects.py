@@ -24,6 +24,7 @@ from tool_outcomes.classify import (
     REDDIT_ERRORS,
     SLACK_ERRORS,
 )
+from tool_outcomes.classify._rest_errors import GOOGLE_MAPS_STATUSES
 
 T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
 URL = "https://api.example.test/v1/things?q=x"
@@ -180,6 +181,36 @@ def test_authorize_net_result_code_ok_is_no_evidence() -> None:
         judge(authorize_net("I00001", "Successful.", "Ok"), method="POST").outcome
         is Outcome.SUCCESS
     )
+
+
+# -- Google Maps Platform: every answer a 200, its verdict in status
+# (https://developers.google.com/maps/documentation/geocoding/requests-geocoding#StatusCodes)
+
+
+@pytest.mark.parametrize(("status", "expected"), sorted(GOOGLE_MAPS_STATUSES.items()))
+def test_google_maps_failure_statuses_in_a_200_are_failures(
+    status: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """OVER_QUERY_LIMIT, REQUEST_DENIED … beside an empty results list: not "nothing found"."""
+    body = {"results": [], "status": status, "error_message": "why"}
+    env = judge(body)
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert env.failure.detail.endswith(f"{status}: why")
+
+
+@pytest.mark.parametrize(
+    ("body", "outcome"),
+    [
+        ({"results": [], "status": "ZERO_RESULTS"}, Outcome.EMPTY),
+        ({"results": [{"place_id": "p"}], "status": "OK"}, Outcome.SUCCESS),
+        ({"id": 3, "status": "NOT_FOUND"}, Outcome.SUCCESS),  # another API's record
+    ],
+)
+def test_google_maps_answers_and_look_alikes_are_read_as_they_are(
+    body: Any, outcome: Outcome
+) -> None:
+    assert judge(body).outcome is outcome
 
 
 # -- a model's answer cut short ------------------------------------------------------------------

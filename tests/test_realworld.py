@@ -2536,6 +2536,7 @@ def test_a_body_holding_nothing_but_a_null_is_empty(body: Any, detail: str) -> N
         {"user": None, "updated": "2024-01-01"},  # a null member of a record
         {"success": "true", "response": []},  # a flag that is no boolean
         {"success": True, "response": [], "plan": "pro"},  # a list beside more than the flag
+        {"count": [1], "total": 2},  # two counts, no list named beside them
     ],
 )
 def test_a_list_is_a_listing_only_by_its_own_uri_or_a_listing_kind(body: Any) -> None:
@@ -2783,6 +2784,22 @@ def test_a_kubernetes_list_declared_with_its_items_left_out_is_empty() -> None:
     env = classify_http(httpx.Response(200, json=pod, request=request), items="items")
     assert env.failure is not None
     assert env.failure.code is C.SCHEMA
+
+
+@pytest.mark.parametrize(("more", "outcome"), [(True, OC.PARTIAL), (False, OC.SUCCESS)])
+def test_a_discourse_topic_list_pages_by_more_topics_url(more: bool, outcome: Outcome) -> None:
+    """Discourse's topic_list names its next page in more_topics_url, left out on the last
+    (https://docs.discourse.org/#tag/Topics/operation/listLatestTopics)."""
+    topics: dict[str, Any] = {"per_page": 30, "topics": two()}
+    if more:
+        topics["more_topics_url"] = "/latest.json?page=1"
+    request = httpx.Request("GET", "https://forum.example.test/latest.json")
+    body = {"users": [], "topic_list": topics}
+    env = classify_http(httpx.Response(200, json=body, request=request), items="topic_list.topics")
+    assert env.outcome is outcome, env
+    assert env.coverage is not None
+    if more:
+        assert env.coverage.next_cursor == "https://forum.example.test/latest.json?page=1"
 
 
 #: Linode's pages: ``page``, ``pages`` and ``results``, the total; a page size left to its

@@ -165,6 +165,7 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     "@odata.nextLink", "odata.nextLink", "nextLink", "nextRecordsUrl", "next_page_url",
     "next_page_uri", "nextPageUrl",
     "__next",  # OData v2's next link, inside its "d" object
+    "more_topics_url",  # Discourse's topic_list: the next page, left out on the last
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
 MORE_FLAGS: tuple[str, ...] = (
@@ -706,10 +707,12 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     elif len(root) == 2 and _COUNTS & root.keys():
         # One list and its count, nothing else: PayPal's last page {"payments": [...], "count":
         # 2}, Postmark's {"Bounces": [...], "TotalCount": 13}. A record says more about itself.
-        key = next(k for k in root if k not in _COUNTS)
-        value = root[key]
-        if not any(type(root[k]) is int for k in _COUNTS & root.keys()):
+        others = [k for k in root if k not in _COUNTS]
+        counted = any(type(root[k]) is int for k in _COUNTS & root.keys())
+        if len(others) != 1 or not counted:  # two counts ({"count", "total"}): no list named
             return None
+        key = others[0]
+        value = root[key]
     elif len(root) == 2 and (PAGING_COMPANIONS & root.keys()):
         # One list and one paging member, nothing else: Square's {"customers": [...],
         # "cursor": ...}, Airtable's {"bases": [...], "offset": ...}.

@@ -95,6 +95,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"success"}),
     ),
     Convention(
+        "google_maps_status",
+        _rest_errors.google_maps_status,
+        "Google Maps Platform's status in a 200: its failures, keyed on their names",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
         "jsend",
         _rest_errors.jsend,
         "status error or fail, only JSend's members",

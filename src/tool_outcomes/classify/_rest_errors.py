@@ -40,6 +40,7 @@ __all__ = [
     "cloudflare",
     "error_only",
     "google_error",
+    "google_maps_status",
     "intuit_fault",
     "jsend",
     "problem_details",
@@ -116,6 +117,46 @@ def authorize_net(body: object, content_type: str) -> Verdict | None:
     if code == "E00001":
         return FailureVerdict(FailureCode.SERVER_ERROR, _T, detail, "resultCode")
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "resultCode")
+
+
+#: Google Maps Platform web services answer every request with a 200 whose ``status`` says
+#: what happened (Geocoding: https://developers.google.com/maps/documentation/geocoding/requests-geocoding#StatusCodes;
+#: Places: https://developers.google.com/maps/documentation/places/web-service/details#PlacesDetailsStatus).
+GOOGLE_MAPS_STATUSES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "OVER_QUERY_LIMIT": (FailureCode.RATE_LIMITED, _T),
+    "OVER_DAILY_LIMIT": (FailureCode.RATE_LIMITED, _P),  # a key, billing or cap to fix first
+    "REQUEST_DENIED": (FailureCode.FORBIDDEN, _P),
+    "INVALID_REQUEST": (FailureCode.BAD_REQUEST, _P),
+    "MAX_WAYPOINTS_EXCEEDED": (FailureCode.BAD_REQUEST, _P),
+    "MAX_ROUTE_LENGTH_EXCEEDED": (FailureCode.BAD_REQUEST, _P),
+    "MAX_ELEMENTS_EXCEEDED": (FailureCode.BAD_REQUEST, _P),
+    "NOT_FOUND": (FailureCode.NOT_FOUND, _P),
+    "UNKNOWN_ERROR": (FailureCode.SERVER_ERROR, _T),  # "may succeed if you try again"
+}
+#: What else a Maps answer holds: a body with anything more is not one.
+_GOOGLE_MAPS_MEMBERS = frozenset(
+    {
+        "status", "error_message", "info_messages", "html_attributions", "results", "result",
+        "candidates", "predictions", "routes", "geocoded_waypoints", "rows",
+        "origin_addresses", "destination_addresses", "next_page_token", "plus_code",
+        "available_travel_modes",
+    }
+)  # fmt: skip
+
+
+def google_maps_status(body: object, content_type: str) -> Verdict | None:
+    """A Google Maps Platform answer whose ``status`` names a failure (``OVER_QUERY_LIMIT``,
+    ``REQUEST_DENIED``, ``INVALID_REQUEST`` …), sent with a 200 and, often, an empty
+    ``results``: not "nothing found". ``OK`` and ``ZERO_RESULTS`` are answers."""
+    if not isinstance(body, dict) or not set(body) <= _GOOGLE_MAPS_MEMBERS:
+        return None
+    status = body.get("status")
+    mapped = GOOGLE_MAPS_STATUSES.get(status) if isinstance(status, str) else None
+    if mapped is None:
+        return None
+    message = body.get("error_message")
+    detail = f"{status}: {message}" if isinstance(message, str) and message else str(status)
+    return FailureVerdict(*mapped, detail, "google_maps")
 
 
 def jsend(body: object, content_type: str) -> Verdict | None:
