@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import random
 import re
 from typing import Any
@@ -406,3 +407,33 @@ def test_the_first_verdict_is_found_alike_through_the_gates() -> None:
             assert verdict == first(CONVENTIONS, body, media), (body, media)
             found += verdict is not None
     assert found > 500  # the bodies do meet conventions
+
+
+#: The names the shape rules read, and a few they look at to tell a listing from a record.
+SHAPE_NAMES = sorted(
+    {
+        *_collection.COLLECTION_KEYS, *_collection.MORE_COLLECTION_KEYS,
+        *_collection.TOTAL_KEYS, *_collection.AMBIGUOUS_TOTAL_KEYS,
+        *_collection.PAGING_COMPANIONS, *_collection.PAGE_MARKERS, *_collection.PAGING_BOXES,
+        *_collection.RECORD_IDENTITY_KEYS, *_collection.DIAGNOSTIC_KEYS,
+        "success", "uri", "links", "kind", "query", "continue", "metadata", "apiVersion",
+        "entities", "d", "response",
+    }
+)  # fmt: skip
+SHAPE_VALUES: list[Any] = [[], [{"id": 1}], 0, 2, None, True, "x"]
+
+
+def test_every_pair_of_shape_names_is_read_without_raising() -> None:
+    """Every two-member body of the names the shape rules read, with every pairing of a few
+    values, finds its collection and total without raising: a rule that picks "the other
+    member" must not assume there is one ({"count": [1], "total": 2} once raised)."""
+    read = 0
+    for first, second in itertools.combinations(SHAPE_NAMES, 2):
+        for one in SHAPE_VALUES:
+            for other in SHAPE_VALUES:
+                body = {first: one, second: other}
+                found = _collection.find_collection(body, None)
+                assert not isinstance(found, str), body
+                _pagination.find_total(body, found, None)
+                read += 1
+    assert read > 300_000
