@@ -213,6 +213,35 @@ def test_google_maps_answers_and_look_alikes_are_read_as_they_are(
     assert judge(body).outcome is outcome
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {
+            "data": {"repository": None},
+            "errors": [
+                {"type": "NOT_FOUND", "path": ["repository"], "message": "Could not resolve"}
+            ],
+        },
+        {"html_attributions": [], "status": "NOT_FOUND"},  # Google Places details, a place_id
+    ],
+)
+def test_a_body_naming_the_lookup_not_found_is_a_declared_lookups_empty(body: Any) -> None:
+    """GraphQL's NOT_FOUND beside a null and Google Maps' NOT_FOUND name the node or place asked
+    for: with ``not_found="empty"`` that is the confirmed absence a 404 would be; without, it
+    stays ``not_found``."""
+    declared = judge(body, not_found="empty")
+    assert declared.outcome is Outcome.EMPTY, declared
+    assert declared.coverage is not None
+    assert "NOT_FOUND" in declared.coverage.detail
+    assert failure_of(judge(body)) == (FailureCode.NOT_FOUND, P)
+
+
+def test_slacks_not_found_names_an_argument_and_stays_a_failure() -> None:
+    """Slack's channel_not_found may name the channel a call was to post in: not a lookup's none."""
+    body = {"ok": False, "error": "channel_not_found"}
+    assert judge(body, not_found="empty").outcome is Outcome.ACCESS_FAILURE
+
+
 # -- a model's answer cut short ------------------------------------------------------------------
 
 ANTHROPIC_MESSAGE = {

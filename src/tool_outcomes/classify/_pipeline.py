@@ -23,7 +23,7 @@ from typing import Any, Unpack
 import httpx
 
 from tool_outcomes._text import exception_text
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind
+from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome
 from tool_outcomes.evidence import BodyCut, Evidence, body_bytes
 
 from ._body import read_body
@@ -173,11 +173,26 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 break
             value = verdict.body  # JSON-RPC: the result is judged as the body
         if isinstance(verdict, FailureVerdict):
-            return ex.fail(verdict.code, verdict.kind, f"{verdict.dialect}: {verdict.detail}")
+            said = f"{verdict.dialect}: {verdict.detail}"
+            if (
+                verdict.code is FailureCode.NOT_FOUND
+                and verdict.dialect in _LOOKUP_DIALECTS
+                and options.not_found == "empty"
+            ):
+                # The body's own "no such thing" for the node or place looked up (GraphQL's
+                # NOT_FOUND beside a null, Google Maps' NOT_FOUND for a place_id) is the
+                # confirmed absence a lookup declared, as a 404 is. (Slack's *_not_found name
+                # an argument of any call, a channel to post in: not this.)
+                return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=said))
+            return ex.fail(verdict.code, verdict.kind, said)
         judged = judge_coverage(ex, document, value, verdict)
         return judged if isinstance(judged, Envelope) else seal(ex, judged)
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here
         return internal_error(exc, options)
+
+
+#: Conventions whose NOT_FOUND names the thing a lookup asked for.
+_LOOKUP_DIALECTS = frozenset({"graphql", "google_maps"})
 
 
 def refuse(options: Options, detail: str) -> Envelope[Any]:
