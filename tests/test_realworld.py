@@ -801,11 +801,10 @@ ROWS: list[Row] = [
     ),
     # -- HubSpot v1 contact lists: has-more and vid-offset
     # https://legacydocs.hubspot.com/docs/methods/contacts/get_contacts
-    page(
+    page(  # the vid-offset is the next page's vidOffset: the cursor
         "hubspot_v1_has_more",
         {"contacts": two("vid"), "has-more": True, "vid-offset": 3714024},
         2,
-        cursor=False,
     ),
     ok(
         "hubspot_v1_has_more_false", {"contacts": two("vid"), "has-more": False, "vid-offset": 7}, 2
@@ -2016,6 +2015,44 @@ ROWS: list[Row] = [
         "facebook_cursors_without_next",
         {"data": two(), "paging": {"cursors": {"before": "a", "after": "b"}}},
         2,
+    ),
+    # -- Hetzner DNS: meta.pagination names next_page as the page itself on the last page
+    # (https://dns.hetzner.com/api-docs)
+    ok(
+        "hetzner_dns_last_page_next_page_is_itself",
+        {
+            "zones": [{"id": "z1"}],
+            "meta": {
+                "pagination": {
+                    "page": 1,
+                    "per_page": 100,
+                    "previous_page": 1,
+                    "next_page": 1,
+                    "last_page": 1,
+                    "total_entries": 1,
+                }
+            },
+        },
+        1,
+        1,
+    ),
+    page(
+        "hetzner_dns_first_of_three_pages",
+        {
+            "zones": [{"id": "z1"}],
+            "meta": {
+                "pagination": {
+                    "page": 1,
+                    "per_page": 1,
+                    "previous_page": 1,
+                    "next_page": 2,
+                    "last_page": 3,
+                    "total_entries": 3,
+                }
+            },
+        },
+        1,
+        total=3,
     ),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)

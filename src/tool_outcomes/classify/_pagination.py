@@ -303,6 +303,13 @@ _NEXT_PAGE_SIGN_KEYS = frozenset(
 _FLAG_KEYS = frozenset({*INCOMPLETE_FLAGS, *(key for key, _ in NO_MORE_FLAGS)})
 
 
+def _not_after(next_page: object, page: object) -> bool:
+    """Whether a numbered next page is no page after this one: Hetzner DNS's last page says
+    ``{"page": 1, "next_page": 1, "last_page": 1}``."""
+    after, current = as_count(next_page), as_count(page)
+    return after is not None and current is not None and after <= current
+
+
 def _mediawiki_continue(box: Mapping[str, Any]) -> list[Evidence]:
     """MediaWiki's continuation: ``{"continue": {"sroffset": 10, "continue": "-||"}}`` says
     "there is more data"; the next request adds those values to its query, until an answer has
@@ -351,7 +358,7 @@ def _next_page_signs(
         target, is_url = _next_target(page)
         if target is not None:
             out.append(_named("next_page present", target, is_url, base_url))
-    elif (cursor := _cursor(page)) is not None:
+    elif (cursor := _cursor(page)) is not None and not _not_after(page, box.get("page")):
         is_url = isinstance(page, str) and _looks_like_a_url(page)
         out.append(_named("next_page present", cursor, is_url, base_url))
     if box.get("end_of_stream") is False and _cursor(box.get("next_page")) is None:
@@ -392,7 +399,10 @@ def _next_page_signs(
 
 _MORE_FLAG_KEYS = frozenset(MORE_FLAGS)
 #: Where a "more" flag's box names the resume point, in the order read.
-_MORE_CURSORS: tuple[str, ...] = ("after_cursor", "cursor", "next_start", "continuation")
+_MORE_CURSORS: tuple[str, ...] = (
+    "after_cursor", "cursor", "next_start", "continuation",
+    "vid-offset",  # HubSpot v1's contact lists: "pass it as vidOffset to get the next page"
+)  # fmt: skip
 
 #: How a next-page member written as a URL starts. Stripe's search sends ``next_page`` as an
 #: opaque token to pass back as ``page`` (https://docs.stripe.com/api/pagination/search);
