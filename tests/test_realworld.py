@@ -36,6 +36,7 @@ ORIGINS = {
     "zendesk_incremental_cursor_after_url": "https://z.example.test/api/v2/incremental/tickets/cursor.json",
     "mailgun_events_page_with_items": "https://api.mailgun.net/v3/example.com/events?limit=2",
     "paypal_billing_plans_rel_next_page": "https://api.paypal.com/v1/payments/billing-plans?page_size=2",
+    "datadog_teams_first_of_two_pages": "https://api.datadoghq.com/api/v2/team?page[limit]=2",
     "zendesk_incremental_time_count_is_this_page": (
         "https://z.example.test/api/v2/incremental/tickets.json?start_time=1"
     ),
@@ -134,6 +135,20 @@ XERO = {
 QUICKBOOKS_QUERY = (
     "https://quickbooks.api.intuit.com/v3/company/1/query?query=select%20*%20from%20Invoice"
 )
+
+
+def datadog(items: int, offset: int, last_offset: int, total: int) -> dict[str, Any]:
+    """A Datadog v2 page: its next link is sent on every page, its pagination says where."""
+    base = "https://api.datadoghq.com/api/v2/team"
+    pagination = {
+        "offset": offset, "first_offset": 0, "prev_offset": 0, "next_offset": offset + 2,
+        "last_offset": last_offset, "limit": 2, "type": "offset_limit", "total": total,
+    }  # fmt: skip
+    return {
+        "data": [{"id": f"t{i}", "type": "team"} for i in range(items)],
+        "meta": {"pagination": pagination},
+        "links": {"self": base, "next": f"{base}?page[offset]={offset + 2}&page[limit]=2"},
+    }
 
 
 def mailgun(next_page: str, last_page: str) -> dict[str, str]:
@@ -2054,6 +2069,17 @@ ROWS: list[Row] = [
         1,
         total=3,
     ),
+    # -- Datadog: links.next on every page, the last included; meta.pagination places the page
+    # (https://docs.datadoghq.com/api/latest/teams/), and the log list's nextLogId
+    # (https://docs.datadoghq.com/logs/guide/collect-multiple-logs-with-pagination)
+    ok("datadog_teams_last_page_beside_a_next_link", datadog(2, 0, 0, 2), 2, 2),
+    ok("datadog_teams_none_beside_a_next_link", datadog(0, 0, 0, 0), 0, 0),
+    page("datadog_teams_first_of_two_pages", datadog(2, 0, 2, 4), 2, total=4),
+    page(
+        "datadog_logs_next_log_id",
+        {"status": "done", "nextLogId": "AQAAAYAeNzBY", "logs": two(), "requestId": "r1"},
+        2,
+    ),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)
     ok(
@@ -2837,6 +2863,23 @@ def test_a_discourse_topic_list_pages_by_more_topics_url(more: bool, outcome: Ou
     assert env.coverage is not None
     if more:
         assert env.coverage.next_cursor == "https://forum.example.test/latest.json?page=1"
+
+
+def test_a_declared_quickbooks_entity_left_out_of_its_query_response_is_empty() -> None:
+    """QuickBooks answers a query matching nothing with an empty ``QueryResponse``, leaving the
+    entity out: ``items="QueryResponse.Customer"`` is empty there, not a schema failure."""
+    body = {"QueryResponse": {}, "time": "2024-01-01T00:00:00.000-07:00"}
+    request = httpx.Request("GET", QUICKBOOKS_QUERY)
+    env = classify_http(
+        httpx.Response(200, json=body, request=request), items="QueryResponse.Customer"
+    )
+    assert env.outcome is OC.EMPTY, env
+    counted = {"QueryResponse": {"totalCount": 3}, "time": "2024-01-01T00:00:00.000-07:00"}
+    env = classify_http(
+        httpx.Response(200, json=counted, request=request), items="QueryResponse.Customer"
+    )
+    assert env.failure is not None
+    assert env.failure.code is C.SCHEMA  # a COUNT(*) answer, not a listing left out
 
 
 #: Linode's pages: ``page``, ``pages`` and ``results``, the total; a page size left to its

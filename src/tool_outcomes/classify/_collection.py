@@ -159,6 +159,7 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "nextPageToken", "next_page_token", "nextCursor", "next_cursor", "nextToken", "NextToken",
     "next_token", "NextPageToken", "NextMarker", "NextContinuationToken", "next_page_offset",
     "next_marker",  # Box's marker-based paging
+    "nextLogId",  # Datadog's log list: "more logs matched than were returned"
 )  # fmt: skip
 #: Keys whose value is the URL of the next page.
 NEXT_URL_KEYS: tuple[str, ...] = (
@@ -318,7 +319,12 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
         parent = resolve_path(body, parent_path) if "." in items else body
         parent = parent if isinstance(parent, dict) else None
         if value is None or not found(value):
-            if counted_zero(body) or _nothing_more(body) or _kube_list(body) is not None:
+            if (
+                counted_zero(body)
+                or _nothing_more(body)
+                or _kube_list(body) is not None
+                or _query_left_empty(body, items)
+            ):
                 # The source left the collection out because nothing matched: it counts zero,
                 # it answered {} (Square: "an empty object if none are found"), or it sent
                 # null beside its own "no more" (Pipedrive: "data": null).
@@ -603,6 +609,15 @@ def _query_response(box: Mapping[str, Any]) -> Collection | None:
 
 
 _QUERY_PAGING = frozenset({"startPosition", "maxResults"})
+
+
+def _query_left_empty(body: object, items: str) -> bool:
+    """A declared ``QueryResponse.<Entity>`` QuickBooks left out: its query matched nothing."""
+    query = body.get("QueryResponse") if isinstance(body, dict) else None
+    if not isinstance(query, dict) or not items.startswith("QueryResponse."):
+        return False
+    found_here = _query_response(query)
+    return found_here is not None and not found_here.items
 
 
 def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:

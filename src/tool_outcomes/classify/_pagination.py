@@ -267,6 +267,7 @@ def page_evidence(
         pages.extend(_next_page_signs(box, collection, base_url))
         if collection is not None:
             pages.extend(_listing_signs(box, collection, base_url))
+            said_no_more = said_no_more or _at_last_position(box)
         if _FLAG_KEYS.isdisjoint(box):
             continue
         for key in INCOMPLETE_FLAGS:
@@ -301,6 +302,21 @@ _NEXT_PAGE_SIGN_KEYS = frozenset(
 )  # fmt: skip
 #: Every member :func:`page_evidence` reads in a box outside the two sign readers.
 _FLAG_KEYS = frozenset({*INCOMPLETE_FLAGS, *(key for key, _ in NO_MORE_FLAGS)})
+
+
+#: (this position, the last position) pairs a paging box may hold.
+_LAST_POSITIONS = (("offset", "last_offset"), ("number", "last_number"))
+
+
+def _at_last_position(box: Mapping[str, Any]) -> str | None:
+    """Where a paging box puts this page at its last position: Datadog fills ``links.next`` on
+    every page, last included, beside ``meta.pagination`` ``{"offset": 0, "last_offset": 0,
+    "next_offset": 100, "total": 3}`` (https://docs.datadoghq.com/api/latest/teams/)."""
+    for here, last in _LAST_POSITIONS:
+        position, final = as_count(box.get(here)), as_count(box.get(last))
+        if position is not None and final is not None and position >= final:
+            return f"{here} {position} at {last} {final}"
+    return None
 
 
 def _not_after(next_page: object, page: object) -> bool:
