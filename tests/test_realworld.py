@@ -151,6 +151,12 @@ def datadog(items: int, offset: int, last_offset: int, total: int) -> dict[str, 
     }
 
 
+def dropbox_sign(page: int, items: int) -> dict[str, Any]:
+    """Page ``page`` of a Dropbox Sign listing of three, two a page."""
+    info = {"page": page, "num_pages": 2, "num_results": 3, "page_size": 2}
+    return {"list_info": info, "signature_requests": [{"id": f"s{i}"} for i in range(items)]}
+
+
 def mailgun(next_page: str, last_page: str) -> dict[str, str]:
     """Mailgun's paging box, sent whole on every page."""
     base = "https://api.mailgun.net/v3/example.com/events/"
@@ -2080,6 +2086,11 @@ ROWS: list[Row] = [
         {"status": "done", "nextLogId": "AQAAAYAeNzBY", "logs": two(), "requestId": "r1"},
         2,
     ),
+    # -- Dropbox Sign: list_info's page, num_pages, num_results (the total) and page_size
+    # (https://developers.hellosign.com/api/reference/operation/signatureRequestList/)
+    page("dropbox_sign_first_of_two_pages", dropbox_sign(1, 2), 2, total=3),
+    ok("dropbox_sign_last_of_two_pages", dropbox_sign(2, 1), 1, 3, offset=2),
+    ok("dropbox_sign_page_past_the_end", dropbox_sign(19, 0), 0, 3),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)
     ok(

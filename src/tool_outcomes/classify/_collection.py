@@ -120,6 +120,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total_items",  # Mailchimp: "the total number of items matching the query"
     "numberMatched",  # OGC API - Features / STAC: features matching the query
     "TotalCount",  # Postmark: {"TotalCount": 13, "Bounces": [...]}, paged by count and offset
+    "num_results",  # Dropbox Sign's list_info: "total number of objects available"
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
@@ -132,6 +133,7 @@ PAGING_BOXES: tuple[str, ...] = (
     "meta", "pagination", "result_info", "paging", "page", "pages",
     "additional_data",  # Pipedrive: additional_data.pagination
     "_metadata",  # SendGrid v3: _metadata.next, _metadata.count
+    "list_info",  # Dropbox Sign: page, num_pages, num_results, page_size
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -676,7 +678,7 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
     # {"type": "event.list", "events": [...], "pages": {"next": ...}} too).
     if any(_LINK_RELS & link_rels(root.get(key)) for key in ("links", "_links")):
         return True
-    blocks = [root.get(k) for k in ("meta", "pagination", "paging", "pages")]
+    blocks = [root.get(k) for k in ("meta", "pagination", "paging", "pages", "list_info")]
     if any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks):
         return True
     return stac_context(root) is not None

@@ -88,6 +88,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("number", "totalPages", 0),  # Spring Data page
     ("page", "pages", 1),  # Slack's paging (files.list, search.*)
     ("page", "page_count", 1),  # Slack search's pagination
+    ("page", "num_pages", 1),  # Dropbox Sign's list_info
 )
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = (
@@ -805,6 +806,7 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     ("page", "per_page", "page_count", 1),  # Slack search's pagination
     ("number", "size", "totalPages", 0),  # Spring Data page
     ("currentPage", "perPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
+    ("page", "page_size", "num_pages", 1),  # Dropbox Sign's list_info
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe
