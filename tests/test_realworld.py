@@ -694,6 +694,32 @@ ROWS: list[Row] = [
         P,
         url=QUICKBOOKS_QUERY,
     ),
+    fail(  # an upload answers each attachment: every one faulted, nothing was attached
+        "quickbooks_upload_every_attachment_faulted",
+        {
+            "AttachableResponse": [
+                {
+                    "Fault": {
+                        "Error": [{"Message": "Object Not Found", "code": "6000"}],
+                        "type": "ValidationFault",
+                    }
+                }
+            ],
+            "time": "2024-01-01T10:00:00.000-07:00",
+        },
+        C.BAD_REQUEST,
+        P,
+        url=QUICKBOOKS_QUERY,
+    ),
+    ok(
+        "quickbooks_upload_attached",
+        {
+            "AttachableResponse": [{"Attachable": {"Id": "5"}}],
+            "time": "2024-01-01T10:00:00.000-07:00",
+        },
+        1,
+        url=QUICKBOOKS_QUERY,
+    ),
     fail(
         "quickbooks_system_fault_in_200",
         {

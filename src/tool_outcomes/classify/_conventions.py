@@ -116,7 +116,7 @@ CONVENTIONS: tuple[Convention, ...] = (
         "intuit_fault",
         _rest_errors.intuit_fault,
         "QuickBooks Online's Fault, keyed on its type",
-        keys=frozenset({"Fault", "QueryResponse"}),
+        keys=frozenset({"Fault", "QueryResponse", "AttachableResponse"}),
     ),
     Convention(
         "authorize_net",

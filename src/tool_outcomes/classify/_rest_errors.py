@@ -322,13 +322,18 @@ INTUIT_FAULTS: dict[str, tuple[FailureCode, FailureKind]] = {
 
 def intuit_fault(body: object, content_type: str) -> Verdict | None:
     """QuickBooks Online's ``{"Fault": {"Error": [{"Message", "Detail", "code"}], "type": …},
-    "time": …}``, at the top or inside a query's ``QueryResponse``: a failure whatever the
-    status, its code by the fault's type (:data:`INTUIT_FAULTS`)."""
+    "time": …}``, at the top, inside a query's ``QueryResponse`` or in every item of an
+    upload's ``AttachableResponse``: a failure whatever the status, its code by the fault's type
+    (:data:`INTUIT_FAULTS`)."""
     if not isinstance(body, dict):
         return None
     fault = body.get("Fault")
     if fault is None and isinstance(query := body.get("QueryResponse"), dict):
         fault = query.get("Fault")
+    if fault is None and isinstance(uploads := body.get("AttachableResponse"), list) and uploads:
+        # An upload answers each attachment in AttachableResponse: all faulted, nothing attached.
+        faults = [item.get("Fault") if isinstance(item, dict) else None for item in uploads]
+        fault = faults[0] if all(isinstance(f, dict) for f in faults) else None
     if not isinstance(fault, dict) or not isinstance(fault.get("Error"), list):
         return None
     kind = fault.get("type")
