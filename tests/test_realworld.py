@@ -37,6 +37,7 @@ ORIGINS = {
     "mailgun_events_page_with_items": "https://api.mailgun.net/v3/example.com/events?limit=2",
     "paypal_billing_plans_rel_next_page": "https://api.paypal.com/v1/payments/billing-plans?page_size=2",
     "datadog_teams_first_of_two_pages": "https://api.datadoghq.com/api/v2/team?page[limit]=2",
+    "twitter_v1_search_next_results": "https://api.twitter.com/1.1/search/tweets.json?q=tweepy",
     "zendesk_incremental_time_count_is_this_page": (
         "https://z.example.test/api/v2/incremental/tickets.json?start_time=1"
     ),
@@ -2117,6 +2118,47 @@ ROWS: list[Row] = [
     page("dropbox_sign_first_of_two_pages", dropbox_sign(1, 2), 2, total=3),
     ok("dropbox_sign_last_of_two_pages", dropbox_sign(2, 1), 1, 3, offset=2),
     ok("dropbox_sign_page_past_the_end", dropbox_sign(19, 0), 0, 3),
+    # -- Twitter v1.1 search: search_metadata.next_results is the next page's query
+    # (https://developer.x.com/en/docs/x-api/v1/tweets/search/api-reference/get-search-tweets)
+    page(
+        "twitter_v1_search_next_results",
+        {
+            "statuses": two(),
+            "search_metadata": {"max_id": 9, "next_results": "?max_id=5&q=tweepy", "count": 2},
+        },
+        2,
+    ),
+    # -- Reddit's mod notes: has_next_page beside end_cursor
+    # (https://www.reddit.com/dev/api/#GET_api_mod_notes)
+    page(
+        "reddit_mod_notes_has_next_page",
+        {"mod_notes": two(), "start_cursor": "a", "end_cursor": "b", "has_next_page": True},
+        2,
+    ),
+    ok(
+        "reddit_mod_notes_last",
+        {"mod_notes": two(), "start_cursor": "a", "end_cursor": "b", "has_next_page": False},
+        2,
+    ),
+    # -- Reddit's comment tree ends with a "more" stub for the comments it left out
+    # (https://praw.readthedocs.io/en/stable/code_overview/models/more.html)
+    page(
+        "reddit_comments_more_stub",
+        {
+            "kind": "Listing",
+            "data": {
+                "children": [
+                    {"kind": "t1", "data": {"id": "c1"}},
+                    {"kind": "more", "data": {"count": 332, "children": ["c2", "c3"]}},
+                ],
+                "after": None,
+                "before": None,
+            },
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)
     ok(

@@ -134,6 +134,7 @@ PAGING_BOXES: tuple[str, ...] = (
     "additional_data",  # Pipedrive: additional_data.pagination
     "_metadata",  # SendGrid v3: _metadata.next, _metadata.count
     "list_info",  # Dropbox Sign: page, num_pages, num_results, page_size
+    "search_metadata",  # Twitter v1.1 search: next_results
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -169,6 +170,7 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     "next_page_uri", "nextPageUrl",
     "__next",  # OData v2's next link, inside its "d" object
     "more_topics_url",  # Discourse's topic_list: the next page, left out on the last
+    "next_results",  # Twitter v1.1 search_metadata: the next page's query ("?max_id=…")
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
 MORE_FLAGS: tuple[str, ...] = (
@@ -177,6 +179,7 @@ MORE_FLAGS: tuple[str, ...] = (
     "has-more",  # HubSpot's v1 contact lists
     "more_items_in_collection",  # Pipedrive's additional_data.pagination
     "has_more_items",  # Eventbrite's pagination
+    "has_next_page",  # Reddit's mod notes, beside end_cursor
 )  # fmt: skip
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
@@ -190,7 +193,7 @@ NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("has_more", False), ("hasMore", False), ("end_of_stream", True), ("done", True),
     ("isLast", True), ("moreResultsAvailable", False), ("mightHaveMore", False),
     ("has-more", False), ("isLastPage", True), ("more_items_in_collection", False),
-    ("has_more_items", False),
+    ("has_more_items", False), ("has_next_page", False),
     ("last_page", True),  # ClickUp's tasks (Laravel's last_page is a number: never True)
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
@@ -678,7 +681,10 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
     # {"type": "event.list", "events": [...], "pages": {"next": ...}} too).
     if any(_LINK_RELS & link_rels(root.get(key)) for key in ("links", "_links")):
         return True
-    blocks = [root.get(k) for k in ("meta", "pagination", "paging", "pages", "list_info")]
+    blocks = [
+        root.get(k)
+        for k in ("meta", "pagination", "paging", "pages", "list_info", "search_metadata")
+    ]
     if any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks):
         return True
     return stac_context(root) is not None

@@ -264,6 +264,9 @@ def page_evidence(
         if cursor is not None:
             pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
     said_no_more: str | None = None
+    more = _reddit_more(collection)
+    if more is not None:
+        flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, more))
     for box in _containers(body, collection) if boxes is None else boxes:
         pages.extend(_next_page_signs(box, collection, base_url))
         if collection is not None:
@@ -318,6 +321,23 @@ def _at_last_position(box: Mapping[str, Any]) -> str | None:
         if position is not None and final is not None and position >= final:
             return f"{here} {position} at {last} {final}"
     return None
+
+
+def _reddit_more(collection: Collection | None) -> str | None:
+    """Reddit's comment trees end with a ``{"kind": "more", "data": {"count": 332, "children":
+    [ids]}}`` stub for the comments it left out, to be fetched through ``/api/morechildren``
+    (https://praw.readthedocs.io/en/stable/code_overview/models/more.html). Only the last item
+    is looked at: that is where Reddit puts it."""
+    items = collection.items if collection is not None else None
+    last = items[-1] if items else None
+    if not isinstance(last, dict) or last.get("kind") != "more":
+        return None
+    data = last.get("data")
+    left = data.get("children") if isinstance(data, dict) else None
+    if not isinstance(left, list) or not left:
+        return None  # a "continue this thread" stub names no comment left out here
+    count = as_count(data.get("count")) if isinstance(data, dict) else None
+    return f"more: {count if count is not None else len(left)} comments not loaded"
 
 
 def _not_after(next_page: object, page: object) -> bool:
@@ -419,6 +439,7 @@ _MORE_FLAG_KEYS = frozenset(MORE_FLAGS)
 _MORE_CURSORS: tuple[str, ...] = (
     "after_cursor", "cursor", "next_start", "continuation",
     "vid-offset",  # HubSpot v1's contact lists: "pass it as vidOffset to get the next page"
+    "end_cursor",  # Reddit's mod notes: has_next_page beside end_cursor
 )  # fmt: skip
 
 #: How a next-page member written as a URL starts. Stripe's search sends ``next_page`` as an
