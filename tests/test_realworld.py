@@ -189,6 +189,19 @@ def slack_search(page: int, matches: int) -> dict[str, Any]:
     return {"ok": True, "query": "x", "messages": found}
 
 
+def slack_search_all(messages: int, total: int) -> dict[str, Any]:
+    """A Slack ``search.all`` answer: one page per kind, ``posts`` a bare count and list
+    (https://docs.slack.dev/reference/methods/search.all)."""
+    pages = max(1, -(-total // 2)) if total else 0
+    paging = {"count": 2, "total": total, "page": 1, "pages": pages}
+    found = {"total": total, "paging": paging, "matches": two()[:messages]}
+    files = {"total": 0, "paging": {"count": 2, "total": 0, "page": 1, "pages": 0}, "matches": []}
+    return {
+        "ok": True, "query": "x", "messages": found, "files": files,
+        "posts": {"total": 0, "matches": []},
+    }  # fmt: skip
+
+
 GH_LINK_NEXT = (
     '<https://api.github.com/repositories/1/issues?page=2>; rel="next", '
     '<https://api.github.com/repositories/1/issues?page=5>; rel="last"'
@@ -2159,6 +2172,9 @@ ROWS: list[Row] = [
         TB.UPSTREAM_FLAG,
         cursor=False,
     ),
+    # -- Slack's search.all: a page per kind beside the call's ok and query
+    page("slack_search_all_first_of_pages", slack_search_all(2, 5), 1),
+    ok("slack_search_all_nothing_anywhere", slack_search_all(0, 0), 0),
     # -- Kubernetes: a list's kind ends in List, its items are "items"; servers have left an
     # empty one out or sent it null (https://github.com/kubernetes/kubernetes/issues/13096)
     ok(

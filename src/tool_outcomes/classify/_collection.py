@@ -524,6 +524,15 @@ def _left_out(body: Mapping[str, Any]) -> Collection | None:
 _NONE_COUNTED_KEYS = _TOTAL_KEY_SET | {"resultSizeEstimate", "totalSetSize"}
 
 
+def _searched(body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A search's answer less Slack's envelope: ``search.all`` answers ``{"ok": true, "query":
+    "x", "messages": {page}, "files": {page}, "posts": {"total": 0, "matches": []}}``, one page
+    per kind (https://docs.slack.dev/reference/methods/search.all)."""
+    if body.get("ok") is True and isinstance(body.get("query"), str):
+        return {k: v for k, v in body.items() if k not in ("ok", "query")}
+    return body
+
+
 def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
     """A search across several kinds that found none of any: Mastodon's ``/api/v2/search``
     answers ``{"accounts": [], "statuses": [], "hashtags": []}``
@@ -531,9 +540,10 @@ def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
     paging object per type, each with empty ``items``. Every member is an empty list or such a
     page: the answer holds nothing, a verified empty. One member holding anything (or a scalar
     beside them: an id, a name) keeps the body one record."""
-    if len(body) < 2:
+    members = _searched(body)
+    if len(members) < 2:
         return None
-    for key, value in body.items():  # a record's first scalar ends this at once
+    for key, value in members.items():  # a record's first scalar ends this at once
         if isinstance(value, list):
             if value:
                 return None
@@ -805,13 +815,23 @@ def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
             return None
         key = members[0]
         value = root[key]
-    if not isinstance(value, dict) or key in DIAGNOSTIC_KEYS or not has_paging_companions(value):
+    if not isinstance(value, dict) or key in DIAGNOSTIC_KEYS:
+        return None
+    if not (has_paging_companions(value) or _counted_list(value)):
         return None
     inner = _unique_list(value, f"{where}{key}.") or _page_shaped(value, f"{where}{key}.")
     return None if inner is None or inner.parent is not value else inner
 
 
 _CAPTION = "message"
+
+
+def _counted_list(box: Mapping[str, Any]) -> bool:
+    """One list and its count, nothing else: Slack's ``posts`` section ``{"total": 0,
+    "matches": []}``."""
+    lists = [k for k, v in box.items() if isinstance(v, list)]
+    counts = box.keys() & _COUNTS
+    return len(lists) == 1 and bool(counts) and len(box) == 1 + len(counts)
 
 
 def wrapped_pages(body: object) -> list[tuple[str, Collection]]:
@@ -828,12 +848,13 @@ def wrapped_pages(body: object) -> list[tuple[str, Collection]]:
     Returns:
         ``(key, page)`` for each member, or ``[]`` when the body is not such a wrapper.
     """
-    if not isinstance(body, dict) or len(body) < 2:
+    if not isinstance(body, dict):
         return []
-    if any(key in body for key in RECORD_IDENTITY_KEYS):
+    members = _searched(body)
+    if len(members) < 2 or any(key in body for key in RECORD_IDENTITY_KEYS):
         return []
     pages = []
-    for key, value in body.items():
+    for key, value in members.items():
         page = _wrapped_page({key: value}, "")
         if page is None or not isinstance(page.parent, dict):
             return []

@@ -282,8 +282,10 @@ def page_evidence(
         # A wrapper of several pages (Spotify's search for two types): each page's own next.
         for key, inner in wrapped_pages(body):
             assert inner.parent is not None  # wrapped_pages hands out pages inside their object
-            signs = _next_page_signs(inner.parent, inner, base_url)
-            signs += _listing_signs(inner.parent, inner, base_url)
+            signs = []
+            for box in _containers(inner.parent, inner):  # Slack's: the page's own paging box
+                signs += _next_page_signs(box, inner, base_url)
+                signs += _listing_signs(box, inner, base_url)
             pages.extend(
                 Evidence(e.truncated_by, f"{key}: {e.detail}", e.next_cursor) for e in signs
             )
