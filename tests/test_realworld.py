@@ -133,6 +133,16 @@ XERO = {
     "ProviderName": "Example Partner",
     "DateTimeUTC": "/Date(1550793549392)/",
 }
+QB_TIME = "2024-01-01T10:00:00.000-07:00"
+
+
+def intuit_fault(
+    message: str, code: str, kind: str = "ValidationFault", **more: str
+) -> dict[str, Any]:
+    """QuickBooks Online's ``Fault``, one error in it."""
+    return {"Fault": {"Error": [{"Message": message, "code": code, **more}], "type": kind}}
+
+
 QUICKBOOKS_QUERY = (
     "https://quickbooks.api.intuit.com/v3/company/1/query?query=select%20*%20from%20Invoice"
 )
@@ -667,14 +677,14 @@ ROWS: list[Row] = [
         "quickbooks_query",
         {
             "QueryResponse": {"Invoice": two("Id"), "startPosition": 1, "maxResults": 2},
-            "time": "2024-01-01T10:00:00.000-07:00",
+            "time": QB_TIME,
         },
         2,
         url=QUICKBOOKS_QUERY,
     ),
     ok(
         "quickbooks_query_none",
-        {"QueryResponse": {}, "time": "2024-01-01T10:00:00.000-07:00"},
+        {"QueryResponse": {}, "time": QB_TIME},
         0,
         url=QUICKBOOKS_QUERY,
     ),
@@ -682,74 +692,41 @@ ROWS: list[Row] = [
     # (https://developer.intuit.com/app/developer/qbo/docs/develop/troubleshooting/error-codes)
     fail(
         "quickbooks_validation_fault_in_200",
-        {
-            "Fault": {
-                "Error": [{"Message": "Object Not Found", "Detail": "Inactive", "code": "610"}],
-                "type": "ValidationFault",
-            },
-            "time": "2024-01-01T10:00:00.000-07:00",
-        },
+        {**intuit_fault("Object Not Found", "610", Detail="Inactive"), "time": QB_TIME},
         C.BAD_REQUEST,
         P,
         url=QUICKBOOKS_QUERY,
     ),
     fail(
         "quickbooks_query_response_fault",
-        {
-            "QueryResponse": {
-                "Fault": {
-                    "Error": [{"Message": "Error parsing query", "code": "4000"}],
-                    "type": "ValidationFault",
-                }
-            },
-            "time": "2024-01-01T10:00:00.000-07:00",
-        },
+        {"QueryResponse": intuit_fault("Error parsing query", "4000"), "time": QB_TIME},
         C.BAD_REQUEST,
         P,
         url=QUICKBOOKS_QUERY,
     ),
     fail(  # an upload answers each attachment: every one faulted, nothing was attached
         "quickbooks_upload_every_attachment_faulted",
-        {
-            "AttachableResponse": [
-                {
-                    "Fault": {
-                        "Error": [{"Message": "Object Not Found", "code": "6000"}],
-                        "type": "ValidationFault",
-                    }
-                }
-            ],
-            "time": "2024-01-01T10:00:00.000-07:00",
-        },
+        {"AttachableResponse": [intuit_fault("Object Not Found", "6000")], "time": QB_TIME},
         C.BAD_REQUEST,
         P,
         url=QUICKBOOKS_QUERY,
     ),
     ok(
         "quickbooks_upload_attached",
-        {
-            "AttachableResponse": [{"Attachable": {"Id": "5"}}],
-            "time": "2024-01-01T10:00:00.000-07:00",
-        },
+        {"AttachableResponse": [{"Attachable": {"Id": "5"}}], "time": QB_TIME},
         1,
         url=QUICKBOOKS_QUERY,
     ),
     fail(
         "quickbooks_system_fault_in_200",
-        {
-            "Fault": {
-                "Error": [{"Message": "Service is down", "code": "3001"}],
-                "type": "SystemFault",
-            },
-            "time": "2024-01-01T10:00:00.000-07:00",
-        },
+        {**intuit_fault("Service is down", "3001", "SystemFault"), "time": QB_TIME},
         C.SERVER_ERROR,
         T,
         url=QUICKBOOKS_QUERY,
     ),
     ok(  # SELECT COUNT(*): the answer is the count, one record
         "quickbooks_query_count",
-        {"QueryResponse": {"totalCount": 5}, "time": "2024-01-01T10:00:00.000-07:00"},
+        {"QueryResponse": {"totalCount": 5}, "time": QB_TIME},
         1,
         url=QUICKBOOKS_QUERY,
     ),

@@ -138,7 +138,7 @@ def _nothing_in_it(ex: Exchange) -> Envelope[Any]:
     """A 2xx whose body is empty: an acknowledged write, else a verified nothing."""
     if ex.writes:
         return ex.acknowledged(f"HTTP {ex.status} with an empty body")
-    return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail="empty body"))
+    return ex.no_data(Outcome.EMPTY, "empty body")
 
 
 def _invalid(ex: Exchange, why: str) -> Envelope[Any]:

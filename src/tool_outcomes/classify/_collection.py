@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from tool_outcomes._numbers import parse_count
 
@@ -307,12 +308,16 @@ def link_rels(links: object) -> set[str]:
     return set()
 
 
-def find_collection(body: object, items: str | None) -> Collection | str | None:
+def find_collection(
+    body: object, items: str | None, url: str | None = None
+) -> Collection | str | None:
     """Find the collection in a decoded body.
 
     Args:
         body: The decoded JSON value.
         items: An explicit dotted path, or ``None`` to auto-detect.
+        url: The request URL: where the source leaves an empty list out
+            (:func:`_omits_empty_lists`), a declared path that is not there is an empty one.
 
     Returns:
         The collection; ``None`` when the body is a single record; or a ``str`` explaining why
@@ -329,10 +334,11 @@ def find_collection(body: object, items: str | None) -> Collection | str | None:
                 or _nothing_more(body)
                 or _kube_list(body) is not None
                 or _query_left_empty(body, items)
+                or (not found(value) and _omits_empty_lists(url))
             ):
                 # The source left the collection out because nothing matched: it counts zero,
-                # it answered {} (Square: "an empty object if none are found"), or it sent
-                # null beside its own "no more" (Pipedrive: "data": null).
+                # it answered {} (Square: "an empty object if none are found"), it sent null
+                # beside its own "no more" (Pipedrive: "data": null), or it omits empty lists.
                 return Collection([], parent, items)
             return f"items path {items!r} " + (
                 "holds null, not a list" if found(value) else "is not in the body"
@@ -486,6 +492,17 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     if any(isinstance(v, list) for v in body.values()):
         return None
     return Collection([], body, "") if any(_is_zero(body[key]) for key in counts) else None
+
+
+def _omits_empty_lists(url: str | None) -> bool:
+    """Whether the source leaves an empty list out: Google's APIs answer in proto3's JSON
+    mapping, which omits a field holding its default value, an empty list included
+    (https://protobuf.dev/programming-guides/json/). A blank Sheets range is ``{"range":
+    "Sheet1!D4", "majorDimension": "ROWS"}`` with no ``values``
+    (https://developers.google.com/workspace/sheets/api/reference/rest/v4/spreadsheets.values:
+    "empty trailing rows and columns will not be included")."""
+    host = (urlsplit(url).hostname or "") if url else ""
+    return host == "googleapis.com" or host.endswith(".googleapis.com")
 
 
 def _kube_list(body: object) -> Collection | None:
@@ -740,11 +757,10 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     elif len(root) == 2 and _COUNTS & root.keys():
         # One list and its count, nothing else: PayPal's last page {"payments": [...], "count":
         # 2}, Postmark's {"Bounces": [...], "TotalCount": 13}. A record says more about itself.
-        others = [k for k in root if k not in _COUNTS]
-        counted = any(type(root[k]) is int for k in _COUNTS & root.keys())
-        if len(others) != 1 or not counted:  # two counts ({"count", "total"}): no list named
-            return None
-        key = others[0]
+        counted = _counted_list(root)
+        if counted is None or not any(type(root[k]) is int for k in _COUNTS & root.keys()):
+            return None  # two counts ({"count", "total"}) name no list
+        key = counted
         value = root[key]
     elif len(root) == 2 and (PAGING_COMPANIONS & root.keys()):
         # One list and one paging member, nothing else: Square's {"customers": [...],
@@ -817,7 +833,7 @@ def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
         value = root[key]
     if not isinstance(value, dict) or key in DIAGNOSTIC_KEYS:
         return None
-    if not (has_paging_companions(value) or _counted_list(value)):
+    if not (has_paging_companions(value) or _counted_list(value) is not None):
         return None
     inner = _unique_list(value, f"{where}{key}.") or _page_shaped(value, f"{where}{key}.")
     return None if inner is None or inner.parent is not value else inner
@@ -826,12 +842,13 @@ def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
 _CAPTION = "message"
 
 
-def _counted_list(box: Mapping[str, Any]) -> bool:
-    """One list and its count, nothing else: Slack's ``posts`` section ``{"total": 0,
-    "matches": []}``."""
-    lists = [k for k, v in box.items() if isinstance(v, list)]
+def _counted_list(box: Mapping[str, Any]) -> str | None:
+    """The key of the one list in a box that holds nothing else but its count (PayPal's
+    ``{"payments": [...], "count": 2}``, Slack's ``posts`` section ``{"total": 0, "matches":
+    []}``), else ``None``."""
+    lists = [k for k, v in box.items() if isinstance(v, list) and k not in _COUNTS]
     counts = box.keys() & _COUNTS
-    return len(lists) == 1 and bool(counts) and len(box) == 1 + len(counts)
+    return lists[0] if len(lists) == 1 and counts and len(box) == 1 + len(counts) else None
 
 
 def wrapped_pages(body: object) -> list[tuple[str, Collection]]:

@@ -188,6 +188,11 @@ class Exchange:
             request_body=evidence.request_body,
         )
 
+    def no_data(self, outcome: Outcome, detail: str) -> Envelope[Any]:
+        """An answer that carries no data: ``empty`` (a verified nothing: a 204 to a read, a
+        declared lookup's none) or ``success`` (a HEAD's headers, a check's "yes")."""
+        return self.envelope(outcome, coverage=Coverage(returned=0, detail=detail))
+
     def acknowledged(
         self, why: str, *, unread: str | None = None, repairs: tuple[Repair, ...] = ()
     ) -> Envelope[Any]:

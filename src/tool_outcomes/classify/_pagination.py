@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
@@ -575,13 +575,21 @@ def _listing_signs(
     scroll = _cursor(box.get("scroll_param"))
     if scroll is not None and collection.items:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "scroll_param present", scroll))
-    for page_key, count_key, first in PAGE_COUNTERS:
-        page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
-        if page is not None and pages is not None and page - first + 1 < pages:
+    for page_key, page, count_key, pages, nth in _page_counts(box):
+        if nth < pages:
             detail = f"{page_key} {page} of {count_key} {pages}"
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
             break
     return out
+
+
+def _page_counts(box: Mapping[str, Any]) -> Iterator[tuple[str, int, str, int, int]]:
+    """Each page counter the box fills (:data:`PAGE_COUNTERS`): ``(page key, page, count key,
+    page count, which page it is counting from 1)``."""
+    for page_key, count_key, first in PAGE_COUNTERS:
+        page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
+        if page is not None and pages is not None:
+            yield page_key, page, count_key, pages, page - first + 1
 
 
 def _posted_body(link: Mapping[str, Any]) -> str | None:
@@ -1113,12 +1121,11 @@ def _said_last(
                         and _cursor(link.get("href")) is not None
                     ):
                         return f'{name} rel "{link["rel"]}"'
-        for page_key, count_key, first in PAGE_COUNTERS:
+        for page_key, page, count_key, pages, nth in _page_counts(box):
             # The page's own number is its page count, past the first: Linode's {"page": 4,
             # "pages": 4, "results": 330} with no page size asked (the default size placed
             # the rest on pages 1 to 3, https://techdocs.akamai.com/linode-api/reference/pagination).
-            page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
-            if page is not None and pages is not None and page - first + 1 == pages > 1:
+            if nth == pages > 1:
                 return f"{page_key} {page} of {count_key} {pages}"
     return None
 
@@ -1181,23 +1188,6 @@ def _last_by_word(
     return (True, why), Position(before, read)
 
 
-def _omitted_as_empty(url: str | None, body: object, items: str | None) -> Collection | None:
-    """A declared collection a Google API left out because it was empty: Google's APIs answer
-    in proto3's JSON mapping, which omits a field holding its default value, an empty list
-    included (https://protobuf.dev/programming-guides/json/). A blank Sheets range is
-    ``{"range": "Sheet1!D4", "majorDimension": "ROWS"}`` with no ``values``
-    (https://developers.google.com/workspace/sheets/api/reference/rest/v4/spreadsheets.values:
-    "empty trailing rows and columns will not be included"). ``None`` anywhere else, and where
-    the path is there but holds something other than a list (that stays a schema failure)."""
-    if items is None or url is None or found(resolve_path(body, items)):
-        return None
-    host = urlsplit(url).hostname or ""
-    if not (host == "googleapis.com" or host.endswith(".googleapis.com")):
-        return None
-    parent = resolve_path(body, items.rpartition(".")[0]) if "." in items else body
-    return Collection([], parent if isinstance(parent, dict) else None, items)
-
-
 #: Writes that never carry a query: an empty list answering one is the state it left.
 _STATE_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
 
@@ -1233,12 +1223,11 @@ def judge_coverage(
     # find_collection, find_total and page_evidence answer for one; a test holds them to it):
     # only the headers are left to read, and the last step counts it as it validates it.
     array = isinstance(value, ArrayText)
-    collection = Collection([], None, "") if array else find_collection(value, ex.options.items)
+    collection = (
+        Collection([], None, "") if array else find_collection(value, ex.options.items, ex.url)
+    )
     if isinstance(collection, str):
-        left_out = _omitted_as_empty(ex.url, value, ex.options.items)
-        if left_out is None:
-            return ex.fail(FailureCode.SCHEMA, _P, collection)
-        collection = left_out
+        return ex.fail(FailureCode.SCHEMA, _P, collection)
     total = None if array else find_total(value, collection, ex.options.total)
     if isinstance(total, str):
         return ex.fail(FailureCode.SCHEMA, _P, total)

@@ -23,7 +23,7 @@ from typing import Any, Unpack
 import httpx
 
 from tool_outcomes._text import exception_text
-from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome
+from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome
 from tool_outcomes.evidence import BodyCut, Evidence, body_bytes
 
 from ._body import read_body
@@ -183,7 +183,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 # NOT_FOUND beside a null, Google Maps' NOT_FOUND for a place_id) is the
                 # confirmed absence a lookup declared, as a 404 is. (Slack's *_not_found name
                 # an argument of any call, a channel to post in: not this.)
-                return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=said))
+                return ex.no_data(Outcome.EMPTY, said)
             return ex.fail(verdict.code, verdict.kind, said)
         judged = judge_coverage(ex, document, value, verdict)
         return judged if isinstance(judged, Envelope) else seal(ex, judged)

@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 
-from tool_outcomes.envelope import Coverage, Effect, Envelope, FailureCode, FailureKind, Outcome
+from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, Outcome
 
 from ._exchange import Exchange
 from ._headers import throttled
@@ -197,7 +197,7 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
     if rule is None:
         return _no_content(ex)
     if status in (404, 410) and ex.options.not_found == "empty":
-        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {status}"))
+        return ex.no_data(Outcome.EMPTY, f"HTTP {status}")
     in_range = 100 <= status <= 599
     detail = f"HTTP {status} {_reason(status)}".rstrip() if in_range else f"HTTP status {status}"
     if 300 <= status <= 399:
@@ -209,7 +209,7 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         if tags & _DROPBOX_NOT_FOUND or any(t.endswith("_not_found") for t in tags):
             if ex.options.not_found == "empty":  # what a lookup declares its confirmed none
                 why = f"HTTP 409 {summary}"
-                return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=why))
+                return ex.no_data(Outcome.EMPTY, why)
             rule = _DROPBOX_ABSENT
         elif tags & _DROPBOX_BUSY:
             rule = _DROPBOX_RETRY
@@ -305,8 +305,8 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
             # been merged" (https://docs.github.com/en/rest/users/blocking). The 404 is the
             # nothing; the 204 is the answer.
             detail = "HTTP 204 to a check whose 404 means none: yes, it is there"
-            return ex.envelope(Outcome.SUCCESS, coverage=Coverage(returned=0, detail=detail))
-        return ex.envelope(Outcome.EMPTY, coverage=Coverage(returned=0, detail=f"HTTP {ex.status}"))
+            return ex.no_data(Outcome.SUCCESS, detail)
+        return ex.no_data(Outcome.EMPTY, f"HTTP {ex.status}")
     if ex.status == 202 and not ex.writes:
         # Accepted for processing, not completed (RFC 9110 §15.3.3). To a read that means the
         # answer is not ready: GitHub's /stats/* answer 202 {} while they compute and ask to be
@@ -318,7 +318,7 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
         # A HEAD is a GET whose answer carries no content (RFC 9110 §9.3.2): its headers are
         # the answer. An empty body says nothing about what the resource holds.
         detail = f"HTTP {ex.status} answering a HEAD: its headers are the answer, with no content"
-        return ex.envelope(Outcome.SUCCESS, coverage=Coverage(returned=0, detail=detail))
+        return ex.no_data(Outcome.SUCCESS, detail)
     return None
 
 
