@@ -354,6 +354,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"type": "message", "role": "assistant", "content": [], "stop_reason": "max_tokens"},
     {"messages": {"resultCode": "Error", "message": [{"code": "E00007", "text": "denied"}]}},
     {"results": [], "status": "OVER_QUERY_LIMIT", "error_message": "You have exceeded your quota"},
+    {"hits": [], "remoteErrors": {"ms1": {"message": "down", "code": "remote_bad_response"}}},
     {"ok": False, "error": "invalid_auth"},
     {"success": False, "errors": [{"code": 10000, "message": "Auth error"}], "result": None},
     {"status": "error", "message": "Server down"},

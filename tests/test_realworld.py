@@ -1500,6 +1500,74 @@ ROWS: list[Row] = [
         C.NOT_FOUND,
         P,
     ),
+    # Microsoft Graph's JSON batching: one status per request inside the 200
+    # (https://learn.microsoft.com/en-us/graph/json-batching).
+    page(
+        "msgraph_batch_one_request_failed",
+        {
+            "responses": [
+                {"id": "1", "status": 200, "body": {"id": "u1"}},
+                {
+                    "id": "2",
+                    "status": 404,
+                    "body": {"error": {"code": "Request_ResourceNotFound", "message": "gone"}},
+                },
+            ]
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    fail(
+        "msgraph_batch_every_request_failed",
+        {"responses": [{"id": "1", "status": 403, "body": {"error": {"message": "denied"}}}]},
+        C.FORBIDDEN,
+        P,
+    ),
+    ok(
+        "msgraph_batch_every_request_answered",
+        {"responses": [{"id": "1", "status": 200, "body": {}}, {"id": "2", "status": 204}]},
+        2,
+    ),
+    # Amazon SP-API batches: only an entry with a 200 holds a result
+    # (https://developer-docs.amazon.com/sp-api/docs/product-pricing-api-v2022-05-01-reference).
+    page(
+        "sp_api_batch_one_entry_failed",
+        {
+            "responses": [
+                {"status": {"statusCode": 200, "reasonPhrase": "Success"}, "body": {"asin": "B1"}},
+                {
+                    "status": {"statusCode": 400, "reasonPhrase": "Client Error"},
+                    "body": {"errors": [{"code": "InvalidInput", "message": "bad sku"}]},
+                },
+            ]
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    # Meilisearch: a search over remote servers names each one that failed in remoteErrors
+    # (FederatedSearchResult.remote_errors: "Errors from remote servers"); the estimated total
+    # counts only the others' hits.
+    page(
+        "meilisearch_remote_errors",
+        {
+            "hits": two(),
+            "limit": 20,
+            "offset": 0,
+            "estimatedTotalHits": 2,
+            "remoteErrors": {
+                "ms1": {
+                    "message": "remote `ms1` could not be reached",
+                    "code": "remote_could_not_send_request",
+                    "type": "system",
+                }
+            },
+        },
+        2,
+        TB.SHARD_FAILURE,
+        cursor=False,
+    ),
     page(
         "elasticsearch_bulk_errors",
         {
@@ -2624,6 +2692,11 @@ GUARDS: list[tuple[str, Any, dict[str, str]]] = [
     ("algolia_last_page", {"hits": two(), "page": 5, "nbPages": 6, "nbHits": 2}, {}),
     ("relay_has_next_page_false", {"edges": two(), "pageInfo": {"hasNextPage": False}}, {}),
     ("slack_ok_true_error_null", {"ok": True, "error": None, "members": two()}, {}),
+    (
+        "meilisearch_remote_errors_empty",
+        {"hits": two(), "estimatedTotalHits": 2, "remoteErrors": {}},
+        {},
+    ),
 ]
 
 

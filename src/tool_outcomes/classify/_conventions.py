@@ -173,6 +173,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=_generation.GENERATION_KEYS,
     ),
     Convention(
+        "meilisearch_remote_errors",
+        _search_engines.meilisearch_remote_errors,
+        "a remote server's error beside the hits of the others: part of the answer",
+        keys=frozenset({"remoteErrors"}),
+    ),
+    Convention(
         "elasticsearch_flags",
         _search_engines.elasticsearch_flags,
         "timed_out, failed shards, terminated_early: the hits are part of the answer",

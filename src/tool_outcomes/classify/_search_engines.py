@@ -1,10 +1,11 @@
-"""Search-engine conventions: Elasticsearch, OpenSearch and Solr report failure and cut-off
-answers inside a 200.
+"""Search-engine conventions: Elasticsearch, OpenSearch, Solr and Meilisearch report failure and
+cut-off answers inside a 200.
 
 A search that timed out (``timed_out: true``), lost shards (``_shards.failed``) or stopped early
 (``terminated_early``) returns the hits it collected: a partial answer whose total counts only
 what was examined. ``_msearch`` and ``_bulk`` report per sub-request; Solr flags
-``partialResults`` and puts its own status in ``responseHeader``.
+``partialResults`` and puts its own status in ``responseHeader``. A Meilisearch search or
+document listing spread over remote servers names each server that failed in ``remoteErrors``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "elasticsearch_error",
     "elasticsearch_flags",
     "elasticsearch_msearch",
+    "meilisearch_remote_errors",
     "solr",
 ]
 
@@ -95,26 +97,59 @@ def _skipped_clusters(clusters: object) -> tuple[str, ...]:
 
 
 def elasticsearch_msearch(body: object, content_type: str) -> Verdict | None:
-    # _msearch: {"took": 5, "responses": [{...search...}, {"error": {...}, "status": 404}]}.
-    # Each sub-search succeeds or fails on its own; some failed is a partial, all is a failure.
+    """A batch of sub-responses, each with its own status: some failed is a partial answer,
+    all failed a failure.
+
+    Elasticsearch's ``_msearch``: ``{"took": 5, "responses": [{...search...}, {"error": {...},
+    "status": 404}]}``, each search succeeding or failing on its own. Two batch APIs answer the
+    same way, one HTTP status per request inside the 200: Microsoft Graph's JSON batching
+    (``{"responses": [{"id": "1", "status": 404, "body": {"error": ...}}]}``,
+    https://learn.microsoft.com/en-us/graph/json-batching) and Amazon SP-API's batches
+    (``{"responses": [{"status": {"statusCode": 400, "reasonPhrase": ...}, "body": {"errors":
+    [...]}}]}``: only an entry with a 200 holds a result, https://developer-docs.amazon.com/
+    sp-api/docs/product-pricing-api-v2022-05-01-reference). A sub-response fails with an
+    ``error`` or a status of 400 or more.
+    """
     if not isinstance(body, dict) or not set(body) <= {"took", "responses"}:
         return None
     responses = body.get("responses")
     if not isinstance(responses, list) or not all(isinstance(r, dict) for r in responses):
         return None
-    failed = [(i, r) for i, r in enumerate(responses) if is_set(r.get("error"))]
+    dialect, one, many = (
+        ("msearch", "search", "searches") if "took" in body else ("batch", "request", "requests")
+    )
+    failed = [(i, r) for i, r in enumerate(responses) if _sub_failed(r)]
     cut = [(i, r) for i, r in enumerate(responses) if elasticsearch_flags(r, content_type)]
     if failed and len(failed) == len(responses):
         first = failed[0][1]
-        return failure_from_status(
-            status_from(first, "status"), error_message(first) or "every search failed", "msearch"
-        )
-    dropped = tuple(f"responses.{i}: {error_message(r) or 'error'}" for i, r in failed)
+        words = error_message(first) or error_message(first.get("body")) or f"every {one} failed"
+        return failure_from_status(_sub_status(first), words, dialect)
+    dropped = tuple(f"responses.{i}: {_sub_words(r)}" for i, r in failed)
     dropped += tuple(f"responses.{i}: timed out or lost shards" for i, _ in cut)
     if not dropped:
         return None
-    detail = f"{len(failed) + len(cut)} of {len(responses)} searches failed or were cut"
-    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "msearch", dropped)
+    detail = f"{len(failed) + len(cut)} of {len(responses)} {many} failed or were cut"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, dialect, dropped)
+
+
+def _sub_status(response: dict[str, object]) -> int | None:
+    """A sub-response's HTTP status: a number (Elasticsearch, Graph) or SP-API's
+    ``{"statusCode": 400}``."""
+    status = response.get("status")
+    if isinstance(status, dict):
+        return status_from(status, "statusCode")
+    return status_from(response, "status")
+
+
+def _sub_failed(response: dict[str, object]) -> bool:
+    status = _sub_status(response)
+    return is_set(response.get("error")) or (status is not None and status >= 400)
+
+
+def _sub_words(response: dict[str, object]) -> str:
+    words = error_message(response) or error_message(response.get("body"))
+    status = _sub_status(response)
+    return words or (f"status {status}" if status is not None else "error")
 
 
 def elasticsearch_bulk(body: object, content_type: str) -> Verdict | None:
@@ -152,3 +187,29 @@ def solr(body: object, content_type: str) -> Verdict | None:
         detail = "partialResults: true (timeAllowed or a tolerated shard failure)"
         return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "solr", counts_cut=True)
     return None
+
+
+# -- Meilisearch ----------------------------------------------------------------------------------
+
+
+def meilisearch_remote_errors(body: object, content_type: str) -> Verdict | None:
+    """A federated search (or document listing) over several Meilisearch servers whose
+    ``remoteErrors`` names a server that failed: the hits are the other servers', and the
+    estimated total counts only theirs. The map is "errors from remote servers", keyed by the
+    remote's name, each a Meilisearch error object (``FederatedSearchResult.remote_errors`` in
+    meilisearch's ``search/federated/types.rs``; its error format:
+    https://www.meilisearch.com/docs/reference/errors/overview). An empty map is no evidence."""
+    if not isinstance(body, dict):
+        return None
+    errors = body.get("remoteErrors")
+    if not isinstance(errors, dict) or not errors:
+        return None
+    if not all(isinstance(error, dict) for error in errors.values()):
+        return None
+    dropped = tuple(
+        f"remote {name}: {error_message(error) or 'error'}" for name, error in errors.items()
+    )
+    detail = f"{len(errors)} remote server(s) failed; the hits are the others'"
+    return PartialVerdict(
+        TruncatedBy.SHARD_FAILURE, detail, "meilisearch", dropped, counts_cut=True
+    )
