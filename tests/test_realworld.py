@@ -55,6 +55,8 @@ ORIGINS = {
     ),
     "intercom_last_page_of_total_pages": "https://api.intercom.io/contacts?per_page=5",
     "slack_files_list_first_of_pages": "https://slack.com/api/files.list?count=1&page=1",
+    "constant_contact_v2_next_link": "https://api.constantcontact.com/v2/contacts?limit=2",
+    "instagram_legacy_pagination_next_url": "https://api.instagram.com/v1/users/self/media/liked",
     "slack_files_list_last_of_pages": "https://slack.com/api/files.list?count=1&page=2",
 }
 #: Sentry sends a next and a previous link on every page; ``results`` says whether the page
@@ -1567,6 +1569,28 @@ ROWS: list[Row] = [
         2,
         TB.SHARD_FAILURE,
         cursor=False,
+    ),
+    # Constant Contact v2: meta.pagination.next_link, a path on the API's host, only when more
+    # results exist; an empty pagination on the last page.
+    # https://v2.developer.constantcontact.com/docs/developer-guides/paginated-output.html
+    page(
+        "constant_contact_v2_next_link",
+        {"meta": {"pagination": {"next_link": "/v2/contacts?next=c3RhcnRBdD0z"}}, "results": two()},
+        2,
+    ),
+    ok("constant_contact_v2_last_page", {"meta": {"pagination": {}}, "results": two()}, 2),
+    # Instagram's legacy API: pagination.next_url names the next page, left out on the last.
+    page(
+        "instagram_legacy_pagination_next_url",
+        {
+            "pagination": {
+                "next_url": "https://api.instagram.com/v1/users/self/media/liked?max_like_id=9",
+                "next_max_like_id": "9",
+            },
+            "meta": {"code": 200},
+            "data": two(),
+        },
+        2,
     ),
     page(
         "elasticsearch_bulk_errors",
@@ -3443,3 +3467,24 @@ def test_a_stac_search_reads_its_continuation_and_page_where_it_sends_them(
         assert env.coverage is not None, env.failure
         coverage = env.coverage
         assert (env.outcome, coverage.returned, coverage.total, coverage.offset) == expected
+
+
+@pytest.mark.parametrize(
+    ("next_value", "cursor"),
+    [
+        # Auth0's checkpoint paging: an opaque value to pass back as from=, offered as it is.
+        # https://auth0.github.io/node-auth0/interfaces/management.Management.ListConnectionsCheckpointPaginatedResponseContent.html
+        ("MjAyMy0wMy0xNCAxMToxNzoxOQ", "MjAyMy0wMy0xNCAxMToxNzoxOQ"),
+        ("dXNlcl9pZD11c2VyXzE=", "dXNlcl9pZD11c2VyXzE="),  # Pinecone's pagination.next
+        # A URL or a path is still a link, resolved against the request's URL.
+        ("/api/v2/logs?from=9", "https://tenant.auth0.example.test/api/v2/logs?from=9"),
+        ("?from=9", "https://tenant.auth0.example.test/api/v2/logs?from=9"),
+    ],
+)
+def test_a_next_that_is_not_a_url_is_an_opaque_cursor(next_value: str, cursor: str) -> None:
+    request = httpx.Request("GET", "https://tenant.auth0.example.test/api/v2/logs?take=2")
+    body = {"logs": two(), "next": next_value}
+    env = classify_http(httpx.Response(200, json=body, request=request), items="logs")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == cursor

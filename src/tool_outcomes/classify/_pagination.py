@@ -626,9 +626,16 @@ def _under_base(target: str, base: object) -> str:
 
 
 def _next_target(value: object) -> tuple[str | None, bool]:
-    """The next page named by a ``next`` member: a URL string, or an object holding one."""
+    """The next page named by a ``next`` member: a URL string, or an object holding one.
+
+    A string that is not a URL or a path (``http(s)://``, ``/``, ``?``) is an opaque cursor,
+    offered as it is, never resolved against the request's URL: Auth0's checkpoint paging sends
+    ``next`` as a value to pass back as ``from`` ("Opaque identifier for use with the from query
+    parameter for the next page of results", https://auth0.github.io/node-auth0/interfaces/
+    management.Management.ListConnectionsCheckpointPaginatedResponseContent.html), Pinecone's
+    list pagination a token to pass back as ``paginationToken``."""
     if isinstance(value, str):
-        return (value or None), True
+        return (value or None), _looks_like_a_url(value)
     if not isinstance(value, dict):
         return None, False
     for key in _NEXT_OBJECT_KEYS:
