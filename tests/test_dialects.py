@@ -242,6 +242,110 @@ def test_slacks_not_found_names_an_argument_and_stays_a_failure() -> None:
     assert judge(body, not_found="empty").outcome is Outcome.ACCESS_FAILURE
 
 
+# -- Zuora: a failed call is a 200 whose body says so
+# (https://developer.zuora.com/docs/guides/error-handling, .../error-codes)
+
+
+def zuora_v1(code: int, message: str) -> dict[str, Any]:
+    return {
+        "success": False,
+        "processId": "CBCFED65",
+        "reasons": [{"code": code, "message": message}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (zuora_v1(53100320, "'termType' value should be one of"), (FailureCode.BAD_REQUEST, P)),
+        (zuora_v1(90000011, "invalid credentials"), (FailureCode.UNAUTHORIZED, P)),
+        (zuora_v1(50000040, "Cannot find entity by key"), (FailureCode.NOT_FOUND, P)),
+        (zuora_v1(53000050, "lock contention, retry later"), (FailureCode.CONFLICT, T)),
+        (zuora_v1(50000061, "temporary error"), (FailureCode.SERVER_ERROR, T)),
+        (zuora_v1(50000070, "request exceeded limit"), (FailureCode.RATE_LIMITED, T)),
+        (
+            {"Success": False, "Errors": [{"Code": "INVALID_ID", "Message": "invalid id"}]},
+            (FailureCode.BAD_REQUEST, P),
+        ),
+        (
+            {"Success": False, "Errors": [{"Code": "LOCK_COMPETITION", "Message": "retry"}]},
+            (FailureCode.CONFLICT, T),
+        ),
+    ],
+)
+def test_zuora_failures_in_a_200_are_keyed_on_their_category(
+    body: Any, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    env = judge(body, method="PUT")
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert env.failure.detail.startswith("zuora: ")
+    first = body.get("reasons", body.get("Errors"))[0]
+    assert str(first.get("code", first.get("Code"))) in env.failure.detail
+
+
+def test_a_zuora_lookups_not_found_is_its_declared_empty() -> None:
+    env = judge(zuora_v1(50000040, "Cannot find entity by key: 'x'"), not_found="empty")
+    assert env.outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"success": True, "id": "8a8082c4"},
+        {"success": False, "reasons": "text"},  # not Zuora's shape: no code to key on
+        {"Success": True, "Id": "8a8082c4"},
+    ],
+)
+def test_zuora_success_and_other_shapes_are_no_zuora_evidence(body: Any) -> None:
+    assert judge(body).outcome is Outcome.SUCCESS
+
+
+# -- an envelope's meta with the call's own status (Tumblr; Instagram's legacy API)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            {"meta": {"status": 504, "msg": "Gateway Timeout"}, "response": []},
+            (FailureCode.TIMEOUT, T),
+        ),
+        (
+            {"meta": {"status": 404, "msg": "Not Found"}, "response": []},
+            (FailureCode.NOT_FOUND, P),
+        ),
+        (
+            {
+                "meta": {
+                    "code": 400,
+                    "error_type": "OAuthAccessTokenException",
+                    "error_message": "The access_token provided is invalid.",
+                }
+            },
+            (FailureCode.BAD_REQUEST, P),
+        ),
+    ],
+)
+def test_an_envelopes_meta_status_of_400_or_more_is_a_failure(
+    body: Any, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    assert failure_of(judge(body)) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"meta": {"status": 200, "msg": "OK"}, "response": {"blog": {"name": "x"}}},
+        {"meta": {"code": 200}, "data": [{"id": "1"}]},
+        {"meta": {"status": 404}, "data": [{"id": "1"}]},  # no words: not an envelope's verdict
+        {"meta": {"total": 404, "message": "x"}, "data": [{"id": "1"}]},
+    ],
+)
+def test_a_meta_without_a_failing_status_and_words_is_no_evidence(body: Any) -> None:
+    assert judge(body).outcome is Outcome.SUCCESS
+
+
 # -- a model's answer cut short ------------------------------------------------------------------
 
 ANTHROPIC_MESSAGE = {

@@ -95,6 +95,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"success"}),
     ),
     Convention(
+        "zuora",
+        _rest_errors.zuora,
+        "Zuora's success: false with its reasons, or Success: false with its Errors",
+        keys=frozenset({"success", "Success"}),
+    ),
+    Convention(
         "google_maps_status",
         _rest_errors.google_maps_status,
         "Google Maps Platform's status in a 200: its failures, keyed on their names",
@@ -105,6 +111,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         _rest_errors.jsend,
         "status error or fail, only JSend's members",
         keys=frozenset({"status"}),
+    ),
+    Convention(
+        "meta_status",
+        _rest_errors.meta_status,
+        "an envelope's meta with the call's own HTTP status of 400 or more, and its words",
+        keys=frozenset({"meta"}),
     ),
     Convention(
         "google_error",

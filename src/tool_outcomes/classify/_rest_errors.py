@@ -35,6 +35,7 @@ __all__ = [
     "INTUIT_FAULTS",
     "REDDIT_ERRORS",
     "TWITTER_PROBLEM_TYPES",
+    "ZUORA_CATEGORIES",
     "ai_vendor_error",
     "authorize_net",
     "cloudflare",
@@ -43,10 +44,12 @@ __all__ = [
     "google_maps_status",
     "intuit_fault",
     "jsend",
+    "meta_status",
     "problem_details",
     "reddit",
     "reports_error",
     "twitter_v2",
+    "zuora",
 ]
 
 _T = FailureKind.TRANSIENT
@@ -86,6 +89,94 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
     status = status_from(body, "status", "status_code", "statusCode", "code")
     detail = f"false: {error_message(body) or 'no message'}"  # after the dialect, "success: "
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
+
+
+#: Zuora's error categories, the last two digits of a v1 reason's eight-digit code
+#: (https://developer.zuora.com/docs/guides/error-codes, "Error Category Codes").
+ZUORA_CATEGORIES: dict[int, tuple[FailureCode, FailureKind]] = {
+    10: (FailureCode.FORBIDDEN, _P),  # permission or access denied
+    11: (FailureCode.UNAUTHORIZED, _P),  # authentication failed
+    20: (FailureCode.BAD_REQUEST, _P),  # invalid format or value
+    21: (FailureCode.BAD_REQUEST, _P),  # unknown field in request
+    22: (FailureCode.BAD_REQUEST, _P),  # missing required field
+    23: (FailureCode.BAD_REQUEST, _P),  # missing required parameter
+    30: (FailureCode.CONFLICT, _P),  # rule restriction: a business rule refused it
+    40: (FailureCode.NOT_FOUND, _P),  # not found
+    45: (FailureCode.BAD_REQUEST, _P),  # unsupported request
+    50: (FailureCode.CONFLICT, _T),  # locking contention: "retry later"
+    60: (FailureCode.SERVER_ERROR, _T),  # internal error
+    61: (FailureCode.SERVER_ERROR, _T),  # temporary error
+    70: (FailureCode.RATE_LIMITED, _T),  # request exceeded limit
+    90: (FailureCode.BAD_REQUEST, _P),  # malformed request
+}
+#: The Actions and CRUD calls' error codes that are not the request's fault
+#: (https://docs.zuora.com/en/zuora-platform/integration/apis/soap-api/error-handling/errors).
+_ZUORA_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "INVALID_LOGIN": (FailureCode.UNAUTHORIZED, _P),
+    "INVALID_SESSION": (FailureCode.UNAUTHORIZED, _P),
+    "LOCK_COMPETITION": (FailureCode.CONFLICT, _T),
+    "REQUEST_EXCEEDED_LIMIT": (FailureCode.RATE_LIMITED, _T),
+    "SERVER_UNAVAILABLE": (FailureCode.SERVER_ERROR, _T),
+    "TEMPORARY_ERROR": (FailureCode.SERVER_ERROR, _T),
+    "UNKNOWN_ERROR": (FailureCode.SERVER_ERROR, _T),
+}
+
+
+def zuora(body: object, content_type: str) -> Verdict | None:
+    """Zuora answers a failed call with a 200 ("HTTP 200 doesn't mean your call succeeded, you
+    have to read the response body", https://developer.zuora.com/docs/guides/error-handling):
+    ``{"success": false, "processId": …, "reasons": [{"code": 53100320, "message": …}]}`` from
+    the v1 API, keyed on the code's category; ``{"Success": false, "Errors": [{"Code":
+    "INVALID_ID", "Message": …}]}`` from its Actions and CRUD calls."""
+    if not isinstance(body, dict):
+        return None
+    if body.get("success") is False and isinstance(reasons := body.get("reasons"), list):
+        first = reasons[0] if reasons and isinstance(reasons[0], dict) else None
+        code = first.get("code") if first is not None else None
+        if not isinstance(code, int) or isinstance(code, bool):
+            return None
+        said = "; ".join(
+            f"{r.get('code')} {r.get('message')}" for r in reasons if isinstance(r, dict)
+        )
+        failure, kind = ZUORA_CATEGORIES.get(code % 100, (FailureCode.UPSTREAM_ERROR, _P))
+        return FailureVerdict(failure, kind, said, "zuora")
+    if body.get("Success") is False and isinstance(errors := body.get("Errors"), list):
+        first = errors[0] if errors and isinstance(errors[0], dict) else None
+        name = first.get("Code") if first is not None else None
+        if not isinstance(name, str):
+            return None
+        said = "; ".join(
+            f"{e.get('Code')} {e.get('Message')}" for e in errors if isinstance(e, dict)
+        )
+        failure, kind = _ZUORA_ERRORS.get(name, (FailureCode.BAD_REQUEST, _P))
+        return FailureVerdict(failure, kind, said, "zuora")
+    return None
+
+
+#: Where an envelope's ``meta`` puts the words beside its status: Tumblr's ``msg``, Instagram's
+#: legacy ``error_message``.
+_META_WORDS = ("msg", "error_message", "message")
+
+
+def meta_status(body: object, content_type: str) -> Verdict | None:
+    """An envelope whose ``meta`` carries the call's own HTTP status and its words: Tumblr's
+    ``{"meta": {"status": 504, "msg": "Gateway Timeout"}, "response": …}`` ("the meta object
+    contains the HTTP status code and message", https://github.com/tumblr/docs/blob/master/api.md#response-format)
+    and Instagram's legacy ``{"meta": {"code": 400, "error_type": …, "error_message": …}}``.
+    A status below 400 is no evidence; a status without words is not read (a record's ``meta``
+    may count things)."""
+    meta = body.get("meta") if isinstance(body, dict) else None
+    if not isinstance(meta, dict):
+        return None
+    status = status_from(meta, "status", "code")
+    if status is None or status < 400:
+        return None
+    words = next((w for k in _META_WORDS if isinstance(w := meta.get(k), str) and w), None)
+    if words is None:
+        return None
+    kind = meta.get("error_type")
+    said = f"{status} {kind}: {words}" if isinstance(kind, str) and kind else f"{status} {words}"
+    return failure_from_status(status, said, "meta")
 
 
 #: The members of a reply that is nothing but its verdict and its words.
