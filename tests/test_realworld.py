@@ -3488,3 +3488,29 @@ def test_a_next_that_is_not_a_url_is_an_opaque_cursor(next_value: str, cursor: s
     assert env.outcome is Outcome.PARTIAL
     assert env.coverage is not None
     assert env.coverage.next_cursor == cursor
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # Asana wraps every answer in data; a project is a record (its gid, "Globally unique
+        # identifier of the resource", https://developers.asana.com/reference/getproject),
+        # whatever lists it holds.
+        {
+            "data": {
+                "gid": "1201485355022853",
+                "resource_type": "project",
+                "name": "Illustrations",
+                "members": [{"gid": "1", "resource_type": "user"}, {"gid": "2"}],
+                "followers": [{"gid": "1", "resource_type": "user"}],
+            }
+        },
+        {"data": {"node": {"id": "I_1", "title": "x", "items": [{"id": "a"}, {"id": "b"}]}}},
+    ],
+)
+def test_a_record_under_data_is_one_record_whatever_lists_it_holds(body: Any) -> None:
+    env = classify_http(httpx.Response(200, json=body, request=httpx.Request("GET", URL)))
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.returned == 1
+    assert env.data == body

@@ -65,7 +65,7 @@ MORE_COLLECTION_KEYS: tuple[str, ...] = (
 )  # fmt: skip
 #: Members that identify one resource: a body with one (a scalar) is a record, whatever lists
 #: it holds (``id``; git's ``sha``; GitHub's ``node_id``; ``uuid``).
-RECORD_IDENTITY_KEYS: tuple[str, ...] = ("id", "sha", "node_id", "uuid")
+RECORD_IDENTITY_KEYS: tuple[str, ...] = ("id", "sha", "node_id", "uuid", "gid")
 #: Lists that report on the call, never the answer to it.
 DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: Lists beside a page that describe the answer, never its items: Jira's search
@@ -387,7 +387,7 @@ def find_collection(
         or _sole_list(root, where)
         or _wrapped_page(root, where)
     )
-    if found_here is not None and root is body and _is_record(body):
+    if found_here is not None and _is_record(root) and (root is body or found_here.parent is root):
         return None
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
