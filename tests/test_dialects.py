@@ -339,7 +339,7 @@ def test_an_envelopes_meta_status_of_400_or_more_is_a_failure(
         {"meta": {"status": 200, "msg": "OK"}, "response": {"blog": {"name": "x"}}},
         {"meta": {"code": 200}, "data": [{"id": "1"}]},
         {"meta": {"status": 404}, "data": [{"id": "1"}]},  # no words: not an envelope's verdict
-        {"meta": {"total": 404, "message": "x"}, "data": [{"id": "1"}]},
+        {"meta": {"took": 404, "message": "x"}, "data": [{"id": "1"}]},
     ],
 )
 def test_a_meta_without_a_failing_status_and_words_is_no_evidence(body: Any) -> None:

@@ -1108,12 +1108,29 @@ ROWS: list[Row] = [
             "meta": {"total": 4},
         },
         2,
+        total=4,
         url="https://api.digitalocean.com/v2/droplets?page=1&per_page=2",
     ),
     ok(
         "digitalocean_empty_with_meta_total",
         {"droplets": [], "links": {}, "meta": {"total": 0}},
         0,
+        0,
+    ),
+    # A top-level meta's total counts the listing beside it (DigitalOcean's, above;
+    # ActiveCampaign's, a string); its count may be the page's own (Datadog's catalog).
+    page(
+        "activecampaign_meta_total",
+        {"dealStages": two(), "meta": {"total": "110"}},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=110,
+        cursor=False,
+    ),
+    ok(
+        "datadog_meta_count_is_the_pages",
+        {"data": two(), "meta": {"count": 2, "includeCount": 0}},
+        2,
     ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects

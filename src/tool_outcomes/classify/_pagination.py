@@ -161,10 +161,18 @@ def find_total(
         own = _as_total(collection.parent.get(collection.count_key))
         if own is not None:
             return own
+    meta = _meta(body)
     for box in _containers(body, collection):
         listing = has_paging_companions(box) or _bare_listing(box, collection)
         keys = TOTAL_KEYS + (AMBIGUOUS_TOTAL_KEYS if listing else ())
-        if box is not collection.parent and box is not body and box is not _meta(body):
+        if box is meta and not listing:
+            # A top-level meta's total counts the listing beside it: DigitalOcean's
+            # {"droplets": [...], "meta": {"total": 25}} ("the total number of items",
+            # https://docs.digitalocean.com/reference/api/digitalocean/#section/Introduction/Meta),
+            # ActiveCampaign's {"dealStages": [...], "meta": {"total": "110"}}. Its count may
+            # be this page's (Datadog's catalog: {"count": 100} beside 100 items and a next).
+            keys = _TOTAL_KEYS_BUT_COUNT
+        if box is not collection.parent and box is not body and box is not meta:
             # In a paging box of its own, "count" is the page size (Calendly's pagination,
             # Slack's paging) or this page's count (Fractal's meta.pagination, Cloudflare's
             # result_info), never the total; a top-level meta's is (JSON:API: Drupal, Kitsu).
