@@ -1132,6 +1132,26 @@ ROWS: list[Row] = [
         {"data": two(), "meta": {"count": 2, "includeCount": 0}},
         2,
     ),
+    # Auth0's include_totals=true: the list beside start, limit, length and total
+    # (https://auth0.com/docs/manage-users/user-accounts/user-search/view-search-results-by-page).
+    page(
+        "auth0_include_totals_first_page",
+        {"keys": two("kid"), "start": 0, "limit": 2, "length": 2, "total": 5},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=5,
+        cursor=False,
+    ),
+    ok(
+        "auth0_include_totals_none",
+        {"client_grants": [], "start": 0, "limit": 50, "total": 0},
+        0,
+        0,
+    ),
+    # Braze: one list beside the answer's own message
+    # (https://www.braze.com/docs/api/endpoints/email/get_list_hard_bounced_emails).
+    ok("braze_hard_bounces_none", {"emails": [], "message": "success"}, 0),
+    ok("braze_hard_bounces", {"emails": two("email"), "message": "success"}, 2),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

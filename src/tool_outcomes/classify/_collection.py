@@ -701,7 +701,13 @@ def _paging_words(root: Mapping[str, Any]) -> bool:
     cursor = root.get("cursor")
     if isinstance(cursor, str) and cursor:
         return True
-    return len(PAGING_COMPANIONS & root.keys()) >= 3
+    companions = len(PAGING_COMPANIONS & root.keys())
+    if companions == 2 and any(type(root.get(key)) is int for key in AMBIGUOUS_TOTAL_KEYS):
+        # Two paging members and the listing's count: Auth0's {"users": [...], "start": 0,
+        # "limit": 50, "length": 50, "total": 118} (include_totals=true, https://auth0.com/docs/
+        # manage-users/user-accounts/user-search/view-search-results-by-page).
+        return True
+    return companions >= 3
 
 
 def _paging_block(root: Mapping[str, Any]) -> bool:
@@ -749,6 +755,11 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # {"countries": [...], "uri": "/2010-04-01/Accounts/AC…/AvailablePhoneNumbers.json"}
         # (https://www.twilio.com/docs/phone-numbers/api/availablephonenumber-resource).
         key = next(k for k in root if k != "uri")
+        value = root[key]
+    elif len(root) == 2 and isinstance(root.get(_CAPTION), str):
+        # One list beside the answer's own message: Braze answers {"emails": [...], "message":
+        # "success"} (https://www.braze.com/docs/api/endpoints/email/get_list_hard_bounced_emails).
+        key = next(k for k in root if k != _CAPTION)
         value = root[key]
     elif len(root) == 2 and root.get("success") is True:
         # One list beside the answer's own success flag: Paddle Classic answers every call with
