@@ -1152,6 +1152,37 @@ ROWS: list[Row] = [
     # (https://www.braze.com/docs/api/endpoints/email/get_list_hard_bounced_emails).
     ok("braze_hard_bounces_none", {"emails": [], "message": "success"}, 0),
     ok("braze_hard_bounces", {"emails": two("email"), "message": "success"}, 2),
+    # Campaign Monitor's paged results (https://www.campaignmonitor.com/api/v3-3/campaigns/):
+    # PageNumber of NumberOfPages, TotalNumberOfRecords the total.
+    page(
+        "campaign_monitor_first_of_pages",
+        {
+            "Results": two("EmailAddress"),
+            "ResultsOrderedBy": "email",
+            "OrderDirection": "asc",
+            "PageNumber": 1,
+            "PageSize": 2,
+            "RecordsOnThisPage": 2,
+            "TotalNumberOfRecords": 5,
+            "NumberOfPages": 3,
+        },
+        2,
+        total=5,
+    ),
+    ok(
+        "campaign_monitor_last_page",
+        {
+            "Results": two("EmailAddress"),
+            "PageNumber": 3,
+            "PageSize": 2,
+            "RecordsOnThisPage": 2,
+            "TotalNumberOfRecords": 6,
+            "NumberOfPages": 3,
+        },
+        2,
+        6,
+        offset=4,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

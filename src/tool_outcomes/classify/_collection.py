@@ -122,6 +122,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "numberMatched",  # OGC API - Features / STAC: features matching the query
     "TotalCount",  # Postmark: {"TotalCount": 13, "Bounces": [...]}, paged by count and offset
     "num_results",  # Dropbox Sign's list_info: "total number of objects available"
+    "TotalNumberOfRecords",  # Campaign Monitor's paged results, beside PageNumber
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money

@@ -89,6 +89,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "pages", 1),  # Slack's paging (files.list, search.*)
     ("page", "page_count", 1),  # Slack search's pagination
     ("page", "num_pages", 1),  # Dropbox Sign's list_info
+    ("PageNumber", "NumberOfPages", 1),  # Campaign Monitor's paged results
 )
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = (
