@@ -1183,6 +1183,14 @@ ROWS: list[Row] = [
         6,
         offset=4,
     ),
+    # Amazon SP-API v0: the answer under payload, its NextToken beside the list ("If NextToken
+    # is returned, pass the value of NextToken to the next request"; the Fulfillment Inbound
+    # v0 reference, https://developer-docs.amazon.com/sp-api/docs/fulfillment-inbound-api-v0-reference).
+    page(
+        "sp_api_payload_next_token",
+        {"payload": {"ShipmentData": two("ShipmentId"), "NextToken": "NjI1MTI2"}},
+        2,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

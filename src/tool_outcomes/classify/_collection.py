@@ -141,6 +141,13 @@ PAGING_BOXES: tuple[str, ...] = (
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
 ZERO_COUNT_KEYS: tuple[str, ...] = ("result_count", "resultCount", *TOTAL_KEYS, "count", "total")
+#: Keys whose non-empty value is an opaque cursor or page token for the next page.
+NEXT_TOKEN_KEYS: tuple[str, ...] = (
+    "nextPageToken", "next_page_token", "nextCursor", "next_cursor", "nextToken", "NextToken",
+    "next_token", "NextPageToken", "NextMarker", "NextContinuationToken", "next_page_offset",
+    "next_marker",  # Box's marker-based paging
+    "nextLogId",  # Datadog's log list: "more logs matched than were returned"
+)  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
 PAGING_COMPANIONS = frozenset(
@@ -155,17 +162,12 @@ PAGING_COMPANIONS = frozenset(
         "scroll_param",  # Intercom's scroll
         # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
         "paging", "pagination", "pageInfo", "result_info",
+        # A next page's token (AWS and Amazon SP-API's NextToken, Google's nextPageToken …).
+        *NEXT_TOKEN_KEYS,
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
 
-#: Keys whose non-empty value is an opaque cursor or page token for the next page.
-NEXT_TOKEN_KEYS: tuple[str, ...] = (
-    "nextPageToken", "next_page_token", "nextCursor", "next_cursor", "nextToken", "NextToken",
-    "next_token", "NextPageToken", "NextMarker", "NextContinuationToken", "next_page_offset",
-    "next_marker",  # Box's marker-based paging
-    "nextLogId",  # Datadog's log list: "more logs matched than were returned"
-)  # fmt: skip
 #: Keys whose value is the URL of the next page.
 NEXT_URL_KEYS: tuple[str, ...] = (
     "@odata.nextLink", "odata.nextLink", "nextLink", "nextRecordsUrl", "next_page_url",
