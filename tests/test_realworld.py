@@ -124,6 +124,23 @@ def es_search(hits: int, total: Any, **top: Any) -> dict[str, Any]:
     }
 
 
+def crossref_works(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """A Crossref /works answer in its message envelope, asked with deep paging."""
+    return {
+        "status": "ok",
+        "message-type": "work-list",
+        "message-version": "1.0.0",
+        "message": {
+            "facets": {},
+            "next-cursor": "DnF1ZXJ5VGhlbkZldGNoBQ",
+            "total-results": 454,
+            "items": items,
+            "items-per-page": 2,
+            "query": {"start-index": 0, "search-terms": "widget"},
+        },
+    }
+
+
 TWILIO_ACCOUNT = "/2010-04-01/Accounts/ACaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 TWILIO_CALLS = f"{TWILIO_ACCOUNT}/Calls.json"
 TWILIO_NUMBERS = f"{TWILIO_ACCOUNT}/AvailablePhoneNumbers"
@@ -1190,6 +1207,55 @@ ROWS: list[Row] = [
         "sp_api_payload_next_token",
         {"payload": {"ShipmentData": two("ShipmentId"), "NextToken": "NjI1MTI2"}},
         2,
+    ),
+    # Zoom: page_number of page_count, total_records the total
+    # (https://developers.zoom.us/docs/api/using-zoom-apis/#pagination).
+    page(
+        "zoom_page_number_of_page_count",
+        {"page_count": 3, "page_number": 1, "page_size": 2, "total_records": 5, "users": two()},
+        2,
+        total=5,
+    ),
+    ok(
+        "zoom_last_page_number",
+        {
+            "page_count": 3,
+            "page_number": 3,
+            "page_size": 2,
+            "total_records": 5,
+            "users": [{"id": "e"}],
+        },
+        1,
+        5,
+        offset=4,
+    ),
+    # Crossref's deep paging: cursor=* asks for the first page; next-cursor is on every page,
+    # the last included, and an empty items list ends it; total-results counts the query.
+    # https://github.com/CrossRef/rest-api-doc#deep-paging-with-cursors
+    page(
+        "crossref_deep_paging_first_page",
+        crossref_works(two("DOI")),
+        2,
+        total=454,
+        url="https://api.crossref.org/works?query=widget&cursor=*&rows=2",
+    ),
+    ok(
+        "crossref_deep_paging_end",
+        crossref_works([]),
+        0,
+        454,
+        url="https://api.crossref.org/works?query=widget&cursor=DnF1ZXJ5VGhlbkZldGNo&rows=2",
+    ),
+    # ORCID's search: num-found counts the matches, result null when none
+    # (https://info.orcid.org/documentation/api-tutorials/api-tutorial-searching-the-orcid-registry/).
+    ok("orcid_search_none_found", {"result": None, "num-found": 0}, 0, 0),
+    page(
+        "orcid_search_first_rows",
+        {"result": two("orcid-identifier"), "num-found": 10242},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=10242,
+        cursor=False,
     ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects

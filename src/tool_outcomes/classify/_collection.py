@@ -123,6 +123,9 @@ TOTAL_KEYS: tuple[str, ...] = (
     "TotalCount",  # Postmark: {"TotalCount": 13, "Bounces": [...]}, paged by count and offset
     "num_results",  # Dropbox Sign's list_info: "total number of objects available"
     "TotalNumberOfRecords",  # Campaign Monitor's paged results, beside PageNumber
+    "total_records",  # Zoom's page_number / page_count pages
+    "total-results",  # Crossref's message, beside its items
+    "num-found",  # ORCID's search
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
@@ -164,6 +167,7 @@ PAGING_COMPANIONS = frozenset(
         "paging", "pagination", "pageInfo", "result_info",
         # A next page's token (AWS and Amazon SP-API's NextToken, Google's nextPageToken …).
         *NEXT_TOKEN_KEYS,
+        "next-cursor", "items-per-page",  # Crossref's deep paging
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})

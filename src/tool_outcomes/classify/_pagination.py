@@ -90,6 +90,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "page_count", 1),  # Slack search's pagination
     ("page", "num_pages", 1),  # Dropbox Sign's list_info
     ("PageNumber", "NumberOfPages", 1),  # Campaign Monitor's paged results
+    ("page_number", "page_count", 1),  # Zoom's page_number pages
 )
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = (
@@ -480,7 +481,7 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
 _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
-        "next_id", "meta",
+        "next_id", "meta", "next-cursor",
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
@@ -584,6 +585,12 @@ def _listing_signs(
     scroll = _cursor(box.get("scroll_param"))
     if scroll is not None and collection.items:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "scroll_param present", scroll))
+    # Crossref's deep paging sends next-cursor on every page, the last included: a page with
+    # items may have more after it, an empty one ends it ("the end of the result set is reached
+    # when you receive an empty items list", https://github.com/CrossRef/rest-api-doc#deep-paging-with-cursors).
+    deep = _cursor(box.get("next-cursor"))
+    if deep is not None and collection.items:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "next-cursor present", deep))
     for page_key, page, count_key, pages, nth in _page_counts(box):
         if nth < pages:
             detail = f"{page_key} {page} of {count_key} {pages}"
@@ -1007,7 +1014,12 @@ def _position(
     if batch is not None:
         before = int(batch["before"])
         return Position(before, f"request batch after {before} records")
-    token = next((k for k in _CONTINUATION_PARAMS if query.get(k)), None) if asks else None
+    # A cursor of "*" asks for the first page of a deep paging (Crossref's cursor=*).
+    token = (
+        next((k for k in _CONTINUATION_PARAMS if query.get(k) not in (None, "", "*")), None)
+        if asks
+        else None
+    )
     if token is None and asks:  # a STAC search's GET continuation (_STAC_QUERY_CONTINUATIONS)
         if features and query.get("next"):
             token = "next"
