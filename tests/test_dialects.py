@@ -346,6 +346,119 @@ def test_a_meta_without_a_failing_status_and_words_is_no_evidence(body: Any) -> 
     assert judge(body).outcome is Outcome.SUCCESS
 
 
+# -- Vonage's older APIs: a 200 whose status says how the call went
+# (https://developer.vonage.com/en/messaging/sms/guides/troubleshooting-sms,
+# https://developer.vonage.com/en/api/verify, https://developer.vonage.com/en/api/number-insight)
+
+
+def sms(*statuses: str) -> dict[str, Any]:
+    return {
+        "message-count": str(len(statuses)),
+        "messages": [
+            {"to": "447700900000", "status": s, **({"error-text": "Throttled"} if s != "0" else {})}
+            for s in statuses
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            {"request_id": "b6fc", "status": "10", "error_text": "Concurrent verifications"},
+            (FailureCode.UPSTREAM_ERROR, P),
+        ),
+        ({"status": 3, "status_message": "Invalid request"}, (FailureCode.BAD_REQUEST, P)),
+        ({"error_text": "Invalid credentials", "status": 4}, (FailureCode.UNAUTHORIZED, P)),
+        ({"status": "1", "error_text": "Throttled"}, (FailureCode.RATE_LIMITED, T)),
+        ({"status": "5", "error_text": "Internal Error"}, (FailureCode.SERVER_ERROR, T)),
+        (sms("1"), (FailureCode.RATE_LIMITED, T)),
+        ({"error-code": "420", "error-code-label": "method failed"}, (FailureCode.BAD_REQUEST, P)),
+    ],
+)
+def test_vonage_statuses_in_a_200_are_failures(
+    body: Any, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    env = judge(body, method="POST")
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert env.failure.detail.startswith("vonage: ")
+
+
+def test_an_sms_batch_with_some_messages_refused_is_partial() -> None:
+    env = judge(sms("0", "1"), method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("messages.1: Throttled",)
+
+
+def test_a_number_insight_lookup_not_returned_is_partial() -> None:
+    body = {"status": 43, "error_text": "Live mobile lookup not returned", "number": "4477"}
+    assert judge(body).outcome is Outcome.PARTIAL
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        sms("0", "0"),
+        {"status": 0, "status_message": "Success", "country_code": "US"},
+        {"request_id": "b6fc", "status": "0"},
+        {"error-code": "200", "error-code-label": "success"},
+        {"status": "active", "error_text": ""},  # not a Vonage status
+    ],
+)
+def test_vonage_successes_are_no_evidence(body: Any) -> None:
+    assert judge(body, method="POST").outcome is Outcome.SUCCESS
+
+
+# -- Deezer: its own error codes in a 200 (https://developers.deezer.com/api/errors)
+
+
+def deezer(kind: str, message: str, code: int) -> dict[str, Any]:
+    return {"error": {"type": kind, "message": message, "code": code}}
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (deezer("ParameterException", "Wrong parameter", 500), (FailureCode.BAD_REQUEST, P)),
+        (deezer("DataException", "no data", 800), (FailureCode.NOT_FOUND, P)),
+        (
+            deezer("OAuthException", "Invalid OAuth access token.", 300),
+            (FailureCode.UNAUTHORIZED, P),
+        ),
+        (deezer("Exception", "Quota limit exceeded", 4), (FailureCode.RATE_LIMITED, T)),
+    ],
+)
+def test_deezer_errors_are_keyed_on_its_own_codes(
+    body: Any, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    assert failure_of(judge(body)) == expected
+
+
+def test_a_deezer_lookups_no_data_is_its_declared_empty() -> None:
+    assert (
+        judge(deezer("DataException", "no data", 800), not_found="empty").outcome is Outcome.EMPTY
+    )
+
+
+# -- Uploadcare's batches: problems beside the result
+# (https://uploadcare.com/api-refs/rest-api/v0.7.0/#tag/File/operation/filesStoring)
+
+
+def test_every_item_refused_is_a_failure_some_a_partial() -> None:
+    refused = {"status": "ok", "problems": {"nonexistent": "Invalid"}, "result": []}
+    assert failure_of(judge(refused, method="PUT")) == (FailureCode.BAD_REQUEST, P)
+    some = {"status": "ok", "problems": {"nonexistent": "Invalid"}, "result": [{"uuid": "a"}]}
+    env = judge(some, method="PUT")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("nonexistent: Invalid",)
+    assert (
+        judge({"problems": {}, "result": [{"uuid": "a"}]}, method="PUT").outcome is Outcome.SUCCESS
+    )
+
+
 # -- a model's answer cut short ------------------------------------------------------------------
 
 ANTHROPIC_MESSAGE = {

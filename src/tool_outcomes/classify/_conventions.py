@@ -119,6 +119,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"meta"}),
     ),
     Convention(
+        "vonage",
+        _rest_errors.vonage,
+        "Vonage's status with its words, an SMS batch's per-message statuses, error-code",
+        keys=frozenset({"status", "message-count", "error-code"}),
+    ),
+    Convention(
+        "deezer",
+        _rest_errors.deezer,
+        "Deezer's error codes, its own (read before Google's envelope takes them for HTTP)",
+        keys=frozenset({"error"}),
+    ),
+    Convention(
         "google_error",
         _rest_errors.google_error,
         "Google's error envelope (AIP-193)",
@@ -153,6 +165,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         _rest_errors.error_only,
         "last of the failures: a body that is only an error",
         keys=_rest_errors.ERROR_ONLY_KEYS,
+    ),
+    Convention(
+        "problems",
+        _rest_errors.problems,
+        "items refused beside the result of the others: all is a failure, some a partial",
+        keys=frozenset({"problems"}),
     ),
     Convention(
         "twitter_v2",

@@ -192,7 +192,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
 
 
 #: Conventions whose NOT_FOUND names the thing a lookup asked for.
-_LOOKUP_DIALECTS = frozenset({"graphql", "google_maps", "zuora"})
+_LOOKUP_DIALECTS = frozenset({"graphql", "google_maps", "zuora", "deezer"})
 
 
 def refuse(options: Options, detail: str) -> Envelope[Any]:

@@ -21,6 +21,7 @@ from ._verdicts import (
     FailureVerdict,
     PartialVerdict,
     Verdict,
+    as_count,
     failure_from_status,
     is_set,
     kind_from_status,
@@ -29,16 +30,19 @@ from ._verdicts import (
 
 __all__ = [
     "AI_VENDOR_ERRORS",
+    "DEEZER_ERRORS",
     "ERROR_BEARING_KEYS",
     "ERROR_ONLY_KEYS",
     "GOOGLE_STATUSES",
     "INTUIT_FAULTS",
     "REDDIT_ERRORS",
     "TWITTER_PROBLEM_TYPES",
+    "VONAGE_STATUSES",
     "ZUORA_CATEGORIES",
     "ai_vendor_error",
     "authorize_net",
     "cloudflare",
+    "deezer",
     "error_only",
     "google_error",
     "google_maps_status",
@@ -46,9 +50,11 @@ __all__ = [
     "jsend",
     "meta_status",
     "problem_details",
+    "problems",
     "reddit",
     "reports_error",
     "twitter_v2",
+    "vonage",
     "zuora",
 ]
 
@@ -177,6 +183,125 @@ def meta_status(body: object, content_type: str) -> Verdict | None:
     kind = meta.get("error_type")
     said = f"{status} {kind}: {words}" if isinstance(kind, str) and kind else f"{status} {words}"
     return failure_from_status(status, said, "meta")
+
+
+#: Vonage's (Nexmo's) status codes in a 200, shared by its SMS, Verify and Number Insight APIs:
+#: 0 is success; 1 throttled, 5 an internal error (both worth another try), 2 and 3 a request
+#: it refused, 4 invalid credentials (https://developer.vonage.com/en/messaging/sms/guides/troubleshooting-sms,
+#: https://developer.vonage.com/en/api/verify, https://developer.vonage.com/en/api/number-insight).
+VONAGE_STATUSES: dict[int, tuple[FailureCode, FailureKind]] = {
+    1: (FailureCode.RATE_LIMITED, _T),
+    2: (FailureCode.BAD_REQUEST, _P),
+    3: (FailureCode.BAD_REQUEST, _P),
+    4: (FailureCode.UNAUTHORIZED, _P),
+    5: (FailureCode.SERVER_ERROR, _T),
+}
+#: Number Insight's "lookup not returned" statuses: the answer holds what was found, not all
+#: of it ("Not all parameters are available").
+_VONAGE_INCOMPLETE = frozenset({43, 44, 45})
+_VONAGE_WORDS = ("error_text", "error-text", "status_message")
+
+
+def vonage(body: object, content_type: str) -> Verdict | None:
+    """Vonage's older APIs answer a failed call with a 200 whose body says so: ``{"status":
+    "10", "error_text": …}`` (Verify, Number Insight: a non-zero status with its words), an SMS
+    batch ``{"message-count": "2", "messages": [{"status": "0"}, {"status": "1", "error-text":
+    "Throttled"}]}`` (each message its own status: some failed is a partial answer, all a
+    failure), the Numbers API's ``{"error-code": "420", "error-code-label": "method failed"}``
+    (``"200"`` is its success)."""
+    if not isinstance(body, dict):
+        return None
+    code = body.get("error-code")
+    if isinstance(code, str) and isinstance(body.get("error-code-label"), str):
+        status = as_count(code)
+        if status is None or status == 200:
+            return None
+        said = f"error-code {code}: {body['error-code-label']}"
+        return failure_from_status(status, said, "vonage")
+    messages = body.get("messages")
+    if "message-count" in body and isinstance(messages, list) and messages:
+        statuses = [as_count(m.get("status")) if isinstance(m, dict) else None for m in messages]
+        if any(status is None for status in statuses):
+            return None
+        failed = [(i, m) for i, m in enumerate(messages) if statuses[i]]
+        if not failed:
+            return None
+        first_status, first = statuses[failed[0][0]], failed[0][1]
+        said = f"status {first_status}: {_vonage_words(first) or 'no message'}"
+        if len(failed) == len(messages):
+            return _vonage_failure(first_status, said)
+        dropped = tuple(f"messages.{i}: {_vonage_words(m) or 'failed'}" for i, m in failed)
+        detail = f"{len(failed)} of {len(messages)} messages not sent"
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "vonage", dropped)
+    words = _vonage_words(body)
+    status = as_count(body.get("status"))
+    if words is None or not status:
+        return None
+    said = f"status {status}: {words}"
+    if status in _VONAGE_INCOMPLETE:
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, said, "vonage")
+    return _vonage_failure(status, said)
+
+
+def _vonage_words(box: Mapping[str, Any]) -> str | None:
+    return next((w for k in _VONAGE_WORDS if isinstance(w := box.get(k), str) and w), None)
+
+
+def _vonage_failure(status: int | None, said: str) -> FailureVerdict:
+    code, kind = VONAGE_STATUSES.get(status or 0, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(code, kind, said, "vonage")
+
+
+#: Deezer's error codes, sent in a 200 (https://developers.deezer.com/api/errors). 800, "no
+#: data", names the looked-up item as not there.
+DEEZER_ERRORS: dict[int, tuple[FailureCode, FailureKind]] = {
+    4: (FailureCode.RATE_LIMITED, _T),  # quota
+    100: (FailureCode.BAD_REQUEST, _P),  # items limit exceeded
+    200: (FailureCode.FORBIDDEN, _P),  # permission
+    300: (FailureCode.UNAUTHORIZED, _P),  # invalid token
+    500: (FailureCode.BAD_REQUEST, _P),  # a wrong parameter, not an HTTP 500
+    501: (FailureCode.BAD_REQUEST, _P),  # a missing parameter
+    600: (FailureCode.BAD_REQUEST, _P),  # an invalid query
+    700: (FailureCode.SERVER_ERROR, _T),  # service busy
+    800: (FailureCode.NOT_FOUND, _P),  # no data
+    901: (FailureCode.FORBIDDEN, _P),  # individual account not allowed
+}
+
+
+def deezer(body: object, content_type: str) -> Verdict | None:
+    """Deezer's error in a 200: ``{"error": {"type": "DataException", "message": "no data",
+    "code": 800}}``. Its codes are its own (500 is a wrong parameter), so they are read here,
+    before Google's envelope would take them for HTTP statuses."""
+    if not isinstance(body, dict) or set(body) != {"error"}:
+        return None
+    error = body["error"]
+    if not isinstance(error, dict):
+        return None
+    kind, code = error.get("type"), error.get("code")
+    if not isinstance(kind, str) or not kind.endswith("Exception") or type(code) is not int:
+        return None
+    failure, failure_kind = DEEZER_ERRORS.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    said = f"{kind} {code}: {error_message(body) or 'no message'}"
+    return FailureVerdict(failure, failure_kind, said, "deezer")
+
+
+def problems(body: object, content_type: str) -> Verdict | None:
+    """Uploadcare's batch calls answer 200 with ``problems`` (each item it could not process,
+    with why) beside ``result`` (the items it did): "See problems and result"
+    (https://uploadcare.com/api-refs/rest-api/v0.7.0/#tag/File/operation/filesStoring). Every
+    item refused is a failure; some of them, a partial answer."""
+    if not isinstance(body, dict):
+        return None
+    refused, done = body.get("problems"), body.get("result")
+    if not isinstance(refused, dict) or not refused or not isinstance(done, list):
+        return None
+    if not all(isinstance(why, str) for why in refused.values()):
+        return None
+    dropped = tuple(f"{item}: {why}" for item, why in refused.items())
+    if not done:
+        return FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped), "problems")
+    detail = f"{len(refused)} of {len(refused) + len(done)} items refused"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "problems", dropped)
 
 
 #: The members of a reply that is nothing but its verdict and its words.
