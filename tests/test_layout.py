@@ -267,6 +267,7 @@ NOT_STEPS = (
     "_call",  # the call in flight, as an envelope made during it reads its id
     "classify._pipeline",
     "classify._exchange",
+    "classify._graphql_request",  # whether the request writes: worked out with the exchange
     "classify._decisions",
     "classify._headers",
     "classify._json",

@@ -175,6 +175,7 @@ class Evidence:
         method: str | None = None,
         url: str | None = None,
         url_redacted: bool = False,
+        request_body: bytes | None = None,
     ) -> Evidence:
         """A transport failure: the exception raised, and how far the request got.
 
@@ -185,9 +186,13 @@ class Evidence:
             method: The request method, when known.
             url: The request URL, when known.
             url_redacted: ``url`` is already redacted.
+            request_body: The request's body as sent, when known (a GraphQL query sent by
+                POST is a read: its failure changed nothing).
         """
         failure = TransportFailure(exception, stage)
-        return cls(failure, method=method, url=url, url_redacted=url_redacted)
+        return cls(
+            failure, method=method, url=url, url_redacted=url_redacted, request_body=request_body
+        )
 
     @property
     def can_have_reached(self) -> bool:

@@ -31,11 +31,11 @@ from tool_outcomes.envelope import (
     Outcome,
     Repair,
     RepairKind,
-    is_write,
 )
 from tool_outcomes.evidence import BodyCut, Evidence
 
 from ._decisions import Contact, Document, Uncounted
+from ._graphql_request import writes as request_writes
 from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retry_after
 
 __all__ = [
@@ -241,7 +241,7 @@ class Exchange:
             self.headers = _IndexedHeaders(headers, encoding=headers.encoding)
         content_type = str(self.headers.get("content-type", ""))
         self.media_type = content_type.split(";", 1)[0].strip().lower()
-        self.writes = is_write(self.method)
+        self.writes = request_writes(self.method, self.request_body)  # a GraphQL query: a read
 
     @property
     def target(self) -> str | None:

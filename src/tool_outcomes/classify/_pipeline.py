@@ -140,7 +140,9 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
     try:
         failure = evidence.failure
         if failure is not None:
-            return from_exception(failure, options, evidence.url, evidence.method)
+            return from_exception(
+                failure, options, evidence.url, evidence.method, evidence.request_body
+            )
         ex = Exchange.of(evidence, options)
         if options.not_found not in ("failure", "empty"):
             detail = f"not_found must be 'failure' or 'empty', not {options.not_found!r}"

@@ -13,10 +13,11 @@ from typing import Any
 import httpx
 
 from tool_outcomes._text import exception_text
-from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, is_write
+from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind
 from tool_outcomes.evidence import TransportFailure
 
 from ._exchange import Options
+from ._graphql_request import writes as request_writes
 
 __all__ = ["TRANSPORT_RULES", "from_exception"]
 
@@ -53,7 +54,11 @@ TRANSPORT_RULES: dict[type[BaseException], tuple[FailureCode, FailureKind, str]]
 
 
 def from_exception(
-    failure: TransportFailure, options: Options, url: str | None, method: str | None = None
+    failure: TransportFailure,
+    options: Options,
+    url: str | None,
+    method: str | None = None,
+    request_body: bytes | None = None,
 ) -> Envelope[Any]:
     """The access failure for an exception raised while sending or reading.
 
@@ -62,6 +67,8 @@ def from_exception(
         options: The caller's options.
         url: The request's URL as the evidence names it, if it does.
         method: The request's method, when the evidence names it.
+        request_body: The request's body, when the evidence keeps it (a GraphQL query sent by
+            POST is a read).
 
     Returns:
         An access failure keyed on the exception's class: a library's by
@@ -70,7 +77,7 @@ def from_exception(
         to be unsent) has effect ``unknown``; one that never left, and every read, ``none``.
     """
     exc = failure.exception
-    writes = is_write(method)
+    writes = request_writes(method, request_body)
     effect = Effect.UNKNOWN if writes and failure.can_have_reached else Effect.NONE
     # (Imported here: a call whose transport never fails never loads the library tables.)
     from ._libraries import recognise

@@ -68,7 +68,7 @@ def evidence_of(
         url: The target already redacted, when the caller has it; otherwise the raw URL.
     """
     if isinstance(read, BaseException):
-        return exception_evidence(read, method=request.method)
+        return exception_evidence(read, method=request.method, request_body=sent_body(request))
     sent = read.response.request
     ranged, body = "range" in sent.headers, sent_body(sent)
     if url is None:
@@ -76,12 +76,14 @@ def evidence_of(
     return _of_read(read, sent.method, url, url_redacted=True, ranged=ranged, request_body=body)
 
 
-def exception_evidence(exc: BaseException, *, method: str | None = None) -> Evidence:
+def exception_evidence(
+    exc: BaseException, *, method: str | None = None, request_body: bytes | None = None
+) -> Evidence:
     """The evidence of an exception raised while sending or reading.
 
     Its target is the URL of the request the exception carries (httpx attaches one to a
-    ``RequestError`` it raised while sending), none otherwise; ``method`` is the request's
-    method when the caller knows it.
+    ``RequestError`` it raised while sending), none otherwise; ``method`` and ``request_body``
+    are the request's when the caller knows them (else the attached request's).
     """
     url = None
     if isinstance(exc, httpx.RequestError):
@@ -91,8 +93,11 @@ def exception_evidence(exc: BaseException, *, method: str | None = None) -> Evid
             pass
         else:
             url = str(request.url)
-            method = request.method if method is None else method
-    return Evidence.from_exception(exc, stage_of(exc), method=method, url=url)
+            if method is None:
+                method, request_body = request.method, sent_body(request)
+    return Evidence.from_exception(
+        exc, stage_of(exc), method=method, url=url, request_body=request_body
+    )
 
 
 def response_evidence(
@@ -128,7 +133,7 @@ def response_evidence(
         cap = DEFAULT_MAX_BODY_BYTES if max_body_bytes is None else max_body_bytes
         read = read_sync(response, max_body_bytes=cap)  # keeps what arrived before a break
         if isinstance(read, BaseException):  # nothing arrived: the read error is the outcome
-            return exception_evidence(read, method=method)
+            return exception_evidence(read, method=method, request_body=sent)
         return _of_read(read, method, url, ranged=ranged, request_body=sent)
     body, cut = held_to_cap(body, max_body_bytes)
     return Evidence.of_response(
