@@ -1257,6 +1257,60 @@ ROWS: list[Row] = [
         total=10242,
         cursor=False,
     ),
+    # Oracle Cloud: "If the opc-next-page header appears in the response, additional pages of
+    # results remain" (https://docs.oracle.com/en-us/iaas/Content/API/Concepts/usingapi.htm#nine);
+    # Object Storage's ListObjects names where a truncated listing resumes in nextStartWith
+    # (https://docs.oracle.com/en-us/iaas/api/#/en/objectstorage/20160918/ListObjects/).
+    page("oci_opc_next_page_header", two("name"), 2, headers={"opc-next-page": "AAAAAAAA"}),
+    page("oci_list_objects_next_start_with", {"nextStartWith": "ob10", "objects": two("name")}, 2),
+    # Chargebee: a next_offset beside the list when more resources exist, a string to pass back
+    # as offset (https://apidocs.chargebee.com/docs/api/v1/list-ops); Datadog's numeric
+    # next_offset in meta.pagination is on every page and names none by itself.
+    page("chargebee_list_next_offset", {"list": two(), "next_offset": '["1781857944000","34"]'}, 2),
+    ok("chargebee_list_last_page", {"list": two()}, 2),
+    ok(
+        "datadog_meta_pagination_next_offset_number",
+        {"data": two(), "meta": {"pagination": {"offset": 0, "next_offset": 2, "size": 2}}},
+        2,
+    ),
+    # JSON:API: primary data null for a single resource that is not there (an empty to-one
+    # relationship), beside its own links (https://jsonapi.org/format/#document-top-level).
+    ok("jsonapi_null_data_beside_links", {"data": None, "links": {"self": "/graphs/g/group"}}, 0),
+    fail(
+        "jsonapi_errors_beside_null_data",
+        {"data": None, "errors": [{"status": "404", "title": "Not Found"}]},
+        C.UPSTREAM_ERROR,
+        P,
+    ),
+    # Lichess's paginator: nextPage names the next page's number, null on the last; nbResults
+    # counts the query (https://lichess.org/api#tag/Teams/operation/teamAll).
+    page(
+        "lichess_paginator_next_page",
+        {
+            "currentPage": 1,
+            "maxPerPage": 2,
+            "currentPageResults": two(),
+            "nbResults": 5,
+            "previousPage": None,
+            "nextPage": 2,
+        },
+        2,
+        total=5,
+    ),
+    ok(
+        "lichess_paginator_last_page",
+        {
+            "currentPage": 3,
+            "maxPerPage": 2,
+            "currentPageResults": [{"id": "e"}],
+            "nbResults": 5,
+            "previousPage": 2,
+            "nextPage": None,
+        },
+        1,
+        5,
+        offset=4,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -125,6 +125,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "TotalNumberOfRecords",  # Campaign Monitor's paged results, beside PageNumber
     "total_records",  # Zoom's page_number / page_count pages
     "total-results",  # Crossref's message, beside its items
+    "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
@@ -150,6 +151,7 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "next_token", "NextPageToken", "NextMarker", "NextContinuationToken", "next_page_offset",
     "next_marker",  # Box's marker-based paging
     "nextLogId",  # Datadog's log list: "more logs matched than were returned"
+    "nextStartWith",  # Oracle Object Storage's ListObjects: where a truncated listing resumes
 )  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
@@ -168,6 +170,8 @@ PAGING_COMPANIONS = frozenset(
         # A next page's token (AWS and Amazon SP-API's NextToken, Google's nextPageToken …).
         *NEXT_TOKEN_KEYS,
         "next-cursor", "items-per-page",  # Crossref's deep paging
+        "nextPage", "maxPerPage",  # Lichess's paginator
+        "next_offset",  # Chargebee's lists (Datadog's meta.pagination)
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
@@ -406,6 +410,11 @@ def null_inside(body: Mapping[str, Any]) -> str | None:
     ``{"user": null}``, Relay's ``{"data": {"node": null}}`` (a node id that names nothing).
     Such a body carries no record, as a null body carries none. ``None`` otherwise, and for a
     lone diagnostic member (``{"error": null}`` says no error, not no answer)."""
+    if "data" in body and body["data"] is None and len(body) > 1 and body.keys() <= _JSON_API_TOP:
+        # A JSON:API document whose primary data is null beside its own links or meta: "null
+        # ... for requests that target single resources" that are not there (an empty to-one
+        # relationship, https://jsonapi.org/format/#document-top-level).
+        return "null data"
     path: list[str] = []
     value: Any = body
     while isinstance(value, dict) and len(value) == 1 and len(path) < _NULL_DEPTH:
@@ -417,6 +426,8 @@ def null_inside(body: Mapping[str, Any]) -> str | None:
 
 
 _NULL_DEPTH = 4
+#: A JSON:API document's top-level members besides data and errors.
+_JSON_API_TOP = frozenset({"data", "links", "meta", "jsonapi"})
 
 
 #: The members of a MediaWiki query's answer around its ``query`` object

@@ -313,6 +313,7 @@ _NEXT_PAGE_SIGN_KEYS = frozenset(
     {
         *NEXT_TOKEN_KEYS, *_AWS_CURSORS, *NEXT_URL_KEYS, *MORE_FLAGS, "IsTruncated",
         "LastEvaluatedKey", "next_page", "end_of_stream", "response_metadata", "pageInfo",
+        "nextPage", "next_offset",
         "continue", "query-continue",
     }
 )  # fmt: skip
@@ -410,6 +411,18 @@ def _next_page_signs(
     elif (cursor := _cursor(page)) is not None and not _not_after(page, box.get("page")):
         is_url = isinstance(page, str) and _looks_like_a_url(page)
         out.append(_named("next_page present", cursor, is_url, base_url))
+    # Chargebee: "if there are more resources, a next_offset is returned" beside the list, a
+    # string to pass back as offset (https://apidocs.chargebee.com/docs/api/v1/list-ops);
+    # Datadog's meta.pagination sends its next_offset, a number, on every page.
+    offset = box.get("next_offset")
+    if isinstance(offset, str) and offset:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_offset present", offset))
+    # Lichess's paginator: {"currentPage": 1, "maxPerPage": 15, "currentPageResults": [...],
+    # "nbResults": 324545, "previousPage": null, "nextPage": 2}, nextPage null on the last
+    # (https://lichess.org/api, its paginated lists: team search, broadcasts).
+    numbered = _cursor(box.get("nextPage"))
+    if numbered is not None and not _not_after(box.get("nextPage"), box.get("currentPage")):
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "nextPage present", numbered))
     if box.get("end_of_stream") is False and _cursor(box.get("next_page")) is None:
         # Zendesk's cursor-based incremental export: more follows from after_url/after_cursor.
         after = _cursor(box.get("after_url"))
@@ -691,6 +704,12 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     next_page = str(headers.get("x-next-page", "")).strip()
     if next_page:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "X-Next-Page header", next_page[:200]))
+    # Oracle Cloud: "If the opc-next-page header appears in the response, additional pages of
+    # results remain" (its value is the next request's page parameter,
+    # https://docs.oracle.com/en-us/iaas/Content/API/Concepts/usingapi.htm#nine).
+    token = str(headers.get("opc-next-page", "")).strip()
+    if token:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "opc-next-page header", token[:200]))
     return out
 
 
@@ -861,6 +880,7 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     ("number", "size", "totalPages", 0),  # Spring Data page
     ("currentPage", "perPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
     ("page", "page_size", "num_pages", 1),  # Dropbox Sign's list_info
+    ("currentPage", "maxPerPage", "nbResults", 1),  # Lichess's paginator
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe

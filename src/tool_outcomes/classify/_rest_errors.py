@@ -658,7 +658,12 @@ def error_only(body: object, content_type: str) -> Verdict | None:
     is a report of an import, not an error; an error-bearing key needs an error-looking value
     (:func:`reports_error`), or the body an HTTP error status.
     """
-    if not isinstance(body, dict) or not body or not set(body) <= ERROR_ONLY_KEYS:
+    if not isinstance(body, dict) or not body:
+        return None
+    members = set(body)
+    if body.get("data", 0) is None:  # a null answer beside the error (JSON:API, GraphQL)
+        members.discard("data")
+    if not members or not members <= ERROR_ONLY_KEYS:
         return None
     status = status_from(body, *_STATUS_KEYS)
     nested = body.get("error")
