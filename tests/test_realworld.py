@@ -1311,6 +1311,80 @@ ROWS: list[Row] = [
         5,
         offset=4,
     ),
+    # Zoho Books: page_context's has_more_page says whether more follows
+    # (https://www.zoho.com/books/api/v3/introduction/#pagination).
+    page(
+        "zoho_books_page_context_has_more_page",
+        {
+            "code": 0,
+            "message": "success",
+            "invoices": two("invoice_id"),
+            "page_context": {"page": 1, "per_page": 2, "has_more_page": True},
+        },
+        2,
+        cursor=False,
+    ),
+    ok(
+        "zoho_books_page_context_none",
+        {
+            "code": 0,
+            "message": "success",
+            "taxes": [],
+            "page_context": {"page": 1, "per_page": 200, "has_more_page": False},
+        },
+        0,
+    ),
+    # Travis CI v3: a collection names its own key in @type; @pagination holds its next page
+    # (https://developer.travis-ci.com/resource/builds).
+    page(
+        "travis_pagination_next",
+        {
+            "@type": "builds",
+            "@href": "/repo/1/builds?limit=2",
+            "@representation": "standard",
+            "@pagination": {
+                "limit": 2,
+                "offset": 0,
+                "count": 41,
+                "is_first": True,
+                "is_last": False,
+                "next": {"@href": "/repo/1/builds?limit=2&offset=2", "offset": 2, "limit": 2},
+                "prev": None,
+            },
+            "builds": two(),
+        },
+        2,
+        url="https://api.travis-ci.com/repo/1/builds?limit=2",
+    ),
+    ok(
+        "travis_collection_without_pagination",
+        {
+            "@type": "broadcasts",
+            "@href": "/broadcasts",
+            "@representation": "standard",
+            "broadcasts": [],
+        },
+        0,
+    ),
+    # OpenStack (Nova, Neutron, Cinder): the listing's own <key>_links holds its next page
+    # (https://docs.openstack.org/api-guide/compute/paginated_collections.html).
+    page(
+        "openstack_resource_links_next",
+        {
+            "servers": two(),
+            "servers_links": [
+                {"href": "https://nova.example.test/v2.1/servers?limit=2&marker=a2", "rel": "next"}
+            ],
+        },
+        2,
+        url="https://nova.example.test/v2.1/servers?limit=2",
+    ),
+    ok(
+        "openstack_resource_links_last_page",
+        {"servers": two(), "servers_links": []},
+        2,
+        url="https://nova.example.test/v2.1/servers?limit=2&marker=a0",
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

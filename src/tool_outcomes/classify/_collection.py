@@ -141,6 +141,8 @@ PAGING_BOXES: tuple[str, ...] = (
     "_metadata",  # SendGrid v3: _metadata.next, _metadata.count
     "list_info",  # Dropbox Sign: page, num_pages, num_results, page_size
     "search_metadata",  # Twitter v1.1 search: next_results
+    "page_context",  # Zoho Books, Invoice: has_more_page
+    "@pagination",  # Travis CI v3: next, is_last
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -194,6 +196,7 @@ MORE_FLAGS: tuple[str, ...] = (
     "more_items_in_collection",  # Pipedrive's additional_data.pagination
     "has_more_items",  # Eventbrite's pagination
     "has_next_page",  # Reddit's mod notes, beside end_cursor
+    "has_more_page",  # Zoho's page_context (https://www.zoho.com/books/api/v3/introduction/#pagination)
 )  # fmt: skip
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
@@ -694,14 +697,31 @@ def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
 def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
     skip = _diagnostic(root) | _navigation(root) if "links" in root else _diagnostic(root)
     lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
+    if len(lists) == 2 and (own := _own_links(root, lists)) is not None:
+        # OpenStack: {"servers": [...], "servers_links": [{"rel": "next", "href": …}]}: the
+        # links are the listing's navigation, never its items.
+        return Collection(root[own], root, f"{where}{own}")
     if len(lists) != 1 or not (
         PAGE_MARKERS & set(root)
         or _paging_block(root)
         or _paging_words(root)
         or _listing_kind(root.get("kind"))
+        or root.get("@type") == lists[0]
     ):
+        # (Travis CI names a collection's own key in its @type: {"@type": "builds", "builds":
+        # [...]}, https://developer.travis-ci.com/resource/builds.)
         return None
     return Collection(root[lists[0]], root, f"{where}{lists[0]}")
+
+
+def _own_links(root: Mapping[str, Any], lists: list[str]) -> str | None:
+    """The list of a pair that is a listing and its own ``<key>_links`` of link objects
+    (OpenStack's paginated collections), else ``None``."""
+    first, second = lists
+    for key, links in ((first, second), (second, first)):
+        if links == f"{key}_links" and all(_is_link_object(link) for link in root[links]):
+            return key
+    return None
 
 
 def _listing_kind(kind: object) -> bool:
@@ -736,8 +756,12 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
         return True
     blocks = [
         root.get(k)
-        for k in ("meta", "pagination", "paging", "pages", "list_info", "search_metadata")
-    ]
+        for k in (
+            "meta", "pagination", "paging", "pages", "list_info", "search_metadata",
+            "page_context",  # Zoho: {"page", "per_page", "has_more_page"}
+            "@pagination",  # Travis CI: {"limit", "offset", "count", "is_last", "next"}
+        )
+    ]  # fmt: skip
     if any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks):
         return True
     return stac_context(root) is not None

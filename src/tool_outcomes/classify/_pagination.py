@@ -96,6 +96,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
 _NEXT_OBJECT_KEYS: tuple[str, ...] = (
     "href", "after", "starting_after", "link", "url", "page",
     "uri", "offset",  # Asana's next_page {offset, path, uri}
+    "@href",  # Travis CI's @pagination.next
 )  # fmt: skip
 _AWS_CURSORS: tuple[str, ...] = ("NextContinuationToken", "NextMarker", "NextToken", "nextToken")
 
@@ -524,6 +525,16 @@ def _listing_signs(
     """Signs that name the next page only next to a collection: on a record, "next" may be a
     chapter, "offset" a time zone and "page" a page of a book."""
     out: list[Evidence] = []
+    # OpenStack (Nova, Neutron, Cinder): a listing's <resource>_links, beside it, holds the
+    # next page's link ("servers_links": [{"rel": "next", "href": "…?marker=…"}],
+    # https://docs.openstack.org/api-guide/compute/paginated_collections.html).
+    if collection.where and isinstance(own := box.get(f"{collection.where}_links"), list):
+        for link in own:
+            if isinstance(link, dict) and link.get("rel") == "next":
+                target = _cursor(link.get("href"))
+                if target is not None:
+                    out.append(_page(f'{collection.where}_links rel "next"', target, base_url))
+                break
     if _LISTING_SIGN_KEYS.isdisjoint(box):
         return out
     # DRF's "next", JSON:API's links.next, HAL's _links.next.href, HubSpot's paging.next.after,
@@ -670,7 +681,7 @@ def _next_target(value: object) -> tuple[str | None, bool]:
     for key in _NEXT_OBJECT_KEYS:
         target = _cursor(value.get(key))
         if target is not None:
-            return target, key in ("href", "link", "url", "uri")
+            return target, key in ("href", "link", "url", "uri", "@href")
     return None, False
 
 
