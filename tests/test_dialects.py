@@ -459,6 +459,46 @@ def test_every_item_refused_is_a_failure_some_a_partial() -> None:
     )
 
 
+# -- Firebase Cloud Messaging's legacy send: per-token results in a 200
+# (https://firebase.google.com/docs/cloud-messaging/http-server-ref)
+
+
+def fcm(*results: dict[str, str]) -> dict[str, Any]:
+    failed = sum(1 for r in results if "error" in r)
+    return {
+        "multicast_id": 108,
+        "success": len(results) - failed,
+        "failure": failed,
+        "canonical_ids": 0,
+        "results": list(results),
+    }
+
+
+def test_fcm_tokens_refused_make_a_failure_or_a_partial() -> None:
+    refused = fcm({"error": "NotRegistered"}, {"error": "InvalidRegistration"})
+    assert failure_of(judge(refused, method="POST")) == (FailureCode.BAD_REQUEST, P)
+    busy = fcm({"error": "Unavailable"})
+    assert failure_of(judge(busy, method="POST")) == (FailureCode.SERVER_ERROR, T)
+    some = judge(fcm({"message_id": "0:1"}, {"error": "NotRegistered"}), method="POST")
+    assert some.outcome is Outcome.PARTIAL
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("results.1: NotRegistered",)
+    assert judge(fcm({"message_id": "0:1"}), method="POST").outcome is Outcome.SUCCESS
+
+
+# -- VirusTotal v2: response_code in a 200 (https://docs.virustotal.com/v2.0/reference/api-responses)
+
+
+def test_virustotal_v2_response_code_zero_is_not_in_its_dataset() -> None:
+    body = {"response_code": 0, "verbose_msg": "Domain not found"}
+    assert failure_of(judge(body)) == (FailureCode.NOT_FOUND, P)
+    assert judge(body, not_found="empty").outcome is Outcome.EMPTY
+    queued = {"response_code": -2, "verbose_msg": "Your resource is queued for analysis"}
+    assert failure_of(judge(queued)) == (FailureCode.UPSTREAM_ERROR, T)
+    found = {"response_code": 1, "verbose_msg": "Scan finished", "positives": 0}
+    assert judge(found).outcome is Outcome.SUCCESS
+
+
 # -- a model's answer cut short ------------------------------------------------------------------
 
 ANTHROPIC_MESSAGE = {

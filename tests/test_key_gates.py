@@ -363,6 +363,8 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"error-code": "420", "error-code-label": "method failed"},
     {"error": {"type": "DataException", "message": "no data", "code": 800}},
     {"problems": {"nonexistent": "Invalid"}, "result": []},
+    {"multicast_id": 1, "success": 0, "failure": 1, "results": [{"error": "NotRegistered"}]},
+    {"response_code": 0, "verbose_msg": "Domain not found"},
     {"ok": False, "error": "invalid_auth"},
     {"success": False, "errors": [{"code": 10000, "message": "Auth error"}], "result": None},
     {"status": "error", "message": "Server down"},

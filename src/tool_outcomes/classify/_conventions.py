@@ -167,6 +167,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=_rest_errors.ERROR_ONLY_KEYS,
     ),
     Convention(
+        "fcm_multicast",
+        _rest_errors.fcm_multicast,
+        "Firebase's legacy send: a token's error beside the others' message ids",
+        keys=frozenset({"multicast_id"}),
+    ),
+    Convention(
+        "virustotal_v2",
+        _rest_errors.virustotal_v2,
+        "VirusTotal v2's response_code: 0 not in its dataset, -2 still queued",
+        keys=frozenset({"response_code"}),
+    ),
+    Convention(
         "problems",
         _rest_errors.problems,
         "items refused beside the result of the others: all is a failure, some a partial",

@@ -44,6 +44,7 @@ __all__ = [
     "cloudflare",
     "deezer",
     "error_only",
+    "fcm_multicast",
     "google_error",
     "google_maps_status",
     "intuit_fault",
@@ -54,6 +55,7 @@ __all__ = [
     "reddit",
     "reports_error",
     "twitter_v2",
+    "virustotal_v2",
     "vonage",
     "zuora",
 ]
@@ -302,6 +304,56 @@ def problems(body: object, content_type: str) -> Verdict | None:
         return FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped), "problems")
     detail = f"{len(refused)} of {len(refused) + len(done)} items refused"
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "problems", dropped)
+
+
+#: Firebase Cloud Messaging's legacy per-token errors worth another try (the others are the
+#: request's or the token's: https://firebase.google.com/docs/cloud-messaging/http-server-ref).
+_FCM_TRANSIENT: dict[str, tuple[FailureCode, FailureKind]] = {
+    "Unavailable": (FailureCode.SERVER_ERROR, _T),
+    "InternalServerError": (FailureCode.SERVER_ERROR, _T),
+    "DeviceMessageRateExceeded": (FailureCode.RATE_LIMITED, _T),
+    "TopicsMessageRateExceeded": (FailureCode.RATE_LIMITED, _T),
+}
+
+
+def fcm_multicast(body: object, content_type: str) -> Verdict | None:
+    """Firebase Cloud Messaging's legacy send: a 200 whose ``failure`` counts the messages "that
+    could not be processed", each refused token's result an ``error`` (``NotRegistered``,
+    ``InvalidRegistration`` …) beside the others' ``message_id``. Every message refused is a
+    failure; some of them, a partial answer."""
+    if not isinstance(body, dict) or "multicast_id" not in body:
+        return None
+    failed, results = as_count(body.get("failure")), body.get("results")
+    if not failed or not isinstance(results, list):
+        return None
+    errors = [
+        (i, r["error"])
+        for i, r in enumerate(results)
+        if isinstance(r, dict) and isinstance(r.get("error"), str)
+    ]
+    if not errors:
+        return None
+    dropped = tuple(f"results.{i}: {error}" for i, error in errors)
+    if len(errors) == len(results):
+        code, kind = _FCM_TRANSIENT.get(errors[0][1], (FailureCode.BAD_REQUEST, _P))
+        return FailureVerdict(code, kind, "; ".join(dropped), "fcm")
+    detail = f"{len(errors)} of {len(results)} messages not sent"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "fcm", dropped)
+
+
+def virustotal_v2(body: object, content_type: str) -> Verdict | None:
+    """VirusTotal's v2 API answers every lookup with a 200 whose ``response_code`` says whether
+    the item was found: 1 present, 0 "not present in VirusTotal's dataset", -2 "still queued for
+    analysis" (https://docs.virustotal.com/v2.0/reference/api-responses). Its 0 names the looked-up
+    item as not there (a declared lookup's ``empty``); -2 is an answer not ready yet."""
+    if not isinstance(body, dict) or not isinstance(words := body.get("verbose_msg"), str):
+        return None
+    code = body.get("response_code")
+    if code == 0 and type(code) is int:
+        return FailureVerdict(FailureCode.NOT_FOUND, _P, words, "virustotal")
+    if code == -2 and type(code) is int:
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _T, words, "virustotal")
+    return None
 
 
 #: The members of a reply that is nothing but its verdict and its words.
