@@ -1385,6 +1385,30 @@ ROWS: list[Row] = [
         2,
         url="https://nova.example.test/v2.1/servers?limit=2&marker=a0",
     ),
+    # "messages" is Slack's listing beside its ok, Rocket.Chat's beside its count; a CircleCI
+    # build (v1.1, "Full details for a single build") holds its own messages: one record.
+    ok(
+        "circleci_build_record_with_its_messages",
+        {
+            "build_num": 140,
+            "vcs_revision": "5dc2f1a",
+            "status": "success",
+            "lifecycle": "finished",
+            "previous": {"build_num": 139, "status": "success"},
+            "steps": [{"name": "checkout"}],
+            "messages": [],
+            "ssh_users": [],
+        },
+        1,
+    ),
+    page(
+        "rocket_chat_messages_with_total",
+        {"messages": two("_id"), "count": 2, "offset": 0, "total": 4, "success": True},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=4,
+        cursor=False,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

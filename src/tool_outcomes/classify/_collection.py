@@ -57,6 +57,11 @@ COLLECTION_KEYS: tuple[str, ...] = (
     # Slack Web API list methods
     "messages", "members", "channels", "files", "users", "usergroups", "reminders", "bookmarks",
 )  # fmt: skip
+#: A Slack list name that is a record's own list as often as a listing (a CircleCI build's
+#: "messages", its notes): taken by name only beside Slack's ``ok`` or a count (Rocket.Chat's
+#: {"messages": [...], "count", "offset", "total"}). Elsewhere such a list is found as any other
+#: is: alone, or beside paging members.
+_SLACK_ONLY = frozenset({"messages"})
 #: Looked at only when no :data:`COLLECTION_KEYS` list is present: search engines (Algolia,
 #: Meilisearch, Typesense ``hits``; Solr ``docs``), MongoDB's Data API ``documents``, Pinecone
 #: ``matches``, Cloudflare and Qdrant ``result``, DynamoDB ``Items``, ES ``_msearch`` responses.
@@ -685,6 +690,8 @@ def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:
 
 def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
     skip = _diagnostic(root)
+    if "ok" not in root and _COUNTS.isdisjoint(root):
+        skip = skip | _SLACK_ONLY
     for keys in (COLLECTION_KEYS, MORE_COLLECTION_KEYS):
         lists = [k for k in keys if isinstance(root.get(k), list) and k not in skip]
         if len(lists) == 1:
