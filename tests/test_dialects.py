@@ -254,6 +254,17 @@ def zuora_v1(code: int, message: str) -> dict[str, Any]:
     }
 
 
+def test_cohere_max_tokens_is_an_answer_cut_short() -> None:
+    body = {
+        "id": "c1",
+        "message": {"role": "assistant", "content": [{"type": "text", "text": "The History of"}]},
+        "finish_reason": "MAX_TOKENS",
+    }
+    env = judge(body, method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert judge({**body, "finish_reason": "COMPLETE"}, method="POST").outcome is Outcome.SUCCESS
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
@@ -497,6 +508,81 @@ def test_virustotal_v2_response_code_zero_is_not_in_its_dataset() -> None:
     assert failure_of(judge(queued)) == (FailureCode.UPSTREAM_ERROR, T)
     found = {"response_code": 1, "verbose_msg": "Scan finished", "positives": 0}
     assert judge(found).outcome is Outcome.SUCCESS
+
+
+# -- Moodle: every exception a 200 (https://docs.moodle.org/dev/Errors_handling_in_web_services)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("invalidtoken", (FailureCode.UNAUTHORIZED, P)),
+        ("invalidrecord", (FailureCode.NOT_FOUND, P)),
+        ("invalidparameter", (FailureCode.BAD_REQUEST, P)),
+        ("shortnametaken", (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_moodle_exceptions_in_a_200_are_failures(
+    code: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    body = {"exception": "moodle_exception", "errorcode": code, "message": "Invalid token"}
+    env = judge(body, method="POST")
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert code in env.failure.detail
+
+
+# -- OpenWeather's cod: its own status in every body
+
+
+def test_openweather_cod_of_400_or_more_is_a_failure_by_it() -> None:
+    missing = {"cod": "404", "message": "city not found"}
+    assert failure_of(judge(missing)) == (FailureCode.NOT_FOUND, P)
+    assert judge(missing, not_found="empty").outcome is Outcome.EMPTY
+    assert failure_of(judge({"cod": 500, "message": "Internal error"})) == (
+        FailureCode.SERVER_ERROR,
+        T,
+    )
+    answer = {"cod": "200", "message": 0, "cnt": 1, "list": [{"dt": 1}]}
+    assert judge(answer).outcome is Outcome.SUCCESS
+
+
+# -- Trino / Presto: a query document whose state is FAILED
+# (https://trino.io/docs/current/develop/client-protocol.html)
+
+
+def test_a_failed_trino_query_is_a_failure_by_its_error_type() -> None:
+    body: dict[str, Any] = {
+        "id": "20240101_000000_00001_abcde",
+        "infoUri": "http://coordinator:8080/ui/query.html?20240101_000000_00001_abcde",
+        "stats": {"state": "FAILED"},
+        "error": {
+            "message": "line 1:1: mismatched input",
+            "errorName": "SYNTAX_ERROR",
+            "errorType": "USER_ERROR",
+        },
+    }
+    env = judge(body)
+    assert failure_of(env) == (FailureCode.BAD_REQUEST, P)
+    assert env.failure is not None
+    assert "SYNTAX_ERROR" in env.failure.detail
+    body["error"]["errorType"] = "INSUFFICIENT_RESOURCES"
+    assert failure_of(judge(body)) == (FailureCode.SERVER_ERROR, T)
+    running = {"id": "q", "stats": {"state": "RUNNING"}, "data": [[1]], "columns": []}
+    assert judge(running).outcome is not Outcome.ACCESS_FAILURE
+
+
+# -- Google's unreachable locations (AIP-217, https://google.aip.dev/217)
+
+
+@pytest.mark.parametrize("key", ["unreachable", "unreachables", "failedLocations"])
+def test_a_google_list_naming_unreachable_locations_is_partial(key: str) -> None:
+    body = {"instances": [{"name": "i1"}], key: ["projects/p/locations/europe-west9-a"]}
+    env = judge(body)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == (f"{key}: projects/p/locations/europe-west9-a",)
+    assert judge({"instances": [{"name": "i1"}], key: []}).outcome is Outcome.SUCCESS
 
 
 # -- a model's answer cut short ------------------------------------------------------------------

@@ -1409,6 +1409,34 @@ ROWS: list[Row] = [
         total=4,
         cursor=False,
     ),
+    # Clever: a links entry with rel next names the next page by its uri
+    # (https://dev.clever.com/docs/paging-and-limits).
+    page(
+        "clever_links_rel_next_uri",
+        {
+            "data": two(),
+            "links": [
+                {"rel": "self", "uri": "/v1.1/students?limit=2"},
+                {"rel": "next", "uri": "/v1.1/students?limit=2&starting_after=a2"},
+            ],
+        },
+        2,
+        url="https://api.clever.com/v1.1/students?limit=2",
+    ),
+    # Trino's client protocol: nextUri while more results follow
+    # (https://trino.io/docs/current/develop/client-protocol.html).
+    page(
+        "trino_next_uri",
+        {
+            "id": "q1",
+            "nextUri": "https://trino.example.test/v1/statement/executing/q1/y/2",
+            "columns": [{"name": "n", "type": "integer"}],
+            "data": [[1], [2]],
+            "stats": {"state": "RUNNING"},
+        },
+        2,
+        url="https://trino.example.test/v1/statement/executing/q1/y/1",
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -191,6 +191,7 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     "more_topics_url",  # Discourse's topic_list: the next page, left out on the last
     "next_results",  # Twitter v1.1 search_metadata: the next page's query ("?max_id=…")
     "next_url",  # Instagram's legacy API: pagination.next_url, left out on the last page
+    "nextUri",  # Trino's client protocol: more results follow from it
     "next_link",  # Constant Contact v2: meta.pagination.next_link, only when more follows
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".

@@ -167,6 +167,24 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=_rest_errors.ERROR_ONLY_KEYS,
     ),
     Convention(
+        "moodle",
+        _rest_errors.moodle,
+        "Moodle's exception and errorcode in a 200, keyed on the code",
+        keys=frozenset({"exception"}),
+    ),
+    Convention(
+        "openweather",
+        _rest_errors.openweather,
+        "OpenWeather's own status in cod: 400 or more is a failure by it",
+        keys=frozenset({"cod"}),
+    ),
+    Convention(
+        "trino",
+        _rest_errors.trino,
+        "a Trino query document whose state is FAILED, keyed on its errorType",
+        keys=frozenset({"stats"}),
+    ),
+    Convention(
         "fcm_multicast",
         _rest_errors.fcm_multicast,
         "Firebase's legacy send: a token's error beside the others' message ids",
@@ -213,6 +231,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         _generation.generation_cut,
         "a model's answer its vendor marks cut short: the token limit, a paused turn",
         keys=_generation.GENERATION_KEYS,
+    ),
+    Convention(
+        "google_unreachable",
+        _rest_errors.google_unreachable,
+        "a Google list naming the locations it could not reach (AIP-217): part of the answer",
+        keys=frozenset({"unreachable", "unreachables", "failedLocations"}),
     ),
     Convention(
         "meilisearch_remote_errors",

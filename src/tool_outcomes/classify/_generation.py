@@ -23,7 +23,9 @@ __all__ = ["GENERATION_KEYS", "generation_cut"]
 #: context window (https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons).
 _ANTHROPIC_CUT = frozenset({"max_tokens", "pause_turn", "model_context_window_exceeded"})
 #: The top-level members one of which a model's answer holds for a rule here to read it.
-GENERATION_KEYS = frozenset({"stop_reason", "choices", "incomplete_details", "candidates"})
+GENERATION_KEYS = frozenset(
+    {"stop_reason", "choices", "incomplete_details", "candidates", "finish_reason"}
+)
 
 
 def generation_cut(body: object, content_type: str) -> Verdict | None:
@@ -37,11 +39,20 @@ def generation_cut(body: object, content_type: str) -> Verdict | None:
     - OpenAI Responses: ``{"object": "response", "status": "incomplete", "incomplete_details":
       {"reason": "max_output_tokens"}}`` (https://platform.openai.com/docs/api-reference/responses/object);
     - Gemini: a candidate's ``finishReason: "MAX_TOKENS"``
-      (https://ai.google.dev/api/generate-content#FinishReason).
+      (https://ai.google.dev/api/generate-content#FinishReason);
+    - Cohere's v2 chat: ``{"message": {...}, "finish_reason": "MAX_TOKENS"}``, "the reply was
+      cut off because the model reached the maximum number of tokens"
+      (https://docs.cohere.com/reference/chat).
     """
     if not isinstance(body, dict):
         return None
-    said = _anthropic(body) or _openai_choices(body) or _openai_response(body) or _gemini(body)
+    said = (
+        _anthropic(body)
+        or _openai_choices(body)
+        or _openai_response(body)
+        or _gemini(body)
+        or _cohere(body)
+    )
     if said is None:
         return None
     dialect, detail = said
@@ -87,3 +98,9 @@ def _gemini(body: Mapping[str, Any]) -> tuple[str, str] | None:
     if not cut:
         return None
     return "gemini", "finishReason: MAX_TOKENS: the candidate stopped at the token limit"
+
+
+def _cohere(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    if body.get("finish_reason") != "MAX_TOKENS" or not isinstance(body.get("message"), dict):
+        return None
+    return "cohere", "finish_reason: MAX_TOKENS: the reply stopped at the token limit"

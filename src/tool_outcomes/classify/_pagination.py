@@ -557,7 +557,8 @@ def _listing_signs(
         # PayPal's v1 HATEOAS links name the next page "next_page"
         # (https://developer.paypal.com/api/rest/responses/#link-hateoaslinks).
         if isinstance(link, dict) and link.get("rel") in _NEXT_RELS:
-            target = _cursor(link.get("href"))
+            # (Clever names the link's target uri: https://dev.clever.com/docs/paging-and-limits.)
+            target = _cursor(link.get("href")) or _cursor(link.get("uri"))
             posted = _posted_body(link)
             if target is not None and posted is not None:
                 out.append(Evidence(TruncatedBy.NEXT_PAGE, 'links rel "next" (POST)', posted))

@@ -194,7 +194,9 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
 
 
 #: Conventions whose NOT_FOUND names the thing a lookup asked for.
-_LOOKUP_DIALECTS = frozenset({"graphql", "google_maps", "zuora", "deezer", "virustotal"})
+_LOOKUP_DIALECTS = frozenset(
+    {"graphql", "google_maps", "zuora", "deezer", "virustotal", "openweather", "moodle"}
+)
 
 
 def refuse(options: Options, detail: str) -> Envelope[Any]:

@@ -47,13 +47,17 @@ __all__ = [
     "fcm_multicast",
     "google_error",
     "google_maps_status",
+    "google_unreachable",
     "intuit_fault",
     "jsend",
     "meta_status",
+    "moodle",
+    "openweather",
     "problem_details",
     "problems",
     "reddit",
     "reports_error",
+    "trino",
     "twitter_v2",
     "virustotal_v2",
     "vonage",
@@ -353,6 +357,85 @@ def virustotal_v2(body: object, content_type: str) -> Verdict | None:
         return FailureVerdict(FailureCode.NOT_FOUND, _P, words, "virustotal")
     if code == -2 and type(code) is int:
         return FailureVerdict(FailureCode.UPSTREAM_ERROR, _T, words, "virustotal")
+    return None
+
+
+#: Moodle's web-service error codes that name the caller's token or a missing record.
+_MOODLE_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "invalidtoken": (FailureCode.UNAUTHORIZED, _P),
+    "accessexception": (FailureCode.FORBIDDEN, _P),
+    "nopermissions": (FailureCode.FORBIDDEN, _P),
+    "invalidrecord": (FailureCode.NOT_FOUND, _P),
+    "invalidparameter": (FailureCode.BAD_REQUEST, _P),
+}
+
+
+def moodle(body: object, content_type: str) -> Verdict | None:
+    """Moodle's web services catch every exception and answer it with a 200 whose body is
+    ``{"exception": "moodle_exception", "errorcode": "invalidtoken", "message": …}``
+    (https://docs.moodle.org/dev/Errors_handling_in_web_services)."""
+    if not isinstance(body, dict):
+        return None
+    exception, code = body.get("exception"), body.get("errorcode")
+    if not isinstance(exception, str) or not exception or not isinstance(code, str):
+        return None
+    failure, kind = _MOODLE_ERRORS.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    said = f"{exception} {code}: {error_message(body) or 'no message'}"
+    return FailureVerdict(failure, kind, said, "moodle")
+
+
+def openweather(body: object, content_type: str) -> Verdict | None:
+    """OpenWeather puts the call's own status in ``cod`` beside its ``message``, in every body
+    (``{"cod": "404", "message": "city not found"}``), an answer in a 200 included
+    (https://openweathermap.org/faq#error401 lists its codes). A ``cod`` of 400 or more is a
+    failure by that status; its 404 names the looked-up place as not there."""
+    if not isinstance(body, dict) or not isinstance(body.get("message"), str | None):
+        return None
+    status = status_from(body, "cod")
+    if status is None or status < 400:
+        return None
+    return failure_from_status(status, error_message(body) or f"cod {status}", "openweather")
+
+
+def trino(body: object, content_type: str) -> Verdict | None:
+    """Trino's (and Presto's) client protocol: a query document holds ``error`` "if the query
+    has failed", with its ``errorType`` (https://trino.io/docs/current/develop/client-protocol.html)."""
+    if not isinstance(body, dict) or not isinstance(stats := body.get("stats"), dict):
+        return None
+    error = body.get("error")
+    if stats.get("state") != "FAILED" or not isinstance(error, dict):
+        return None
+    kind = error.get("errorType")
+    failure, failure_kind = (
+        (FailureCode.BAD_REQUEST, _P)
+        if kind == "USER_ERROR"
+        else (FailureCode.SERVER_ERROR, _T)
+        if kind in ("INTERNAL_ERROR", "INSUFFICIENT_RESOURCES", "EXTERNAL")
+        else (FailureCode.UPSTREAM_ERROR, _P)
+    )
+    said = f"{error.get('errorName') or kind}: {error_message(body) or 'query failed'}"
+    return FailureVerdict(failure, failure_kind, said, "trino")
+
+
+#: Where a Google API's list names the locations it could not reach: AIP-217's ``unreachable``
+#: (https://google.aip.dev/217), Compute Engine's ``unreachables`` on an aggregated list,
+#: Bigtable's ``failedLocations`` ("instances ... may be missing").
+_UNREACHABLE_KEYS = ("unreachable", "unreachables", "failedLocations")
+
+
+def google_unreachable(body: object, content_type: str) -> Verdict | None:
+    """A Google list whose answer leaves out what it could not reach: "the response must
+    include ... repeated string unreachable" naming each resource or location left out
+    (AIP-217, "Unreachable resources"). A non-empty one is a partial answer."""
+    if not isinstance(body, dict):
+        return None
+    for key in _UNREACHABLE_KEYS:
+        missed = body.get(key)
+        if isinstance(missed, list) and missed and all(isinstance(m, str) for m in missed):
+            detail = f"{len(missed)} location(s) unreachable; the list leaves out what they hold"
+            return PartialVerdict(
+                TruncatedBy.SHARD_FAILURE, detail, "google", tuple(f"{key}: {m}" for m in missed)
+            )
     return None
 
 
