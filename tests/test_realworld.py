@@ -1437,6 +1437,46 @@ ROWS: list[Row] = [
         2,
         url="https://trino.example.test/v1/statement/executing/q1/y/1",
     ),
+    # FHIR search: a Bundle's entries, its link with relation next, its total; a later page
+    # names the previous one; an empty searchset leaves entry out
+    # (https://hl7.org/fhir/R4/http.html#paging, https://hl7.org/fhir/R4/bundle.html).
+    page(
+        "fhir_searchset_next_link",
+        {
+            "resourceType": "Bundle",
+            "type": "searchset",
+            "total": 5,
+            "link": [
+                {"relation": "self", "url": "https://fhir.example.test/r4/Patient?name=x"},
+                {
+                    "relation": "next",
+                    "url": "https://fhir.example.test/r4?_getpages=a&_getpagesoffset=2",
+                },
+            ],
+            "entry": [
+                {"resource": {"resourceType": "Patient", "id": "1"}},
+                {"resource": {"id": "2"}},
+            ],
+        },
+        2,
+        total=5,
+        url="https://fhir.example.test/r4/Patient?name=x&_count=2",
+    ),
+    ok(
+        "fhir_searchset_last_page",
+        {
+            "resourceType": "Bundle",
+            "type": "searchset",
+            "total": 5,
+            "link": [{"relation": "previous", "url": "https://fhir.example.test/r4?_getpages=a"}],
+            "entry": [{"resource": {"id": "5"}}],
+        },
+        1,
+        5,
+        offset=4,
+        url="https://fhir.example.test/r4?_getpages=a&_getpagesoffset=4&_count=2",
+    ),
+    ok("fhir_searchset_none", {"resourceType": "Bundle", "type": "searchset", "total": 0}, 0, 0),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

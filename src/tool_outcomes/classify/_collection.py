@@ -108,6 +108,9 @@ TYPED_LISTINGS: tuple[TypedListing, ...] = (
     # Reddit: {"kind": "Listing", "data": {"children": [...], "after": "t3_x", "before": null}}.
     TypedListing("kind", "Listing", "data.children", "data.after"),
     TypedListing("type", "FeatureCollection", "features"),  # GeoJSON (RFC 7946 §3.3)
+    # FHIR: a Bundle's entries; JSON leaves an empty "entry" out
+    # (https://hl7.org/fhir/R4/bundle.html, https://hl7.org/fhir/R4/json.html).
+    TypedListing("resourceType", "Bundle", "entry"),
 )
 
 
@@ -377,7 +380,7 @@ def find_collection(
         # record, unless it counts none of a listing it left out (Google Books' totalItems: 0)
         # or sends that listing null beside its own "no more" ({"data": null, "has_more": false}).
         left_out = _left_out(body) if None in body.values() else None
-        return _counted_none(body) or left_out
+        return _counted_none(body) or left_out or _empty_bundle(body)
     nested = _nested(body)
     if nested is not None:
         return nested
@@ -645,6 +648,13 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
     if listing is not None and isinstance(items := resolve_path(body, listing.items), list):
         parent = resolve_path(body, listing.items.rpartition(".")[0])
         return Collection(items, parent if isinstance(parent, dict) else None, listing.items)
+    return _empty_bundle(body)
+
+
+def _empty_bundle(body: Mapping[str, Any]) -> Collection | None:
+    """A FHIR Bundle with no ``entry`` holds none (JSON leaves an empty list out)."""
+    if body.get("resourceType") == "Bundle" and "entry" not in body:
+        return Collection([], body, "entry")
     return None
 
 

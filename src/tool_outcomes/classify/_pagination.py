@@ -166,7 +166,11 @@ def find_total(
             return own
     meta = _meta(body)
     for box in _containers(body, collection):
-        listing = has_paging_companions(box) or _bare_listing(box, collection)
+        listing = (
+            has_paging_companions(box)
+            or _bare_listing(box, collection)
+            or box.get("resourceType") == "Bundle"  # "If search, the total number of matches"
+        )
         keys = TOTAL_KEYS + (AMBIGUOUS_TOTAL_KEYS if listing else ())
         if box is meta and not listing:
             # A top-level meta's total counts the listing beside it: DigitalOcean's
@@ -535,6 +539,9 @@ def _listing_signs(
                 if target is not None:
                     out.append(_page(f'{collection.where}_links rel "next"', target, base_url))
                 break
+    fhir = _fhir_link(box, "next")
+    if fhir is not None:
+        out.append(_page('link relation "next"', fhir, base_url))
     if _LISTING_SIGN_KEYS.isdisjoint(box):
         return out
     # DRF's "next", JSON:API's links.next, HAL's _links.next.href, HubSpot's paging.next.after,
@@ -1181,12 +1188,25 @@ def _said_last(
                         and _cursor(link.get("href")) is not None
                     ):
                         return f'{name} rel "{link["rel"]}"'
+        if _fhir_link(box, "previous") is not None:
+            return 'link relation "previous"'
         for page_key, page, count_key, pages, nth in _page_counts(box):
             # The page's own number is its page count, past the first: Linode's {"page": 4,
             # "pages": 4, "results": 330} with no page size asked (the default size placed
             # the rest on pages 1 to 3, https://techdocs.akamai.com/linode-api/reference/pagination).
             if nth == pages > 1:
                 return f"{page_key} {page} of {count_key} {pages}"
+    return None
+
+
+def _fhir_link(box: Mapping[str, Any], relation: str) -> str | None:
+    """The URL of a FHIR Bundle's ``link`` with ``relation`` (``next``, ``previous``): its
+    search paging (https://hl7.org/fhir/R4/http.html#paging)."""
+    if box.get("resourceType") != "Bundle" or not isinstance(links := box.get("link"), list):
+        return None
+    for link in links:
+        if isinstance(link, dict) and link.get("relation") == relation:
+            return _cursor(link.get("url"))
     return None
 
 
