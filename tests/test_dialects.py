@@ -585,6 +585,40 @@ def test_a_google_list_naming_unreachable_locations_is_partial(key: str) -> None
     assert judge({"instances": [{"name": "i1"}], key: []}).outcome is Outcome.SUCCESS
 
 
+# -- TikTok for Business: a code in every 200
+# (https://business-api.tiktok.com/portal/docs?id=1737172488964097)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (40105, (FailureCode.UNAUTHORIZED, P)),
+        (40100, (FailureCode.RATE_LIMITED, T)),
+        (50000, (FailureCode.SERVER_ERROR, T)),
+        (40001, (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_tiktok_business_codes_in_a_200_are_failures(
+    code: int, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    body = {"code": code, "message": "Access token is incorrect", "request_id": "2024", "data": {}}
+    assert failure_of(judge(body)) == expected
+
+
+def test_tiktok_business_code_zero_is_its_answer() -> None:
+    body = {"code": 0, "message": "OK", "request_id": "2024", "data": {"list": [{"ad_id": "1"}]}}
+    assert judge(body, items="data.list").outcome is Outcome.SUCCESS
+
+
+# -- Particle: ok false with its errors (https://docs.particle.io/reference/cloud-apis/api/#errors)
+
+
+def test_particle_ok_false_with_errors_is_a_failure() -> None:
+    body = {"ok": False, "output": "build failed", "errors": ["'invalid' was not declared"]}
+    assert failure_of(judge(body, method="PUT")) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"ok": True, "id": "d1", "errors": []}, method="PUT").outcome is Outcome.SUCCESS
+
+
 # -- a model's answer cut short ------------------------------------------------------------------
 
 ANTHROPIC_MESSAGE = {

@@ -369,6 +369,8 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"cod": "404", "message": "city not found"},
     {"stats": {"state": "FAILED"}, "error": {"message": "x", "errorType": "USER_ERROR"}},
     {"instances": [], "unreachable": ["projects/p/locations/l"]},
+    {"code": 40105, "message": "Access token revoked", "request_id": "1", "data": {}},
+    {"ok": False, "output": "build failed", "errors": ["not declared"]},
     {"ok": False, "error": "invalid_auth"},
     {"success": False, "errors": [{"code": 10000, "message": "Auth error"}], "result": None},
     {"status": "error", "message": "Server down"},

@@ -1477,6 +1477,24 @@ ROWS: list[Row] = [
         url="https://fhir.example.test/r4?_getpages=a&_getpagesoffset=4&_count=2",
     ),
     ok("fhir_searchset_none", {"resourceType": "Bundle", "type": "searchset", "total": 0}, 0, 0),
+    # Disqus: cursor.hasNext says whether more follows; cursor.next is filled on the last page
+    # too (https://disqus.com/api/docs/cursors/).
+    page(
+        "disqus_cursor_has_next",
+        {
+            "cursor": {"prev": None, "hasNext": True, "next": "1:0:0", "hasPrev": False},
+            "response": two(),
+        },
+        2,
+    ),
+    ok(
+        "disqus_cursor_last_page",
+        {
+            "cursor": {"prev": "0:0:1", "hasNext": False, "next": "2:0:0", "hasPrev": True},
+            "response": two(),
+        },
+        2,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -60,6 +60,11 @@ def slack(body: object, content_type: str) -> Verdict | None:
         return failure_from_status(status, f"ok: false: {description}", "telegram")
     if set(body) <= _SLACK_ENVELOPE_KEYS:  # nothing but the envelope: a failure with no reason
         return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "ok: false", "slack")
+    errors = body.get("errors")
+    if isinstance(errors, list) and errors and all(isinstance(e, str) for e in errors):
+        # Particle: {"ok": false, "errors": ["..."]} (a flash that built nothing, in a 200;
+        # https://docs.particle.io/reference/cloud-apis/api/#errors).
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, f"ok: false: {errors[0]}", "ok")
     return None
 
 

@@ -167,6 +167,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=_rest_errors.ERROR_ONLY_KEYS,
     ),
     Convention(
+        "tiktok_business",
+        _rest_errors.tiktok_business,
+        "TikTok for Business's code beside request_id: anything but 0 is a failure",
+        keys=frozenset({"request_id"}),
+    ),
+    Convention(
         "moodle",
         _rest_errors.moodle,
         "Moodle's exception and errorcode in a 200, keyed on the code",

@@ -602,6 +602,11 @@ def _listing_signs(
     # of the last page ("the last page of the response does not return a cursor attribute",
     # https://www.algolia.com/doc/rest-api/search/#tag/Search/operation/browse). Where a flag
     # says more follows (Dropbox's has_more), the flag's sign carries it instead.
+    # Disqus: a cursor object whose hasNext says whether more follows, its next the cursor to
+    # pass back (https://disqus.com/api/docs/cursors/); next is filled on the last page too.
+    disqus = box.get("cursor")
+    if isinstance(disqus, dict) and disqus.get("hasNext") is True:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.hasNext", _cursor(disqus.get("next"))))
     cursor = box.get("cursor")
     if isinstance(cursor, str) and cursor and _MORE_FLAG_KEYS.isdisjoint(box):
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor present", cursor))

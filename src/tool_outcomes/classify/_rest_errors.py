@@ -57,6 +57,7 @@ __all__ = [
     "problems",
     "reddit",
     "reports_error",
+    "tiktok_business",
     "trino",
     "twitter_v2",
     "virustotal_v2",
@@ -437,6 +438,31 @@ def google_unreachable(body: object, content_type: str) -> Verdict | None:
                 TruncatedBy.SHARD_FAILURE, detail, "google", tuple(f"{key}: {m}" for m in missed)
             )
     return None
+
+
+_TIKTOK_ENVELOPE = frozenset({"code", "message", "request_id", "data"})
+
+
+def tiktok_business(body: object, content_type: str) -> Verdict | None:
+    """TikTok's API for Business answers every call with a 200 whose ``code`` says how it went:
+    ``{"code": 40105, "message": "Access token is incorrect or has been revoked.",
+    "request_id": …, "data": {}}``; 0 is OK (its return codes:
+    https://business-api.tiktok.com/portal/docs?id=1737172488964097). 40100 is "requests made
+    too frequently", 401xx the access token, 5xxxx the service's own trouble."""
+    if not isinstance(body, dict) or "request_id" not in body or not set(body) <= _TIKTOK_ENVELOPE:
+        return None
+    code, words = body.get("code"), body.get("message")
+    if type(code) is not int or code == 0 or not isinstance(words, str):
+        return None
+    if code == 40100:
+        failure, kind = FailureCode.RATE_LIMITED, _T
+    elif 40100 < code < 40200:
+        failure, kind = FailureCode.UNAUTHORIZED, _P
+    elif 50000 <= code < 60000:
+        failure, kind = FailureCode.SERVER_ERROR, _T
+    else:
+        failure, kind = FailureCode.UPSTREAM_ERROR, _P
+    return FailureVerdict(failure, kind, f"code {code}: {words}", "tiktok")
 
 
 #: The members of a reply that is nothing but its verdict and its words.
