@@ -12,8 +12,11 @@ pipeline, one question each, in the order :func:`judge` asks them:
 3. ``_body``       — a 2xx body: JSON as promised, complete, whole;
 4. ``_conventions`` — an upstream's own words for failure or truncation (:data:`CONVENTIONS`),
    one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
-   OpenSearch, Solr), ``_chat`` (Slack, Telegram), ``_rest_errors`` (problem details, JSend,
-   Cloudflare, Google, Reddit, Twitter v2, AI vendors, error-only bodies);
+   OpenSearch, Solr, Meilisearch, batches of sub-responses), ``_chat`` (Slack, Telegram,
+   Particle), ``_generation`` (a model's answer cut short), ``_rest_errors`` (problem details,
+   JSend, Cloudflare, Google, Reddit, Twitter v2, AI vendors, error-only bodies, and the APIs
+   that put their own status in a 200: Zuora, Vonage, Deezer, Moodle, OpenWeather, TikTok,
+   VirusTotal, Firebase, Trino, Uploadcare);
 5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain;
 6. ``_envelope``   — last, once: a judged contact's data repaired into the result model, and
    its envelope.
@@ -25,7 +28,8 @@ is travels undecoded (an ``ArrayText``: later steps ask it only whether it is em
 validates it from its text and counts it: one parse instead of a decode and a validation.
 
 ``_pipeline`` holds the entry points (:func:`judge`, :func:`classify_parts`) and the order
-itself; ``_exchange`` the exchange every step reads and the envelopes it builds; ``_headers``
+itself; ``_exchange`` the exchange every step reads and the envelopes it builds (with
+``_graphql_request``, which tells a GraphQL query sent by POST from a write); ``_headers``
 the header parsers; ``_json`` the JSON decoders steps 3 and 6 share; ``_verdicts`` and
 ``_messages`` what conventions share. Adding a convention is one function in its family's module
 and one row of :data:`CONVENTIONS`. The rule tables are exported here for reading and

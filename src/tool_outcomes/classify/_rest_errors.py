@@ -4,8 +4,13 @@ RFC 9457 sends a problem document; Cloudflare says ``success: false``; JSend ``s
 Google APIs send their error envelope ``{"error": {"code": 403, "status": "PERMISSION_DENIED"}}``;
 Anthropic ``{"type": "error", "error": {"type": "overloaded_error"}}``; Reddit
 ``{"json": {"errors": [["USER_REQUIRED", …]]}}``; and many APIs answer a
-body that holds nothing but an error. Each rule checks values, never bare keys: ``errors: []``
-and ``error: null`` are not evidence of anything.
+body that holds nothing but an error. Some APIs answer every call with a 200 and put their own
+status in the body, each in its own words: Zuora's ``reasons``, Vonage's ``status``, Deezer's
+and Moodle's error codes, OpenWeather's ``cod``, TikTok's ``code``, VirusTotal's
+``response_code``, a Trino query's ``FAILED`` state; batches that refuse items say which
+(Uploadcare's ``problems``, Firebase's per-token ``error``); a Google list names what it could
+not reach (AIP-217). Each rule checks values, never bare keys: ``errors: []`` and ``error:
+null`` are not evidence of anything.
 """
 
 from __future__ import annotations
