@@ -772,14 +772,7 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
     # {"type": "event.list", "events": [...], "pages": {"next": ...}} too).
     if any(_LINK_RELS & link_rels(root.get(key)) for key in ("links", "_links")):
         return True
-    blocks = [
-        root.get(k)
-        for k in (
-            "meta", "pagination", "paging", "pages", "list_info", "search_metadata",
-            "page_context",  # Zoho: {"page", "per_page", "has_more_page"}
-            "@pagination",  # Travis CI: {"limit", "offset", "count", "is_last", "next"}
-        )
-    ]  # fmt: skip
+    blocks = [root.get(k) for k in _BLOCK_BOXES]
     if any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks):
         return True
     return stac_context(root) is not None
@@ -796,6 +789,12 @@ def stac_context(root: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None
 
 
+#: The paging boxes whose paging state marks a page beside one list: every one of
+#: :data:`PAGING_BOXES` but ``result_info`` (a page marker of its own), ``page`` (a page number
+#: as often as a box) and the boxes read only beside a collection already found.
+_BLOCK_BOXES = tuple(
+    k for k in PAGING_BOXES if k not in ("result_info", "page", "additional_data", "_metadata")
+)
 #: What marks a block as paging state; a total inside one does too (DigitalOcean's
 #: ``meta.total``).
 _BLOCK_MARKERS = PAGE_MARKERS | PAGING_COMPANIONS | {*TOTAL_KEYS, "total"}

@@ -532,13 +532,10 @@ def _listing_signs(
     # OpenStack (Nova, Neutron, Cinder): a listing's <resource>_links, beside it, holds the
     # next page's link ("servers_links": [{"rel": "next", "href": "…?marker=…"}],
     # https://docs.openstack.org/api-guide/compute/paginated_collections.html).
-    if collection.where and isinstance(own := box.get(f"{collection.where}_links"), list):
-        for link in own:
-            if isinstance(link, dict) and link.get("rel") == "next":
-                target = _cursor(link.get("href"))
-                if target is not None:
-                    out.append(_page(f'{collection.where}_links rel "next"', target, base_url))
-                break
+    where = collection.where
+    own = _link_to(box.get(f"{where}_links"), "rel", "next", "href") if where else None
+    if own is not None:
+        out.append(_page(f'{where}_links rel "next"', own, base_url))
     fhir = _fhir_link(box, "next")
     if fhir is not None:
         out.append(_page('link relation "next"', fhir, base_url))
@@ -604,10 +601,9 @@ def _listing_signs(
     # says more follows (Dropbox's has_more), the flag's sign carries it instead.
     # Disqus: a cursor object whose hasNext says whether more follows, its next the cursor to
     # pass back (https://disqus.com/api/docs/cursors/); next is filled on the last page too.
-    disqus = box.get("cursor")
-    if isinstance(disqus, dict) and disqus.get("hasNext") is True:
-        out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.hasNext", _cursor(disqus.get("next"))))
     cursor = box.get("cursor")
+    if isinstance(cursor, dict) and cursor.get("hasNext") is True:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.hasNext", _cursor(cursor.get("next"))))
     if isinstance(cursor, str) and cursor and _MORE_FLAG_KEYS.isdisjoint(box):
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor present", cursor))
     # Kubernetes: a list's metadata.continue "is set if there are more results"
@@ -1207,11 +1203,19 @@ def _said_last(
 def _fhir_link(box: Mapping[str, Any], relation: str) -> str | None:
     """The URL of a FHIR Bundle's ``link`` with ``relation`` (``next``, ``previous``): its
     search paging (https://hl7.org/fhir/R4/http.html#paging)."""
-    if box.get("resourceType") != "Bundle" or not isinstance(links := box.get("link"), list):
+    if box.get("resourceType") != "Bundle":
+        return None
+    return _link_to(box.get("link"), "relation", relation, "url")
+
+
+def _link_to(links: object, rel_key: str, relation: str, url_key: str) -> str | None:
+    """The target of the first link object in ``links`` whose ``rel_key`` is ``relation``
+    (``None`` when there is none, or it names no target)."""
+    if not isinstance(links, list):
         return None
     for link in links:
-        if isinstance(link, dict) and link.get("relation") == relation:
-            return _cursor(link.get("url"))
+        if isinstance(link, dict) and link.get(rel_key) == relation:
+            return _cursor(link.get(url_key))
     return None
 
 

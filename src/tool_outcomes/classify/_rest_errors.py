@@ -149,26 +149,30 @@ def zuora(body: object, content_type: str) -> Verdict | None:
     if not isinstance(body, dict):
         return None
     if body.get("success") is False and isinstance(reasons := body.get("reasons"), list):
-        first = reasons[0] if reasons and isinstance(reasons[0], dict) else None
-        code = first.get("code") if first is not None else None
-        if not isinstance(code, int) or isinstance(code, bool):
+        code = _zuora_first(reasons, "code")
+        if type(code) is not int:
             return None
-        said = "; ".join(
-            f"{r.get('code')} {r.get('message')}" for r in reasons if isinstance(r, dict)
-        )
-        failure, kind = ZUORA_CATEGORIES.get(code % 100, (FailureCode.UPSTREAM_ERROR, _P))
-        return FailureVerdict(failure, kind, said, "zuora")
+        decided = ZUORA_CATEGORIES.get(code % 100, (FailureCode.UPSTREAM_ERROR, _P))
+        return _zuora_failure(reasons, "code", "message", decided)
     if body.get("Success") is False and isinstance(errors := body.get("Errors"), list):
-        first = errors[0] if errors and isinstance(errors[0], dict) else None
-        name = first.get("Code") if first is not None else None
+        name = _zuora_first(errors, "Code")
         if not isinstance(name, str):
             return None
-        said = "; ".join(
-            f"{e.get('Code')} {e.get('Message')}" for e in errors if isinstance(e, dict)
-        )
-        failure, kind = _ZUORA_ERRORS.get(name, (FailureCode.BAD_REQUEST, _P))
-        return FailureVerdict(failure, kind, said, "zuora")
+        decided = _ZUORA_ERRORS.get(name, (FailureCode.BAD_REQUEST, _P))
+        return _zuora_failure(errors, "Code", "Message", decided)
     return None
+
+
+def _zuora_first(listed: list[Any], key: str) -> object:
+    """``key`` of the first of Zuora's listed reasons or errors (``None`` when it has none)."""
+    return listed[0].get(key) if listed and isinstance(listed[0], dict) else None
+
+
+def _zuora_failure(
+    listed: list[Any], code: str, message: str, decided: tuple[FailureCode, FailureKind]
+) -> FailureVerdict:
+    said = "; ".join(f"{e.get(code)} {e.get(message)}" for e in listed if isinstance(e, dict))
+    return FailureVerdict(*decided, said, "zuora")
 
 
 #: Where an envelope's ``meta`` puts the words beside its status: Tumblr's ``msg``, Instagram's
@@ -189,7 +193,7 @@ def meta_status(body: object, content_type: str) -> Verdict | None:
     status = status_from(meta, "status", "code")
     if status is None or status < 400:
         return None
-    words = next((w for k in _META_WORDS if isinstance(w := meta.get(k), str) and w), None)
+    words = _first_words(meta, _META_WORDS)
     if words is None:
         return None
     kind = meta.get("error_type")
@@ -256,7 +260,12 @@ def vonage(body: object, content_type: str) -> Verdict | None:
 
 
 def _vonage_words(box: Mapping[str, Any]) -> str | None:
-    return next((w for k in _VONAGE_WORDS if isinstance(w := box.get(k), str) and w), None)
+    return _first_words(box, _VONAGE_WORDS)
+
+
+def _first_words(box: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:
+    """The first non-empty text ``box`` holds under one of ``keys``, in their order."""
+    return next((w for k in keys if isinstance(w := box.get(k), str) and w), None)
 
 
 def _vonage_failure(status: int | None, said: str) -> FailureVerdict:
