@@ -27,6 +27,7 @@ from tool_outcomes.classify import (
 from tool_outcomes.classify._rest_errors import GOOGLE_MAPS_STATUSES
 
 T, P = FailureKind.TRANSIENT, FailureKind.PERMANENT
+RATE_LIMITED = FailureCode.RATE_LIMITED
 URL = "https://api.example.test/v1/things?q=x"
 
 
@@ -617,6 +618,130 @@ def test_particle_ok_false_with_errors_is_a_failure() -> None:
     body = {"ok": False, "output": "build failed", "errors": ["'invalid' was not declared"]}
     assert failure_of(judge(body, method="PUT")) == (FailureCode.UPSTREAM_ERROR, P)
     assert judge({"ok": True, "id": "d1", "errors": []}, method="PUT").outcome is Outcome.SUCCESS
+
+
+# -- Etherscan and the explorers built on its API: status "0" puts the error in result
+# (https://docs.etherscan.io/resources/common-error-messages)
+
+
+@pytest.mark.parametrize(
+    ("result", "expected"),
+    [
+        ("Max rate limit reached, please use API Key for higher rate limit", (RATE_LIMITED, T)),
+        ("Too many invalid api key attempts, please try again later", (RATE_LIMITED, T)),
+        ("Invalid API Key", (FailureCode.UNAUTHORIZED, P)),
+        ("Free API access is temporarily unavailable", (FailureCode.SERVER_ERROR, T)),
+        ("Error! Invalid address format", (FailureCode.UPSTREAM_ERROR, P)),
+        (None, (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_etherscan_status_0_is_a_failure_keyed_on_its_words(
+    result: str | None, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    body = {"status": "0", "message": "NOTOK", "result": result}
+    assert failure_of(judge(body)) == expected
+    assert failure_of(judge(body, items="result")) == expected
+
+
+@pytest.mark.parametrize("result", [[], None])
+def test_etherscan_nothing_found_is_an_empty_answer(result: list[Any] | None) -> None:
+    body = {"status": "0", "message": "No matching records found", "result": result}
+    assert judge(body).outcome is Outcome.EMPTY
+    if result is not None:
+        assert judge(body, items="result").outcome is Outcome.EMPTY
+
+
+def test_etherscan_status_1_is_its_answer() -> None:
+    body = {"status": "1", "message": "OK", "result": [{"hash": "0x1"}, {"hash": "0x2"}]}
+    env = judge(body, items="result")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.returned == 2
+    assert judge({"status": "1", "message": "OK", "result": "0"}).outcome is Outcome.SUCCESS
+    # Not its shape: a fourth member, or a status that is not its string.
+    assert judge({**body, "status": "0", "page": 1}, items="result").outcome is Outcome.SUCCESS
+    assert judge({"status": 0, "message": "NOTOK", "result": "x"}).outcome is Outcome.SUCCESS
+
+
+# -- a declared path read from the body as sent, when a convention judges the result inside it
+
+
+def test_a_json_rpc_result_is_found_by_a_path_from_the_body_as_sent() -> None:
+    body = {"jsonrpc": "2.0", "id": 1, "result": []}
+    assert judge(body, items="result", method="POST").outcome is Outcome.EMPTY
+    found = {"jsonrpc": "2.0", "id": 1, "result": {"logs": [{"i": 1}], "count": 3}}
+    env = judge(found, items="result.logs", total="result.count", method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (1, 3)
+    # Written from the result on, as before.
+    env = judge(found, items="logs", total="count", method="POST")
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (1, 3)
+
+
+# -- success: false beside nothing but its words (Bittrex's v1.1 shape), or 0 beside an error
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"success": False, "message": "INVALID_MARKET", "result": None},
+        {"success": False, "message": {"market": ["The market is invalid."]}, "result": []},
+        {"success": 0, "error": "not available"},
+    ],
+)
+def test_success_false_with_only_its_words_is_a_failure(body: dict[str, Any]) -> None:
+    assert failure_of(judge(body)) == (FailureCode.UPSTREAM_ERROR, P)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"success": False, "message": "Job failed", "result": {"id": 7}},  # a job's record
+        {"success": 0, "errors": 0, "imported": 3},  # counts
+        {"success": False, "message": {}, "result": None},
+    ],
+)
+def test_success_false_beside_data_is_read_as_it_is(body: dict[str, Any]) -> None:
+    assert judge(body).outcome is not Outcome.ACCESS_FAILURE
+
+
+# -- Bugzilla's error: true with its documentation link
+# (https://bugzilla.readthedocs.io/en/latest/api/core/v1/general.html#errors); Phabricator
+# Conduit's error_code beside a null result (https://secure.phabricator.com/book/phabricator/article/conduit/)
+
+
+def test_bugzilla_and_conduit_errors_in_a_200_are_failures() -> None:
+    bugzilla = {
+        "error": True,
+        "code": 32000,
+        "message": "API key authentication is required.",
+        "documentation": "https://bugzilla.readthedocs.org/en/latest/api/",
+    }
+    assert failure_of(judge(bugzilla)) == (FailureCode.UPSTREAM_ERROR, P)
+    conduit = {"result": None, "error_code": "ERR-CONDUIT-CORE", "error_info": "not valid JSON"}
+    assert failure_of(judge(conduit, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    answer = {"result": {"data": [{"id": 1}]}, "error_code": None, "error_info": None}
+    assert judge(answer, items="result.data", method="POST").outcome is Outcome.SUCCESS
+
+
+# -- GraphQL: a server's own code, read by the status or the wait its extensions carry
+
+
+def test_graphql_extensions_status_and_retry_key_an_unknown_code() -> None:
+    def error(extensions: dict[str, Any]) -> dict[str, Any]:
+        return {"errors": [{"message": "m", "extensions": extensions}]}
+
+    # https://developer.monday.com/api-reference/docs/errors
+    unauthorized = error({"code": "UserUnauthorizedException", "status_code": 403})
+    assert failure_of(judge(unauthorized)) == (FailureCode.FORBIDDEN, P)
+    # https://developer.monday.com/api-reference/docs/rate-limits (since 2025-07: no status)
+    budget = error({"code": "COMPLEXITY_BUDGET_EXHAUSTED", "retry_in_seconds": 60})
+    assert failure_of(judge(budget)) == (RATE_LIMITED, T)
+    waits = error({"code": "SomeLimitException", "retry_in_seconds": 15})
+    assert failure_of(judge(waits)) == (RATE_LIMITED, T)
+    assert failure_of(judge(error({"code": "Other"}))) == (FailureCode.UPSTREAM_ERROR, P)
 
 
 # -- a model's answer cut short ------------------------------------------------------------------

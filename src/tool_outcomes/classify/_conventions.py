@@ -107,6 +107,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "etherscan",
+        _rest_errors.etherscan,
+        "Etherscan's status 0 with the error's words in result; 'No … found' is an answer",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
         "jsend",
         _rest_errors.jsend,
         "status error or fail, only JSend's members",

@@ -59,7 +59,7 @@ from ._collection import (
 from ._decisions import ArrayText, Contact, Document, Uncounted
 from ._exchange import Exchange
 from ._headers import count_in_headers, page_in_headers
-from ._verdicts import PartialVerdict, Verdict, as_count
+from ._verdicts import PartialVerdict, Verdict, as_count, within
 
 __all__ = [
     "PAGE_COUNTERS",
@@ -1282,7 +1282,7 @@ _STATE_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
 
 
 def judge_coverage(
-    ex: Exchange, document: Document, value: Any, verdict: Verdict | None
+    ex: Exchange, document: Document, value: Any, verdict: Verdict | None, at: str = ""
 ) -> Envelope[Any] | Contact:
     """The outcome of a decoded 2xx body no convention failed: success, empty or partial.
 
@@ -1291,6 +1291,8 @@ def judge_coverage(
         document: The decoded body (a ``206`` forces a partial).
         value: The body to judge (the decoded body, or the result a convention unwrapped).
         verdict: What the conventions concluded: a partial verdict, or ``None``.
+        at: Where ``value`` sat in the body as sent (``"result"`` for a JSON-RPC result), so
+            that a path declared from the body's root (``items="result"``) reads it.
 
     Returns:
         The judged contact (its collection, its coverage, the evidence of any cut), or the
@@ -1298,8 +1300,9 @@ def judge_coverage(
     """
     forced = document.partial_content
     repairs = document.repairs
+    items, total_path = within(ex.options.items, at), within(ex.options.total, at)
     null = "null body" if value is None else None
-    if null is None and ex.options.items is None and isinstance(value, dict):
+    if null is None and items is None and isinstance(value, dict):
         # An object with no member carries no record either: GitHub's languages of a repository
         # with none, Mastodon's translation pairs of a server with none, both maps, answer {}.
         null = (null_inside(value) or all_missing(value)) if value else "empty object"
@@ -1312,12 +1315,10 @@ def judge_coverage(
     # find_collection, find_total and page_evidence answer for one; a test holds them to it):
     # only the headers are left to read, and the last step counts it as it validates it.
     array = isinstance(value, ArrayText)
-    collection = (
-        Collection([], None, "") if array else find_collection(value, ex.options.items, ex.url)
-    )
+    collection = Collection([], None, "") if array else find_collection(value, items, ex.url)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
-    total = None if array else find_total(value, collection, ex.options.total)
+    total = None if array else find_total(value, collection, total_path)
     if isinstance(total, str):
         return ex.fail(FailureCode.SCHEMA, _P, total)
     if total is None and document.range_total is None and not array:  # (none, for the lane)

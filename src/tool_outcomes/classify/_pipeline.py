@@ -158,7 +158,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
             return document
         if isinstance(document, Contact):  # all the data there is: straight to the last step
             return seal(ex, document)
-        value, verdict = document.value, None
+        value, verdict, at = document.value, None, ""
         for depth in range(_MAX_UNWRAP + 1):
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
                 verdict = None
@@ -174,6 +174,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 verdict = None
                 break
             value = verdict.body  # JSON-RPC: the result is judged as the body
+            at = f"{at}.{verdict.member}" if at else verdict.member
         if isinstance(verdict, FailureVerdict):
             said = f"{verdict.dialect}: {verdict.detail}"
             if (
@@ -187,7 +188,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 # an argument of any call, a channel to post in: not this.)
                 return ex.no_data(Outcome.EMPTY, said)
             return ex.fail(verdict.code, verdict.kind, said)
-        judged = judge_coverage(ex, document, value, verdict)
+        judged = judge_coverage(ex, document, value, verdict, at)
         return judged if isinstance(judged, Envelope) else seal(ex, judged)
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here
         return internal_error(exc, options)

@@ -15,6 +15,7 @@ null`` are not evidence of anything.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +26,7 @@ from ._status import status_rule
 from ._verdicts import (
     FailureVerdict,
     PartialVerdict,
+    Unwrap,
     Verdict,
     as_count,
     failure_from_status,
@@ -49,6 +51,7 @@ __all__ = [
     "cloudflare",
     "deezer",
     "error_only",
+    "etherscan",
     "fcm_multicast",
     "google_error",
     "google_maps_status",
@@ -95,10 +98,15 @@ def _problem_text(body: Mapping[str, Any]) -> str:
 def cloudflare(body: object, content_type: str) -> Verdict | None:
     """Cloudflare v4 (and look-alikes): ``success: false`` with errors; ``true`` is no evidence."""
     # {"success": false, "errors": [{"code": 10000, "message": ...}], "result": null}
-    if not isinstance(body, dict) or body.get("success") is not False:
+    if not isinstance(body, dict):
         return None
+    flag = body.get("success")
     said = is_set(body.get("errors")) or is_set(body.get("error"))
-    if not said and not (set(body) <= _REPLY_KEYS and isinstance(body.get("message"), str)):
+    if flag is not False and not (said and type(flag) is int and flag == 0):
+        # 0 for false only beside an error's words: {"success": 0, "error": "invalid pair"},
+        # the answer of the exchange APIs modelled on BTC-e's (Liqui, WEX, YoBit).
+        return None
+    if not said and not _bare_reply(body):
         # Without errors, only a reply that is nothing but the flag and its words: Postmark's
         # spam check answers a failure with {"success": false, "message": "SpamAssassin error
         # occured"} (https://spamcheck.postmarkapp.com/doc); a record such as {"id": 7,
@@ -107,6 +115,17 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
     status = status_from(body, "status", "status_code", "statusCode", "code")
     detail = f"false: {error_message(body) or 'no message'}"  # after the dialect, "success: "
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
+
+
+def _bare_reply(body: Mapping[str, Any]) -> bool:
+    """A reply of nothing but its verdict and its words, and at most an empty ``result``:
+    Bittrex's ``{"success": false, "message": "INVALID_MARKET", "result": null}``, the shape
+    many exchange APIs copied (its v1.1 API answered every call with success, message and
+    result); the words may be the fields refused (``{"market": ["… is invalid"]}``)."""
+    words = body.get("message")
+    if not (isinstance(words, str) or (isinstance(words, dict) and words)):
+        return False
+    return all(k in _REPLY_KEYS or (k == "result" and body[k] in (None, [], {})) for k in body)
 
 
 #: Zuora's error categories, the last two digits of a v1 reason's eight-digit code
@@ -454,6 +473,42 @@ def google_unreachable(body: object, content_type: str) -> Verdict | None:
     return None
 
 
+#: What every answer of Etherscan's API holds, and of the explorers that copy it (BscScan,
+#: Polygonscan, Blockscout's and Routescan's Etherscan-compatible APIs).
+_ETHERSCAN_MEMBERS = frozenset({"status", "message", "result"})
+#: "No transactions found", "No matching records found", "No data found": nothing matched.
+_NOTHING_FOUND = re.compile(r"no\b.*\bfound\b", re.IGNORECASE)
+
+
+def etherscan(body: object, content_type: str) -> Verdict | None:
+    """Etherscan's API answers every call with a 200 whose ``status`` is ``"1"`` or ``"0"``:
+    "An API call that encounters an error will return 0 as its status code and display the
+    cause of the error under the result field" (``{"status": "0", "message": "NOTOK", "result":
+    "Max rate limit reached, …"}``, https://docs.etherscan.io/resources/common-error-messages).
+    A ``"0"`` whose message says nothing was found, with an empty or null ``result`` ("No
+    matching records found", ``[]``), is an answer: its result is judged as the body."""
+    if not isinstance(body, dict) or body.keys() != _ETHERSCAN_MEMBERS:
+        return None
+    message, result = body["message"], body["result"]
+    if body["status"] != "0" or not isinstance(message, str):
+        return None
+    if result in (None, []) and _NOTHING_FOUND.match(message.strip()):
+        return Unwrap(result, "etherscan")
+    said = result if isinstance(result, str) and result.strip() else ""
+    detail = f"{message}: {said}" if said and said != message else message or "no message"
+    lowered = detail.lower()
+    if "rate limit" in lowered or "try again" in lowered:
+        # "Too many invalid api key attempts, please try again later": a 30-second throttle.
+        code, kind = FailureCode.RATE_LIMITED, _T
+    elif "api key" in lowered:
+        code, kind = FailureCode.UNAUTHORIZED, _P
+    elif "temporarily" in lowered:  # "Free API access is temporarily unavailable …"
+        code, kind = FailureCode.SERVER_ERROR, _T
+    else:
+        code, kind = FailureCode.UPSTREAM_ERROR, _P
+    return FailureVerdict(code, kind, f"status 0: {detail}", "etherscan")
+
+
 _TIKTOK_ENVELOPE = frozenset({"code", "message", "request_id", "data"})
 
 
@@ -787,6 +842,8 @@ ERROR_ONLY_KEYS = frozenset(
         "status_code", "detail", "details", "fault", "request_id", "requestId", "trace_id",
         "traceId", "documentation_url", "type", "title", "timestamp", "path", "reason", "hint",
         "servedby",  # MediaWiki: the server that answered, beside its error
+        "documentation",  # Bugzilla: error, code, message and a link to its documentation
+        "error_info",  # Phabricator's Conduit: error_code and error_info beside a null result
     }
 )  # fmt: skip
 #: Keys whose value, when it looks like an error (see :func:`reports_error`), is an error report.
@@ -836,8 +893,9 @@ def error_only(body: object, content_type: str) -> Verdict | None:
     if not isinstance(body, dict) or not body:
         return None
     members = set(body)
-    if body.get("data", 0) is None:  # a null answer beside the error (JSON:API, GraphQL)
-        members.discard("data")
+    for answer in ("data", "result"):  # a null answer beside the error (JSON:API, GraphQL,
+        if body.get(answer, 0) is None:  # Conduit's {"result": null, "error_code": …})
+            members.discard(answer)
     if not members or not members <= ERROR_ONLY_KEYS:
         return None
     status = status_from(body, *_STATUS_KEYS)

@@ -12,7 +12,15 @@ from typing import Any
 
 from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
-from ._verdicts import FailureVerdict, PartialVerdict, Unwrap, Verdict
+from ._verdicts import (
+    FailureVerdict,
+    PartialVerdict,
+    Unwrap,
+    Verdict,
+    as_count,
+    failure_from_status,
+    status_from,
+)
 
 __all__ = ["GRAPHQL_CODES", "JSONRPC_CODES", "graphql", "graphql_user_errors", "jsonrpc"]
 
@@ -81,6 +89,10 @@ GRAPHQL_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
     "INTERNAL_ERROR": (FailureCode.SERVER_ERROR, _T),
     "SERVICE_UNAVAILABLE": (FailureCode.SERVER_ERROR, _T),
     "TIMEOUT": (FailureCode.TIMEOUT, _T),
+    # monday.com's limits (https://developer.monday.com/api-reference/docs/rate-limits): the
+    # per-minute complexity budget comes back, the daily call limit at midnight UTC.
+    "COMPLEXITY_BUDGET_EXHAUSTED": (FailureCode.RATE_LIMITED, _T),
+    "DAILY_LIMIT_EXCEEDED": (FailureCode.RATE_LIMITED, _P),
 }
 _GRAPHQL_MEMBERS = frozenset({"data", "errors", "extensions"})
 
@@ -101,8 +113,8 @@ def graphql(body: object, content_type: str) -> Verdict | None:
     if _carries_nothing(body.get("data")):
         code, kind = next(
             (GRAPHQL_CODES[c] for c in map(_graphql_code, errors) if c in GRAPHQL_CODES),
-            (FailureCode.UPSTREAM_ERROR, _P),
-        )
+            None,
+        ) or _extension_status(errors)
         return FailureVerdict(code, kind, "; ".join(messages), "graphql")
     detail = f"{len(errors)} field error(s); data is incomplete"
     return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "graphql", tuple(messages))
@@ -142,6 +154,23 @@ def _user_error_text(error: Mapping[str, Any]) -> str:
     code = error.get("code")
     text = f"{error['message']} ({code})" if isinstance(code, str) and code else error["message"]
     return f"{where}: {text}" if where else str(text)
+
+
+def _extension_status(errors: list[Any]) -> tuple[FailureCode, FailureKind]:
+    """For codes of a server's own: the HTTP status an error's extensions carry (monday.com's
+    ``status_code: 403`` beside ``UserUnauthorizedException``), or its wait before a retry
+    (``retry_in_seconds``: a limit that clears, https://developer.monday.com/api-reference/docs/errors)."""
+    for error in errors:
+        extensions = error.get("extensions")
+        if not isinstance(extensions, dict):
+            continue
+        status = status_from(extensions, "status_code", "statusCode", "status")
+        if status is not None and status >= 400:
+            verdict = failure_from_status(status, "", "graphql")
+            return verdict.code, verdict.kind
+        if as_count(extensions.get("retry_in_seconds")) is not None:
+            return FailureCode.RATE_LIMITED, _T
+    return FailureCode.UPSTREAM_ERROR, _P
 
 
 def _carries_nothing(data: object) -> bool:

@@ -27,6 +27,7 @@ __all__ = [
     "is_set",
     "kind_from_status",
     "status_from",
+    "within",
 ]
 
 _P = FailureKind.PERMANENT
@@ -58,10 +59,28 @@ class PartialVerdict:
 
 @dataclass(frozen=True)
 class Unwrap:
-    """The body is an envelope around the real result (JSON-RPC ``result``): judge that."""
+    """The body is an envelope around the real result (JSON-RPC ``result``): judge that.
+
+    ``member`` names where the result sat: a path the caller declared from the body as sent
+    (``items="result"``) is read from the result on (:func:`within`).
+    """
 
     body: object
     dialect: str
+    member: str = "result"
+
+
+def within(path: str | None, prefix: str) -> str | None:
+    """A declared dotted ``path`` read from the value found at ``prefix`` of the body as sent.
+
+    ``"result.items"`` under ``"result"`` is ``"items"``; ``"result"`` itself is ``""`` (the
+    value); a path that does not start there was written from the value already.
+    """
+    if path is None or not prefix:
+        return path
+    if path == prefix:
+        return ""
+    return path[len(prefix) + 1 :] if path.startswith(f"{prefix}.") else path
 
 
 Verdict = FailureVerdict | PartialVerdict | Unwrap
