@@ -663,6 +663,57 @@ def test_etherscan_status_1_is_its_answer() -> None:
     assert judge({"status": 0, "message": "NOTOK", "result": "x"}).outcome is Outcome.SUCCESS
 
 
+# -- API-Sports: errors by name beside an empty response, in a 200
+# (https://www.api-football.com/documentation-v3#section/Architecture/Errors)
+
+
+@pytest.mark.parametrize(
+    ("errors", "expected"),
+    [
+        ({"token": "Error/Missing application key."}, (FailureCode.UNAUTHORIZED, P)),
+        ({"requests": "You have reached the request limit for the day"}, (RATE_LIMITED, P)),
+        ({"rateLimit": "Too many requests."}, (RATE_LIMITED, T)),
+        ({"plan": "Free plans do not have access to this season"}, (FailureCode.FORBIDDEN, P)),
+        ({"required": "At least one parameter is required."}, (FailureCode.BAD_REQUEST, P)),
+        (["The Search field must contain at least 3 characters."], (FailureCode.BAD_REQUEST, P)),
+    ],
+)
+def test_api_sports_errors_in_a_200_are_failures(
+    errors: dict[str, str] | list[str], expected: tuple[FailureCode, FailureKind]
+) -> None:
+    body = {
+        "get": "teams",
+        "parameters": {"search": "Le"},
+        "errors": errors,
+        "results": 0,
+        "paging": {"current": 1, "total": 1},
+        "response": [],
+    }
+    assert failure_of(judge(body, items="response")) == expected
+    assert failure_of(judge(body)) == expected
+    answer = {**body, "errors": [], "results": 1, "response": [{"team": {"id": 1}}]}
+    assert judge(answer, items="response").outcome is Outcome.SUCCESS
+    assert judge({**answer, "errors": {}}, items="response").outcome is Outcome.SUCCESS
+
+
+def test_launchpad_pages_start_at_ws_start() -> None:
+    """Launchpad's collections page by ws.start and ws.size (https://help.launchpad.net/API/Hacking):
+    the page at ws.start=2 holding the last of total_size 3 is the listing's end."""
+    body = {"total_size": 3, "start": 2, "entries": [{"id": 3}]}
+    url = "https://api.launchpad.net/devel/bugs/1/messages?ws.start=2&ws.size=1"
+    env = classify_parts(
+        200,
+        httpx.Headers({"content-type": "application/json"}),
+        json.dumps(body).encode(),
+        url=url,
+        items="entries",
+        total="total_size",
+    )
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.offset == 2
+
+
 # -- a declared path read from the body as sent, when a convention judges the result inside it
 
 

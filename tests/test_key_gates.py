@@ -371,6 +371,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"instances": [], "unreachable": ["projects/p/locations/l"]},
     {"code": 40105, "message": "Access token revoked", "request_id": "1", "data": {}},
     {"status": "0", "message": "NOTOK", "result": "Max rate limit reached"},
+    {"get": "teams", "parameters": [], "errors": {"token": "Missing key"}, "response": []},
     {"ok": False, "output": "build failed", "errors": ["not declared"]},
     {"ok": False, "error": "invalid_auth"},
     {"success": False, "errors": [{"code": 10000, "message": "Auth error"}], "result": None},

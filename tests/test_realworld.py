@@ -1495,6 +1495,95 @@ ROWS: list[Row] = [
         },
         2,
     ),
+    # USAspending: page_metadata.hasNext says whether another page exists, next its number
+    # (https://github.com/fedspendingtransparency/usaspending-api, its api_contracts).
+    page(
+        "usaspending_page_metadata_has_next",
+        {
+            "results": two(),
+            "page_metadata": {"page": 1, "hasNext": True, "next": 2, "hasPrevious": False},
+        },
+        2,
+    ),
+    ok(
+        "usaspending_page_metadata_last",
+        {"results": two(), "page_metadata": {"page": 2, "hasNext": False, "next": None}},
+        2,
+    ),
+    # Semantic Scholar: next, the offset of the next batch, absent when no more data exists
+    # (https://api.semanticscholar.org/api-docs/graph).
+    page("semantic_scholar_next_offset", {"offset": 0, "next": 2, "data": two()}, 2),
+    ok("semantic_scholar_last_batch", {"offset": 2, "data": two()}, 2),
+    ok("next_number_not_after_offset", {"offset": 4, "next": 4, "data": two()}, 2),
+    # Launchpad (lazr.restful): next_collection_link, left out of a collection's last page
+    # (https://help.launchpad.net/API/Hacking).
+    page(
+        "launchpad_next_collection_link",
+        {
+            "total_size": 5,
+            "start": 0,
+            "next_collection_link": "https://api.launchpad.net/devel/bugs?ws.start=2&ws.size=2",
+            "entries": two(),
+        },
+        2,
+        url="https://api.launchpad.net/devel/bugs?ws.size=2",
+    ),
+    # Phabricator's Conduit: a search's cursor.after, null on the last page
+    # (https://secure.phabricator.com/book/phabricator/article/conduit/).
+    page(
+        "conduit_cursor_after",
+        {
+            "result": {
+                "data": two(),
+                "cursor": {"limit": 2, "after": "335", "before": None, "order": None},
+            },
+            "error_code": None,
+            "error_info": None,
+        },
+        2,
+    ),
+    ok(
+        "conduit_cursor_after_null",
+        {
+            "result": {"data": two(), "cursor": {"limit": 2, "after": None, "before": "4"}},
+            "error_code": None,
+            "error_info": None,
+        },
+        2,
+    ),
+    # Blockscout's v2 REST API: next_page_params, the next page's query, null on the last
+    # (https://docs.blockscout.com/devs/apis/rest).
+    page(
+        "blockscout_next_page_params",
+        {"items": two(), "next_page_params": {"block_number": 24760549, "index": 123}},
+        2,
+    ),
+    ok("blockscout_next_page_params_null", {"items": two(), "next_page_params": None}, 2),
+    # API-Sports (API-Football): paging counts pages, current of total
+    # (https://www.api-football.com/documentation-v3#section/Architecture/Pagination).
+    page(
+        "api_sports_paging_current_of_total",
+        {
+            "get": "players",
+            "parameters": {"page": "3"},
+            "errors": [],
+            "results": 2,
+            "paging": {"current": 3, "total": 35},
+            "response": two(),
+        },
+        2,
+    ),
+    ok(
+        "api_sports_paging_last",
+        {
+            "get": "players",
+            "errors": [],
+            "results": 2,
+            "paging": {"current": 35, "total": 35},
+            "response": two(),
+        },
+        2,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -151,6 +151,7 @@ PAGING_BOXES: tuple[str, ...] = (
     "search_metadata",  # Twitter v1.1 search: next_results
     "page_context",  # Zoho Books, Invoice: has_more_page
     "@pagination",  # Travis CI v3: next, is_last
+    "page_metadata",  # USAspending: page, hasNext, next (the next page's number)
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -196,6 +197,7 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     "next_url",  # Instagram's legacy API: pagination.next_url, left out on the last page
     "nextUri",  # Trino's client protocol: more results follow from it
     "next_link",  # Constant Contact v2: meta.pagination.next_link, only when more follows
+    "next_collection_link",  # Launchpad (lazr.restful): left out of a collection's last page
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
 MORE_FLAGS: tuple[str, ...] = (
@@ -221,6 +223,7 @@ NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("has-more", False), ("isLastPage", True), ("more_items_in_collection", False),
     ("has_more_items", False), ("has_next_page", False),
     ("last_page", True),  # ClickUp's tasks (Laravel's last_page is a number: never True)
+    ("hasNext", False),  # USAspending's page_metadata
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")

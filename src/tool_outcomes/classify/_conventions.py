@@ -179,6 +179,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"request_id"}),
     ),
     Convention(
+        "api_sports",
+        _rest_errors.api_sports,
+        "API-Sports' errors beside its empty response, keyed on the error's name",
+        keys=frozenset({"errors"}),
+    ),
+    Convention(
         "moodle",
         _rest_errors.moodle,
         "Moodle's exception and errorcode in a 200, keyed on the code",

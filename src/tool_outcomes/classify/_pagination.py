@@ -499,7 +499,7 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
 _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
-        "next_id", "meta", "next-cursor",
+        "next_id", "meta", "next-cursor", "hasNext", "next_page_params", "paging",
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
@@ -604,6 +604,12 @@ def _listing_signs(
     cursor = box.get("cursor")
     if isinstance(cursor, dict) and cursor.get("hasNext") is True:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.hasNext", _cursor(cursor.get("next"))))
+    # Phabricator's Conduit: a search's cursor {"limit", "after", "before", "order"}; "if after
+    # is not null, there are more results" to ask for with it
+    # (https://secure.phabricator.com/book/phabricator/article/conduit/, "Paging").
+    after = _cursor(cursor.get("after")) if isinstance(cursor, dict) and "limit" in cursor else None
+    if after is not None:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.after present", after))
     if isinstance(cursor, str) and cursor and _MORE_FLAG_KEYS.isdisjoint(box):
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor present", cursor))
     # Kubernetes: a list's metadata.continue "is set if there are more results"
@@ -624,6 +630,31 @@ def _listing_signs(
     deep = _cursor(box.get("next-cursor"))
     if deep is not None and collection.items:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "next-cursor present", deep))
+    # USAspending's page_metadata: "hasNext: whether another page exists", next its number
+    # (https://github.com/fedspendingtransparency/usaspending-api, api_contracts).
+    if box.get("hasNext") is True:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "hasNext: true", _cursor(box.get("next"))))
+    # A number as next, past where this page starts: Semantic Scholar's "next", the offset of
+    # the next batch, "absent when no more data exists" (https://api.semanticscholar.org/api-docs/graph).
+    numbered = box.get("next")
+    if type(numbered) is int and "hasNext" not in box:
+        start_key = next((k for k in ("offset", "page") if as_count(box.get(k)) is not None), None)
+        if start_key is not None and not _not_after(numbered, box[start_key]):
+            detail = f"next {numbered} after {start_key} {box[start_key]}"
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(numbered)))
+    # Blockscout's v2 API: next_page_params, the query of the next page, null on the last
+    # (https://docs.blockscout.com/devs/apis/rest).
+    params = box.get("next_page_params")
+    if isinstance(params, dict) and params:
+        query = urlencode({k: v for k, v in params.items() if isinstance(v, str | int | float)})
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_page_params present", query or None))
+    # API-Sports (API-Football): paging {"current": 3, "total": 35} counts pages.
+    paging = box.get("paging")
+    if isinstance(paging, dict) and paging.keys() == {"current", "total"}:
+        page, pages = as_count(paging["current"]), as_count(paging["total"])
+        if page is not None and pages is not None and 1 <= page < pages:
+            detail = f"paging.current {page} of paging.total {pages}"
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
     for page_key, page, count_key, pages, nth in _page_counts(box):
         if nth < pages:
             detail = f"{page_key} {page} of {count_key} {pages}"
@@ -880,6 +911,7 @@ _OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip
 _QUERY_OFFSET_KEYS: tuple[str, ...] = (
     *_OFFSET_KEYS, "start", "startIndex", "page[offset]",
     "from",  # Elasticsearch / OpenSearch _search?from=&size= (a date elsewhere: not a count)
+    "ws.start",  # Launchpad's collections (lazr.restful): ws.start and ws.size
 )  # fmt: skip
 #: Page numbers (counted from 1) and the page sizes they multiply, in a request's query;
 #: JSON:API's page family (``page[number]`` x ``page[size]``: Lemon Squeezy).

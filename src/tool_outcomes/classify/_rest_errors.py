@@ -47,6 +47,7 @@ __all__ = [
     "VONAGE_STATUSES",
     "ZUORA_CATEGORIES",
     "ai_vendor_error",
+    "api_sports",
     "authorize_net",
     "cloudflare",
     "deezer",
@@ -532,6 +533,37 @@ def tiktok_business(body: object, content_type: str) -> Verdict | None:
     else:
         failure, kind = FailureCode.UPSTREAM_ERROR, _P
     return FailureVerdict(failure, kind, f"code {code}: {words}", "tiktok")
+
+
+#: What every API-Sports answer holds (API-Football, API-Basketball, …).
+_API_SPORTS_MEMBERS = frozenset({"get", "parameters", "errors", "results", "paging", "response"})
+#: API-Sports' error names that say more than "a parameter was refused"
+#: (https://www.api-football.com/documentation-v3#section/Architecture/Errors).
+_API_SPORTS_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "token": (FailureCode.UNAUTHORIZED, _P),  # "Error/Missing application key"
+    "access": (FailureCode.FORBIDDEN, _P),  # the account is suspended
+    "plan": (FailureCode.FORBIDDEN, _P),  # "Free plans do not have access to this season"
+    "requests": (FailureCode.RATE_LIMITED, _P),  # the day's request limit, reset at midnight
+    "rateLimit": (FailureCode.RATE_LIMITED, _T),  # too many requests per minute
+}
+
+
+def api_sports(body: object, content_type: str) -> Verdict | None:
+    """API-Sports answers every call with a 200 whose ``errors`` says what was refused, by name
+    (``{"token": "Error/Missing application key…"}``; ``[]`` when nothing was), beside an empty
+    ``response``."""
+    if not isinstance(body, dict) or not {"get", "errors", "response"} <= body.keys():
+        return None
+    errors = body["errors"]
+    if not body.keys() <= _API_SPORTS_MEMBERS or not isinstance(errors, dict | list) or not errors:
+        return None
+    named = errors.items() if isinstance(errors, dict) else enumerate(errors)
+    words = [f"{name}: {said}" if isinstance(name, str) else str(said) for name, said in named]
+    code, kind = next(
+        (_API_SPORTS_ERRORS[n] for n in errors if isinstance(n, str) and n in _API_SPORTS_ERRORS),
+        (FailureCode.BAD_REQUEST, _P),
+    )
+    return FailureVerdict(code, kind, "; ".join(words), "api_sports")
 
 
 #: The members of a reply that is nothing but its verdict and its words.
