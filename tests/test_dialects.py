@@ -714,6 +714,24 @@ def test_launchpad_pages_start_at_ws_start() -> None:
     assert env.coverage.offset == 2
 
 
+def test_lightspeed_sends_one_match_as_an_object_and_none_as_no_member() -> None:
+    """Lightspeed Retail's JSON is its XML converted: one match is an object, not a list of
+    one; with none, the member is left out (https://developers.lightspeedhq.com/retail/)."""
+    one = {"@attributes": {"count": "1", "offset": "0", "limit": "100"}, "Customer": {"id": "7"}}
+    env = judge(one, items="Customer", total="@attributes.count")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == [{"id": "7"}]
+    none = {"@attributes": {"count": "0", "offset": "0", "limit": "100"}}
+    assert judge(none, items="Category", total="@attributes.count").outcome is Outcome.EMPTY
+    # An object where a list was declared, anywhere else, is still a schema failure.
+    two_counted = {"@attributes": {"count": "2"}, "Customer": {"id": "7"}}
+    assert failure_of(judge(two_counted, items="Customer")) == (FailureCode.SCHEMA, P)
+    assert failure_of(judge({"Customer": {"id": "7"}}, items="Customer")) == (
+        FailureCode.SCHEMA,
+        P,
+    )
+
+
 # -- a declared path read from the body as sent, when a convention judges the result inside it
 
 

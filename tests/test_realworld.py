@@ -1584,6 +1584,33 @@ ROWS: list[Row] = [
         },
         2,
     ),
+    # Congress.gov: pagination.count and its next; the last, empty page counts zero beside its
+    # empty list (https://github.com/LibraryOfCongress/api.congress.gov).
+    ok(
+        "congress_empty_page_counts_zero",
+        {"pagination": {"count": 0}, "reports": [], "request": {"format": "json"}},
+        0,
+    ),
+    # Lightspeed Retail: @attributes.count, the query's total, beside the page's offset and
+    # limit, as strings (https://developers.lightspeedhq.com/retail/; its schema:
+    # https://schemas.apis.io/schemas/lightspeed-pos/retail-r-series-attributes/).
+    page(
+        "lightspeed_attributes_count",
+        {"@attributes": {"count": "5", "offset": "0", "limit": "2"}, "Item": two()},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        5,
+        cursor=False,
+    ),
+    ok(
+        "lightspeed_attributes_last_page",
+        {"@attributes": {"count": "5", "offset": "4", "limit": "2"}, "Item": [{"id": "a5"}]},
+        1,
+        5,
+        offset=4,
+        url="https://api.lightspeedapp.com/API/Account/1/Item.json?offset=4&limit=2",
+    ),
+    ok("lightspeed_attributes_none", {"@attributes": {"count": "0"}}, 0),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -152,6 +152,7 @@ PAGING_BOXES: tuple[str, ...] = (
     "page_context",  # Zoho Books, Invoice: has_more_page
     "@pagination",  # Travis CI v3: next, is_last
     "page_metadata",  # USAspending: page, hasNext, next (the next page's number)
+    "@attributes",  # Lightspeed Retail: count (the query's), offset, limit
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -371,6 +372,8 @@ def find_collection(
             return f"items path {items!r} " + (
                 "holds null, not a list" if found(value) else "is not in the body"
             )
+        if isinstance(value, dict) and _one_counted(body):
+            return Collection([value], parent, items)
         if not isinstance(value, list):
             return f"items path {items!r} holds {type(value).__name__}, not a list"
         return Collection(value, parent, items)
@@ -509,6 +512,15 @@ def _nothing_more(body: object) -> bool:
         if isinstance(box, dict):
             boxes += [box, *(box.get(inner) for inner in PAGING_BOXES)]
     return any(isinstance(box, dict) and no_more(box) is not None for box in boxes)
+
+
+def _one_counted(body: object) -> bool:
+    """Whether a listing whose JSON is its XML converted counts one item, which then comes as
+    an object, not a list of one: Lightspeed Retail's ``{"@attributes": {"count": "1", …},
+    "Customer": {…}}`` (an element that occurs once; with none, the element is left out)."""
+    attributes = body.get("@attributes") if isinstance(body, dict) else None
+    count = attributes.get("count") if isinstance(attributes, dict) else None
+    return (type(count) is int and count == 1) or (isinstance(count, str) and count == "1")
 
 
 def _scalar(value: object) -> bool:
@@ -777,6 +789,11 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
         return True
     blocks = [root.get(k) for k in _BLOCK_BOXES]
     if any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks):
+        return True
+    # A block counting zero (Congress.gov's last, empty page: {"pagination": {"count": 0},
+    # "reports": [], "request": {…}}, https://github.com/LibraryOfCongress/api.congress.gov):
+    # its count is of the listing beside it, and the listing holds none.
+    if any(isinstance(block, dict) and counted_zero(block) for block in blocks):
         return True
     return stac_context(root) is not None
 

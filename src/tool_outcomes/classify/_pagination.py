@@ -179,10 +179,13 @@ def find_total(
             # ActiveCampaign's {"dealStages": [...], "meta": {"total": "110"}}. Its count may
             # be this page's (Datadog's catalog: {"count": 100} beside 100 items and a next).
             keys = _TOTAL_KEYS_BUT_COUNT
-        if box is not collection.parent and box is not body and box is not meta:
+        lightspeed = isinstance(body, dict) and box is body.get("@attributes")
+        counts_the_query = box is meta or lightspeed
+        if box is not collection.parent and box is not body and not counts_the_query:
             # In a paging box of its own, "count" is the page size (Calendly's pagination,
             # Slack's paging) or this page's count (Fractal's meta.pagination, Cloudflare's
-            # result_info), never the total; a top-level meta's is (JSON:API: Drupal, Kitsu).
+            # result_info), never the total; a top-level meta's is (JSON:API: Drupal, Kitsu),
+            # and Lightspeed Retail's @attributes' (the query's, beside the page's offset).
             keys = _TOTAL_KEYS_BUT_COUNT if listing else TOTAL_KEYS
         elif "end_of_stream" in box:
             # A Zendesk incremental export's count is "the number of items in this page" (the
