@@ -1611,6 +1611,22 @@ ROWS: list[Row] = [
         url="https://api.lightspeedapp.com/API/Account/1/Item.json?offset=4&limit=2",
     ),
     ok("lightspeed_attributes_none", {"@attributes": {"count": "0"}}, 0),
+    # Europe PMC's search: hitCount, the query's total, beside resultList.result
+    # (https://europepmc.org/RestfulWebService).
+    page(
+        "europe_pmc_hit_count",
+        {"version": "6.9", "hitCount": 40, "resultList": {"result": two()}, "request": {}},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        40,
+        cursor=False,
+    ),
+    ok(
+        "europe_pmc_no_hits",
+        {"version": "6.9", "hitCount": 0, "request": {}, "resultList": {"result": []}},
+        0,
+        0,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

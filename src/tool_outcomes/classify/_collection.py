@@ -87,6 +87,9 @@ _NESTED: tuple[tuple[str, str, str | None], ...] = (
     # OData v2's JSON (SAP Gateway): {"d": {"results": [...], "__count": "42", "__next": "…"}}
     # (https://www.odata.org/documentation/odata-version-2-0/json-format/, section 6).
     ("d", "results", "__count"),
+    # Europe PMC's search: {"hitCount": 5933343, "resultList": {"result": [...]}, "request": …}
+    # (https://europepmc.org/RestfulWebService, search).
+    ("resultList", "result", None),
 )
 
 
@@ -135,6 +138,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total-results",  # Crossref's message, beside its items
     "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
+    "hitCount",  # Europe PMC's search, beside its resultList
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
