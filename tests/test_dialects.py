@@ -714,6 +714,26 @@ def test_launchpad_pages_start_at_ws_start() -> None:
     assert env.coverage.offset == 2
 
 
+def test_a_batch_resumed_by_the_token_its_answer_names_is_a_later_page() -> None:
+    """Semantic Scholar's bulk search answers each batch with the token for the next, null on
+    the last (https://api.semanticscholar.org/api-docs/graph): the last batch, asked with the
+    previous batch's token, completes the query's total."""
+    body = {"total": 5, "token": None, "data": [{"paperId": "p4"}, {"paperId": "p5"}]}
+    url = "https://api.semanticscholar.org/graph/v1/paper/search/bulk?query=x&token=PCOA3"
+    headers = httpx.Headers({"content-type": "application/json"})
+    raw = json.dumps(body).encode()
+    env = classify_parts(200, headers, raw, url=url, items="data", total="total")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.offset == 3
+    # A token in the query of an API whose answers name none may be a credential: no reading.
+    other = {"total": 5, "data": body["data"]}
+    env = classify_parts(
+        200, headers, json.dumps(other).encode(), url=url, items="data", total="total"
+    )
+    assert env.outcome is Outcome.PARTIAL
+
+
 def test_lightspeed_sends_one_match_as_an_object_and_none_as_no_member() -> None:
     """Lightspeed Retail's JSON is its XML converted: one match is an object, not a list of
     one; with none, the member is left out (https://developers.lightspeedhq.com/retail/)."""

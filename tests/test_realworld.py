@@ -1515,6 +1515,8 @@ ROWS: list[Row] = [
     page("semantic_scholar_next_offset", {"offset": 0, "next": 2, "data": two()}, 2),
     ok("semantic_scholar_last_batch", {"offset": 2, "data": two()}, 2),
     ok("next_number_not_after_offset", {"offset": 4, "next": 4, "data": two()}, 2),
+    # Its bulk search: the token to send for the next batch, null on the last.
+    page("semantic_scholar_bulk_token", {"total": 5, "token": "PCOA3RZ", "data": two()}, 2),
     # Launchpad (lazr.restful): next_collection_link, left out of a collection's last page
     # (https://help.launchpad.net/API/Hacking).
     page(

@@ -502,7 +502,7 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
 _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
-        "next_id", "meta", "next-cursor", "hasNext", "next_page_params", "paging",
+        "next_id", "meta", "next-cursor", "hasNext", "next_page_params", "paging", "token",
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
@@ -645,6 +645,12 @@ def _listing_signs(
         if start_key is not None and not _not_after(numbered, box[start_key]):
             detail = f"next {numbered} after {start_key} {box[start_key]}"
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(numbered)))
+    # Semantic Scholar's bulk search: {"total": N, "token": "…", "data": [...]}, the token to
+    # send for the next batch, null on the last (https://api.semanticscholar.org/api-docs/graph,
+    # "paper bulk search").
+    token = box.get("token")
+    if isinstance(token, str) and token and "total" in box:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "token present", token))
     # Blockscout's v2 API: next_page_params, the query of the next page, null on the last
     # (https://docs.blockscout.com/devs/apis/rest).
     params = box.get("next_page_params")
@@ -1099,6 +1105,11 @@ def _position(
         if features and query.get("next"):
             token = "next"
         elif _is_stac_token(query.get("token")):
+            token = "token"
+        elif query.get("token") and any("token" in box for box in boxes):
+            # The page answers with its own token, the one to send next: the request's token
+            # was the previous page's (Semantic Scholar's bulk search). Elsewhere a token in a
+            # query is as often a credential.
             token = "token"
     if token is not None:
         return Position(None, f"request {token}", token in _SCROLLS)
