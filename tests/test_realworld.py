@@ -1629,6 +1629,18 @@ ROWS: list[Row] = [
         0,
         0,
     ),
+    # Duffel: meta.after names the next page, null on the last
+    # (https://duffel.com/docs/api/overview/pagination).
+    page(
+        "duffel_meta_after",
+        {"meta": {"limit": 2, "before": None, "after": "g2wAAAACbQAAABA"}, "data": two()},
+        2,
+    ),
+    ok(
+        "duffel_meta_after_null",
+        {"meta": {"limit": 2, "before": "g2w", "after": None}, "data": two()},
+        2,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

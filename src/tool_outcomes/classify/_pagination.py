@@ -503,6 +503,7 @@ _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
         "next_id", "meta", "next-cursor", "hasNext", "next_page_params", "paging", "token",
+        "after",
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
@@ -645,6 +646,12 @@ def _listing_signs(
         if start_key is not None and not _not_after(numbered, box[start_key]):
             detail = f"next {numbered} after {start_key} {box[start_key]}"
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(numbered)))
+    # Duffel: meta {"limit", "before", "after"}; "if meta.after isn't null … there are more
+    # results", asked with ?after= (https://duffel.com/docs/api/overview/pagination).
+    if "after" in box and "before" in box and "limit" in box:
+        after = _cursor(box.get("after"))
+        if after is not None:
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, "after present", after))
     # Semantic Scholar's bulk search: {"total": N, "token": "…", "data": [...]}, the token to
     # send for the next batch, null on the last (https://api.semanticscholar.org/api-docs/graph,
     # "paper bulk search").
