@@ -696,6 +696,76 @@ def test_api_sports_errors_in_a_200_are_failures(
     assert judge({**answer, "errors": {}}, items="response").outcome is Outcome.SUCCESS
 
 
+# -- Azure Communication Services' SMS: one result per recipient
+# (https://learn.microsoft.com/en-us/rest/api/communication/sms/send)
+
+
+def test_acs_sms_results_refused_cut_or_fail_the_send() -> None:
+    sent = {"to": "+14255550123", "messageId": "m1", "httpStatusCode": 202, "successful": True}
+    refused = {
+        "to": "+1425555",
+        "httpStatusCode": 400,
+        "errorMessage": "Invalid To phone number format.",
+        "successful": False,
+    }
+    env = judge({"value": [sent, refused]}, method="POST")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("value.1: Invalid To phone number format.",)
+    assert failure_of(judge({"value": [refused]}, method="POST")) == (FailureCode.BAD_REQUEST, P)
+    assert judge({"value": [sent]}, method="POST").outcome is Outcome.SUCCESS
+
+
+# -- Zoho People: status 1 with its errors (https://www.zoho.com/people/api/error-codes.html)
+
+
+def test_zoho_people_errors_and_its_no_records_found() -> None:
+    def answer(code: int, words: str) -> dict[str, Any]:
+        errors = {"code": code, "message": words}
+        return {"response": {"message": "Error occurred", "errors": errors, "status": 1}}
+
+    assert judge(answer(7024, "No records found"), items="response.result").outcome is (
+        Outcome.EMPTY
+    )
+    assert judge(answer(7024, "No records found")).outcome is Outcome.EMPTY
+    assert failure_of(judge(answer(7011, "Invalid form name"))) == (FailureCode.UPSTREAM_ERROR, P)
+    found = {"response": {"result": [{"id": 1}], "message": "Data fetched", "status": 0}}
+    assert judge(found, items="response.result").outcome is Outcome.SUCCESS
+
+
+# -- SAP Customer Data Cloud (Gigya): errorCode in a 200
+# (https://developers.gigya.com/display/GD/Response+Codes+and+Errors)
+
+
+def test_gigya_error_code_is_a_failure_keyed_on_its_status_code() -> None:
+    body = {
+        "callId": "782cef59",
+        "errorCode": 403042,
+        "errorMessage": "Invalid LoginID",
+        "statusCode": 403,
+        "statusReason": "Forbidden",
+        "time": "2020-11-26T08:47:46.600Z",
+    }
+    assert failure_of(judge(body, method="POST")) == (FailureCode.FORBIDDEN, P)
+    ok = {**body, "errorCode": 0, "statusCode": 200, "statusReason": "OK", "id_token": "t"}
+    del ok["errorMessage"]
+    assert judge(ok, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_openfda_later_page_asked_with_search_after_counts_from_its_cursor() -> None:
+    """openFDA's later pages send skip=0 beside search_after, and only a Link header names the
+    next (https://open.fda.gov/apis/paging/): without one, the page is the last."""
+    body = {"meta": {"results": {"skip": 0, "limit": 2, "total": 3}}, "results": [{"id": 3}]}
+    url = "https://api.fda.gov/drug/drugsfda.json?search=x&limit=2&skip=0&search_after=0%3DYEw"
+    headers = httpx.Headers({"content-type": "application/json"})
+    raw = json.dumps(body).encode()
+    env = classify_parts(200, headers, raw, url=url, items="results", total="meta.results.total")
+    assert env.outcome is Outcome.SUCCESS
+    first = "https://api.fda.gov/drug/drugsfda.json?search=x&limit=2&skip=0"
+    env = classify_parts(200, headers, raw, url=first, items="results", total="meta.results.total")
+    assert env.outcome is Outcome.PARTIAL
+
+
 def test_launchpad_pages_start_at_ws_start() -> None:
     """Launchpad's collections page by ws.start and ws.size (https://help.launchpad.net/API/Hacking):
     the page at ws.start=2 holding the last of total_size 3 is the listing's end."""

@@ -1641,6 +1641,19 @@ ROWS: list[Row] = [
         {"meta": {"limit": 2, "before": "g2w", "after": None}, "data": two()},
         2,
     ),
+    # openFDA: meta.results.total, the query's, beside the page's skip and limit
+    # (https://open.fda.gov/apis/anatomy-of-a-response/, https://open.fda.gov/apis/paging/).
+    page(
+        "openfda_meta_results_total",
+        {
+            "meta": {"terms": "t", "results": {"skip": 0, "limit": 2, "total": 1063}},
+            "results": two(),
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        1063,
+        cursor=False,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

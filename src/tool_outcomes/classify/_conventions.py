@@ -185,6 +185,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "zoho_people",
+        _rest_errors.zoho_people,
+        "Zoho People's status 1 with its errors; its 7024, 'No records found', an empty answer",
+        keys=frozenset({"response"}),
+    ),
+    Convention(
+        "gigya",
+        _rest_errors.gigya,
+        "SAP Customer Data Cloud's errorCode beside its callId: anything but 0 is a failure",
+        keys=frozenset({"callId"}),
+    ),
+    Convention(
         "moodle",
         _rest_errors.moodle,
         "Moodle's exception and errorcode in a 200, keyed on the code",
@@ -219,6 +231,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         _rest_errors.problems,
         "items refused beside the result of the others: all is a failure, some a partial",
         keys=frozenset({"problems"}),
+    ),
+    Convention(
+        "acs_sms",
+        _rest_errors.acs_sms,
+        "one result per recipient: every message refused is a failure, some a partial",
+        keys=frozenset({"value"}),
     ),
     Convention(
         "twitter_v2",

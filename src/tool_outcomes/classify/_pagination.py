@@ -241,11 +241,16 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
     for base in list(out):
         for key in PAGING_BOXES:
             box = base.get(key)
-            inner = [box] + [box.get(k) for k in PAGING_BOXES] if isinstance(box, dict) else []
+            inner = [box] + [box.get(k) for k in _INNER_BOXES] if isinstance(box, dict) else []
             for candidate in inner:
                 if isinstance(candidate, dict) and all(candidate is not c for c in out):
                     out.append(candidate)
     return out
+
+
+#: Boxes inside a paging box: the paging boxes, and openFDA's ``meta.results`` (``{"skip": 0,
+#: "limit": 1, "total": 1063}``, https://open.fda.gov/apis/anatomy-of-a-response/).
+_INNER_BOXES = (*PAGING_BOXES, "results")
 
 
 @dataclass(frozen=True)
@@ -959,6 +964,10 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
     "starting_after", "page[after]", "page[cursor]", "continuation", "marker", "next_token",
     "pagination_token", "PageToken",
     "scroll_id", "scroll_param",  # Elasticsearch's scroll, Intercom's scroll: see _SCROLLS
+    # openFDA: a later page asks with search_after, and only a Link header names the next
+    # ("the absence of a Link header indicates you are already on the last page",
+    # https://open.fda.gov/apis/paging/). Elasticsearch sends its search_after in a body.
+    "search_after",
 )  # fmt: skip
 #: Continuations of a scroll: its handle is on every page, the last included, so a page with
 #: items is never known to be the last by it; only an empty one ends the scroll.
@@ -1062,8 +1071,11 @@ def _position(
     # Most queries name none of the parameters read below: then the query is not even parsed.
     query = _split(url)[1] if _may_name_a_position(url) else {}
     asks = bool(query) and not _QUERY_POSITION_KEYS.isdisjoint(query)
+    # An offset of 0 beside a continuation cursor counts from the cursor, not from the first
+    # item: openFDA's later pages say skip=0 (in the query and the body) beside search_after.
+    resumed = asks and any(query.get(k) not in (None, "", "*") for k in _CONTINUATION_PARAMS)
     for key in _QUERY_OFFSET_KEYS if asks else ():
-        if (offset := _query_count(query, key)) is not None:
+        if (offset := _query_count(query, key)) is not None and not (resumed and offset == 0):
             return Position(offset, f"request {key}={offset}")
     asked = _sent_fields(sent)
     for key in _SENT_OFFSET_KEYS:
@@ -1081,6 +1093,8 @@ def _position(
         for key in _OFFSET_KEYS:
             value = box.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                if resumed and value == 0:
+                    continue
                 return Position(value, f"body {key}: {value}")
         for page_key, size_key, marker, first in _BODY_PAGES:
             number, per = as_count(box.get(page_key)), as_count(box.get(size_key))

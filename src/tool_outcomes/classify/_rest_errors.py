@@ -46,6 +46,7 @@ __all__ = [
     "TWITTER_PROBLEM_TYPES",
     "VONAGE_STATUSES",
     "ZUORA_CATEGORIES",
+    "acs_sms",
     "ai_vendor_error",
     "api_sports",
     "authorize_net",
@@ -54,6 +55,7 @@ __all__ = [
     "error_only",
     "etherscan",
     "fcm_multicast",
+    "gigya",
     "google_error",
     "google_maps_status",
     "google_unreachable",
@@ -71,6 +73,7 @@ __all__ = [
     "twitter_v2",
     "virustotal_v2",
     "vonage",
+    "zoho_people",
     "zuora",
 ]
 
@@ -343,6 +346,76 @@ def problems(body: object, content_type: str) -> Verdict | None:
         return FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped), "problems")
     detail = f"{len(refused)} of {len(refused) + len(done)} items refused"
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "problems", dropped)
+
+
+def acs_sms(body: object, content_type: str) -> Verdict | None:
+    """Azure Communication Services' SMS send answers with one result per recipient, each
+    ``successful`` or not with its own ``httpStatusCode`` and ``errorMessage``
+    (https://learn.microsoft.com/en-us/rest/api/communication/sms/send): every message refused
+    is a failure; some of them, a partial answer."""
+    results = body.get("value") if isinstance(body, dict) and len(body) == 1 else None
+    if not isinstance(results, list) or not results:
+        return None
+    if not all(
+        isinstance(r, dict) and isinstance(r.get("successful"), bool) and "httpStatusCode" in r
+        for r in results
+    ):
+        return None
+    refused = [(i, r) for i, r in enumerate(results) if r["successful"] is False]
+    if not refused:
+        return None
+    dropped = tuple(f"value.{i}: {_acs_words(r)}" for i, r in refused)
+    if len(refused) == len(results):
+        status = status_from(refused[0][1], "httpStatusCode")
+        return failure_from_status(status, "; ".join(dropped), "acs_sms")
+    detail = f"{len(refused)} of {len(results)} messages not sent"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "acs_sms", dropped)
+
+
+def _acs_words(result: Mapping[str, Any]) -> str:
+    words = result.get("errorMessage")
+    return words if isinstance(words, str) and words else f"status {result['httpStatusCode']}"
+
+
+#: What every answer of SAP Customer Data Cloud (Gigya) holds, a refused call's included.
+_GIGYA_MEMBERS = frozenset({"callId", "errorCode", "statusCode"})
+
+
+def gigya(body: object, content_type: str) -> Verdict | None:
+    """SAP Customer Data Cloud (Gigya) answers with a 200 whose ``errorCode`` is 0 for success
+    and any other number for an error, ``statusCode`` naming the HTTP status it stands for
+    (``{"callId": …, "errorCode": 403042, "errorMessage": "Invalid LoginID", "statusCode":
+    403, …}``, https://developers.gigya.com/display/GD/Response+Codes+and+Errors)."""
+    if not isinstance(body, dict) or not body.keys() >= _GIGYA_MEMBERS:
+        return None
+    code = body["errorCode"]
+    if type(code) is not int or code == 0:
+        return None
+    words = body.get("errorMessage")
+    detail = f"{code}: {words}" if isinstance(words, str) and words else str(code)
+    return failure_from_status(status_from(body, "statusCode"), detail, "gigya")
+
+
+#: Zoho People's "No records found" (https://www.zoho.com/people/api/error-codes.html).
+_ZOHO_PEOPLE_NONE = 7024
+
+
+def zoho_people(body: object, content_type: str) -> Verdict | None:
+    """Zoho People answers in ``{"response": {..., "status": 0 or 1}}``: 1 with its ``errors``
+    (``{"code": 7024, "message": "No records found"}``) is a failed call, except 7024, an
+    answer with nothing in it (https://www.zoho.com/people/api/error-codes.html)."""
+    response = body.get("response") if isinstance(body, dict) and len(body) == 1 else None
+    if not isinstance(response, dict) or response.get("status") != 1:
+        return None
+    errors = response.get("errors")
+    error = errors[0] if isinstance(errors, list) and errors else errors
+    if not isinstance(error, dict) or type(error.get("code")) is not int:
+        return None
+    if error["code"] == _ZOHO_PEOPLE_NONE:
+        return Unwrap([], "zoho_people", "response.result")
+    words = error.get("message")
+    detail = f"{error['code']}: {words}" if isinstance(words, str) and words else str(error["code"])
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "zoho_people")
 
 
 #: Firebase Cloud Messaging's legacy per-token errors worth another try (the others are the
