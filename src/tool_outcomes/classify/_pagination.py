@@ -980,7 +980,9 @@ _SCROLLS = frozenset({"scroll_id", "scroll_param"})
 #: so a later page with none is not thereby the last. A ``token`` only in pgstac's ``next:…``
 #: form (:func:`_is_stac_token`): the name holds a credential as often as a cursor.
 _SENT_OFFSET_KEYS: tuple[str, ...] = ("from", *_OFFSET_KEYS, "start", "startIndex")
-_SENT_CONTINUATIONS: tuple[str, ...] = ("start_cursor", "next", *_CONTINUATION_PARAMS)
+_SENT_CONTINUATIONS: tuple[str, ...] = (
+    "start_cursor", "next", *(k for k in _CONTINUATION_PARAMS if k != "search_after")
+)  # fmt: skip
 #: A search's JSON body is a few kilobytes; a longer one is an upload, never read for paging.
 _SENT_MAX_BYTES = 65_536
 #: The members a page's body says where it starts with: :func:`_position` reads a box only
