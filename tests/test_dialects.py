@@ -766,6 +766,79 @@ def test_openfda_later_page_asked_with_search_after_counts_from_its_cursor() -> 
     assert env.outcome is Outcome.PARTIAL
 
 
+# -- Loqate: one Items row naming the error (https://docs.loqate.com/loqate-basics/faq)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("2", (FailureCode.UNAUTHORIZED, P)),
+        ("3", (RATE_LIMITED, P)),
+        ("10", (RATE_LIMITED, T)),
+        ("-1", (FailureCode.SERVER_ERROR, T)),
+        ("1001", (FailureCode.BAD_REQUEST, P)),
+        ("6", (FailureCode.FORBIDDEN, P)),
+    ],
+)
+def test_loqate_error_row_is_a_failure(
+    code: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    row = {"Error": code, "Description": "d", "Cause": "c", "Resolution": "r"}
+    assert failure_of(judge({"Items": [row]}, items="Items")) == expected
+    found = {"Items": [{"Id": "GB|RM|A|1", "Text": "1 High St", "Type": "Address"}]}
+    assert judge(found, items="Items").outcome is Outcome.SUCCESS
+    assert judge({"Items": []}, items="Items").outcome is Outcome.EMPTY
+
+
+# -- VK: {"error": {"error_code", "error_msg", "request_params"}} in a 200
+# (https://dev.vk.com/en/reference/errors)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (1, (FailureCode.SERVER_ERROR, T)),
+        (6, (RATE_LIMITED, T)),
+        (5, (FailureCode.UNAUTHORIZED, P)),
+        (104, (FailureCode.NOT_FOUND, P)),
+        (113, (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_vk_errors_are_keyed_on_their_code(
+    code: int, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    body = {"error": {"error_code": code, "error_msg": "m", "request_params": [{"key": "v"}]}}
+    assert failure_of(judge(body)) == expected
+
+
+def test_vk_not_found_is_a_declared_lookups_empty() -> None:
+    body = {"error": {"error_code": 104, "error_msg": "Not found", "request_params": []}}
+    assert judge(body, not_found="empty").outcome is Outcome.EMPTY
+
+
+# -- Alchemer (SurveyGizmo): result_ok false (https://apihelp.alchemer.com/help/api-response-codes)
+
+
+def test_alchemer_result_ok_false_is_a_failure() -> None:
+    body = {"result_ok": False, "code": 429, "message": "Please wait for other requests"}
+    assert failure_of(judge(body)) == (RATE_LIMITED, T)
+    body = {"result_ok": False, "code": 103, "message": "Service currently unavailable"}
+    assert failure_of(judge(body)) == (FailureCode.UPSTREAM_ERROR, P)
+    answer = {"result_ok": True, "total_count": 1, "page": 1, "data": [{"id": 1}]}
+    assert judge(answer, items="data").outcome is Outcome.SUCCESS
+
+
+def test_economic_last_page_by_pages_skipped() -> None:
+    """e-conomic pages by pages skipped x page size (https://restdocs.e-conomic.com/#pagination):
+    3 pages of 1,000 skipped and 684 read reach its 3,684 results."""
+    pagination = {"skipPages": 3, "pageSize": 1000, "results": 3684, "lastPage": "…"}
+    body = {"collection": [{"customerNumber": n} for n in range(684)], "pagination": pagination}
+    env = judge(body, items="collection", total="pagination.results")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.offset == 3000
+
+
 def test_launchpad_pages_start_at_ws_start() -> None:
     """Launchpad's collections page by ws.start and ws.size (https://help.launchpad.net/API/Hacking):
     the page at ws.start=2 holding the last of total_size 3 is the listing's end."""

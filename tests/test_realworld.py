@@ -1654,6 +1654,34 @@ ROWS: list[Row] = [
         1063,
         cursor=False,
     ),
+    # Fortnox: MetaInformation's @TotalResources, @CurrentPage of @TotalPages
+    # (https://api.fortnox.se/developer/parameters).
+    page(
+        "fortnox_meta_information_page",
+        {
+            "MetaInformation": {"@TotalResources": 4, "@TotalPages": 2, "@CurrentPage": 1},
+            "Projects": two(),
+        },
+        2,
+        total=4,
+    ),
+    ok(
+        "fortnox_meta_information_none",
+        {
+            "MetaInformation": {"@TotalResources": 0, "@TotalPages": 0, "@CurrentPage": 1},
+            "Articles": [],
+        },
+        0,
+        0,
+    ),
+    # (e-conomic's pages skipped x page size, https://restdocs.e-conomic.com/#pagination, are read
+    # with its total declared: test_dialects.test_economic_last_page_by_pages_skipped.)
+    # WordPress.com: found, "the total number of posts matching the request", at zero beside
+    # its one, empty list (https://developer.wordpress.com/docs/api/).
+    ok("wordpress_com_found_zero", {"found": 0, "posts": [], "meta": {"wpcom": True}}, 0, 0),
+    # HighLevel: one list beside the answer's traceId
+    # (https://highlevel.stoplight.io/docs/integrations/).
+    ok("highlevel_list_beside_trace_id", {"tasks": [], "traceId": "8d7e-41"}, 0),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -139,6 +139,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
     "hitCount",  # Europe PMC's search, beside its resultList
+    "@TotalResources",  # Fortnox's MetaInformation (https://api.fortnox.se/developer/parameters)
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
@@ -157,6 +158,7 @@ PAGING_BOXES: tuple[str, ...] = (
     "@pagination",  # Travis CI v3: next, is_last
     "page_metadata",  # USAspending: page, hasNext, next (the next page's number)
     "@attributes",  # Lightspeed Retail: count (the query's), offset, limit
+    "MetaInformation",  # Fortnox: @TotalResources, @TotalPages, @CurrentPage
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -540,9 +542,13 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     counts = _NONE_COUNTED_KEYS & body.keys()
     if not counts or any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
         return None
-    if any(isinstance(v, list) for v in body.values()):
+    lists = [k for k, v in body.items() if isinstance(v, list)]
+    if len(lists) > 1 or (lists and body[lists[0]]):
         return None
-    return Collection([], body, "") if any(_is_zero(body[key]) for key in counts) else None
+    # Or its one list, empty: WordPress.com's {"found": 0, "posts": [], "meta": {…}} (found,
+    # "the total number of posts matching the request").
+    where = lists[0] if lists else ""
+    return Collection([], body, where) if any(_is_zero(body[key]) for key in counts) else None
 
 
 def _omits_empty_lists(url: str | None) -> bool:
@@ -828,6 +834,10 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     # {"products": [...]} (Shopify, Lambda's {"Functions": [...]} on its last page): an
     # object whose only member is a list (beside, at most, its links or one paging member)
     # is a wrapper around that list, not a record.
+    if len(root) > 1 and not _TRACE_IDS.isdisjoint(root):
+        # The answer's own trace id says nothing of its items: HighLevel answers
+        # {"contacts": [...], "total": 12, "traceId": "…"}.
+        root = {k: v for k, v in root.items() if k not in _TRACE_IDS or not isinstance(v, str)}
     if len(root) == 1:
         key, value = next(iter(root.items()))
     elif len(root) == 2 and _navigation(root):
@@ -874,6 +884,8 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 _COUNTS = frozenset({*AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS})
+#: An answer's own request or trace id, beside what it answers.
+_TRACE_IDS = frozenset({"traceId", "trace_id", "requestId", "request_id"})
 
 
 def _relative_uri(value: object) -> bool:

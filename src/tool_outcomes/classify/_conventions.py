@@ -131,6 +131,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status", "message-count", "error-code"}),
     ),
     Convention(
+        "vk",
+        _rest_errors.vk,
+        "VK's error with its request_params, keyed on its code (read before Google's envelope)",
+        keys=frozenset({"error"}),
+    ),
+    Convention(
         "deezer",
         _rest_errors.deezer,
         "Deezer's error codes, its own (read before Google's envelope takes them for HTTP)",
@@ -195,6 +201,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         _rest_errors.gigya,
         "SAP Customer Data Cloud's errorCode beside its callId: anything but 0 is a failure",
         keys=frozenset({"callId"}),
+    ),
+    Convention(
+        "loqate",
+        _rest_errors.loqate,
+        "Loqate's one Items row with Error, Description, Cause and Resolution",
+        keys=frozenset({"Items"}),
+    ),
+    Convention(
+        "alchemer",
+        _rest_errors.alchemer,
+        "Alchemer's result_ok: false with its code and message",
+        keys=frozenset({"result_ok"}),
     ),
     Convention(
         "moodle",

@@ -91,6 +91,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "num_pages", 1),  # Dropbox Sign's list_info
     ("PageNumber", "NumberOfPages", 1),  # Campaign Monitor's paged results
     ("page_number", "page_count", 1),  # Zoom's page_number pages
+    ("@CurrentPage", "@TotalPages", 1),  # Fortnox's MetaInformation
 )
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = (
@@ -954,6 +955,8 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     ("currentPage", "perPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
     ("page", "page_size", "num_pages", 1),  # Dropbox Sign's list_info
     ("currentPage", "maxPerPage", "nbResults", 1),  # Lichess's paginator
+    # e-conomic: pages skipped x page size (https://restdocs.e-conomic.com/#pagination).
+    ("skipPages", "pageSize", "skipPages", 0),
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe

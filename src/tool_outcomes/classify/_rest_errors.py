@@ -44,10 +44,12 @@ __all__ = [
     "INTUIT_FAULTS",
     "REDDIT_ERRORS",
     "TWITTER_PROBLEM_TYPES",
+    "VK_ERRORS",
     "VONAGE_STATUSES",
     "ZUORA_CATEGORIES",
     "acs_sms",
     "ai_vendor_error",
+    "alchemer",
     "api_sports",
     "authorize_net",
     "cloudflare",
@@ -61,6 +63,7 @@ __all__ = [
     "google_unreachable",
     "intuit_fault",
     "jsend",
+    "loqate",
     "meta_status",
     "moodle",
     "openweather",
@@ -72,6 +75,7 @@ __all__ = [
     "trino",
     "twitter_v2",
     "virustotal_v2",
+    "vk",
     "vonage",
     "zoho_people",
     "zuora",
@@ -394,6 +398,85 @@ def gigya(body: object, content_type: str) -> Verdict | None:
     words = body.get("errorMessage")
     detail = f"{code}: {words}" if isinstance(words, str) and words else str(code)
     return failure_from_status(status_from(body, "statusCode"), detail, "gigya")
+
+
+#: Loqate's account errors (https://docs.loqate.com/loqate-basics/faq, "key errors"); a code of
+#: 1000 or more is a method's own: the request's arguments refused.
+_LOQATE_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "-1": (FailureCode.SERVER_ERROR, _T),  # unknown error
+    "2": (FailureCode.UNAUTHORIZED, _P),  # unknown key
+    "3": (FailureCode.RATE_LIMITED, _P),  # account out of credit
+    "8": (FailureCode.RATE_LIMITED, _P),  # key daily limit exceeded
+    "9": (FailureCode.RATE_LIMITED, _T),  # surge protector running
+    "10": (FailureCode.RATE_LIMITED, _T),  # surge protector triggered
+    "16": (FailureCode.UNAUTHORIZED, _P),  # key expired
+}
+_LOQATE_ROW = frozenset({"Error", "Description", "Cause", "Resolution"})
+
+
+def loqate(body: object, content_type: str) -> Verdict | None:
+    """Loqate (Addressy, Canada Post's AddressComplete) answers a failed call with a 200 whose
+    ``Items`` holds one row: ``{"Error": "1001", "Description": …, "Cause": …, "Resolution":
+    …}`` (https://docs.loqate.com/api-reference/address-capture/retrieve)."""
+    items = body.get("Items") if isinstance(body, dict) and len(body) == 1 else None
+    if not isinstance(items, list) or len(items) != 1:
+        return None
+    row = items[0]
+    if (
+        not isinstance(row, dict)
+        or not row.keys() >= _LOQATE_ROW
+        or not isinstance(row["Error"], str)
+    ):
+        return None
+    code = row["Error"]
+    mapped = _LOQATE_ERRORS.get(code)
+    if mapped is None:
+        number = as_count(code)
+        high = number is not None and number >= 1000
+        mapped = (FailureCode.BAD_REQUEST, _P) if high else (FailureCode.FORBIDDEN, _P)
+    words = row.get("Description")
+    detail = f"Error {code}: {words}" if isinstance(words, str) and words else f"Error {code}"
+    return FailureVerdict(*mapped, detail, "loqate")
+
+
+#: VK's error codes that say more than "failed" (https://dev.vk.com/en/reference/errors).
+VK_ERRORS: dict[int, tuple[FailureCode, FailureKind]] = {
+    1: (FailureCode.SERVER_ERROR, _T),  # unknown error: "try again later"
+    5: (FailureCode.UNAUTHORIZED, _P),  # user authorization failed
+    6: (FailureCode.RATE_LIMITED, _T),  # too many requests per second
+    9: (FailureCode.RATE_LIMITED, _T),  # flood control
+    10: (FailureCode.SERVER_ERROR, _T),  # internal server error
+    15: (FailureCode.FORBIDDEN, _P),  # access denied
+    29: (FailureCode.RATE_LIMITED, _P),  # the method's daily limit
+    100: (FailureCode.BAD_REQUEST, _P),  # a parameter missing or invalid
+    104: (FailureCode.NOT_FOUND, _P),  # not found
+}
+
+
+def vk(body: object, content_type: str) -> Verdict | None:
+    """VK's API answers every call with a 200: ``{"response": …}``, or ``{"error":
+    {"error_code": 6, "error_msg": "Too many requests per second", "request_params": [...]}}``
+    (https://dev.vk.com/en/reference/errors)."""
+    error = body.get("error") if isinstance(body, dict) and len(body) == 1 else None
+    if not isinstance(error, dict) or "request_params" not in error:
+        return None
+    code, words = error.get("error_code"), error.get("error_msg")
+    if type(code) is not int or not isinstance(words, str):
+        return None
+    mapped = VK_ERRORS.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(*mapped, f"{code}: {words}", "vk")
+
+
+def alchemer(body: object, content_type: str) -> Verdict | None:
+    """Alchemer's (SurveyGizmo's) API says how a call went in ``result_ok``; a failed one
+    answers ``{"result_ok": false, "code": 429, "message": "Please wait for other requests to
+    complete"}`` (https://apihelp.alchemer.com/help/api-response-codes)."""
+    if not isinstance(body, dict) or body.get("result_ok") is not False:
+        return None
+    words = body.get("message")
+    if not isinstance(words, str) or not set(body) <= {"result_ok", "code", "message"}:
+        return None
+    return failure_from_status(status_from(body, "code"), words or "result_ok: false", "alchemer")
 
 
 #: Zoho People's "No records found" (https://www.zoho.com/people/api/error-codes.html).
