@@ -1682,6 +1682,16 @@ ROWS: list[Row] = [
     # HighLevel: one list beside the answer's traceId
     # (https://highlevel.stoplight.io/docs/integrations/).
     ok("highlevel_list_beside_trace_id", {"tasks": [], "traceId": "8d7e-41"}, 0),
+    # VK's newsfeed: next_from, "passed to get the next array" (https://dev.vk.com/en/method/newsfeed.get).
+    page(
+        "vk_next_from", {"response": {"items": two(), "profiles": [], "next_from": "100/5_-1"}}, 2
+    ),
+    page(
+        "vk_count_beside_next_from",
+        {"response": {"count": 9, "items": two(), "next_from": "7"}},
+        2,
+        total=9,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

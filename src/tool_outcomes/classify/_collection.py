@@ -170,6 +170,7 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "next_marker",  # Box's marker-based paging
     "nextLogId",  # Datadog's log list: "more logs matched than were returned"
     "nextStartWith",  # Oracle Object Storage's ListObjects: where a truncated listing resumes
+    "next_from",  # VK's newsfeed: "passed to get the next array" (https://dev.vk.com/en/method/newsfeed.get)
 )  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
