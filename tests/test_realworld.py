@@ -1692,6 +1692,16 @@ ROWS: list[Row] = [
         2,
         total=9,
     ),
+    # Sage's SData feeds (Sage One v1): $totalResults beside $startIndex, $itemsPerPage and the
+    # $resources (https://developer.sage.com/accounting/guides/efficiencies/pagination).
+    page(
+        "sage_sdata_total_results",
+        {"$totalResults": 13, "$startIndex": 0, "$itemsPerPage": 2, "$resources": two()},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        13,
+        cursor=False,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -140,6 +140,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "num-found",  # ORCID's search
     "hitCount",  # Europe PMC's search, beside its resultList
     "@TotalResources",  # Fortnox's MetaInformation (https://api.fortnox.se/developer/parameters)
+    "$totalResults",  # Sage's SData feeds (Sage One v1): beside $startIndex, $itemsPerPage
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
