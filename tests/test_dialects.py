@@ -839,6 +839,83 @@ def test_economic_last_page_by_pages_skipped() -> None:
     assert env.coverage.offset == 3000
 
 
+# -- Kaltura: a KalturaAPIException in a 200 (https://developer.kaltura.com/api-docs/Overview)
+
+
+def test_kaltura_exception_in_a_200_is_a_failure() -> None:
+    missing = {
+        "code": "ENTRY_ID_NOT_FOUND",
+        "message": "Entry id not found",
+        "objectType": "KalturaAPIException",
+    }
+    assert failure_of(judge(missing, method="POST")) == (FailureCode.NOT_FOUND, P)
+    assert judge(missing, method="POST", not_found="empty").outcome is Outcome.EMPTY
+    ott = {
+        "result": {
+            "error": {
+                "code": "500015",
+                "message": "Invalid KS format",
+                "objectType": "KalturaAPIException",
+            }
+        }
+    }
+    assert failure_of(judge(ott, method="POST")) == (FailureCode.UNAUTHORIZED, P)
+    entry = {"objectType": "KalturaMediaEntry", "id": "0_wifqaipd", "name": "n"}
+    assert judge(entry, method="POST").outcome is Outcome.SUCCESS
+
+
+# -- DHL Parcel DE Shipping: 207 Multi-Status, one sstatus per shipment
+# (https://developer.dhl.com/api-reference/parcel-de-shipping-post-parcel-germany-v2)
+
+
+def test_dhl_multi_status_refusing_some_shipments_is_partial() -> None:
+    done = {"shipmentNo": "0034", "sstatus": {"title": "OK", "statusCode": 200}}
+    refused = {"sstatus": {"title": "Bad Request", "statusCode": 400}, "validationMessages": []}
+    status = {"title": "Multi-Status", "statusCode": 207, "detail": "1 of 2 shipments created."}
+    env = judge({"status": status, "items": [done, refused]}, status=207, method="POST")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    env = judge({"status": status, "items": [refused, refused]}, status=207, method="POST")
+    assert failure_of(env) == (FailureCode.BAD_REQUEST, P)
+    unknown = {"sstatus": {"title": "UnknownShipmentNumber", "statusCode": 204}}
+    env = judge({"status": status, "items": [unknown]}, status=207, method="DELETE")
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    whole = {"status": {**status, "statusCode": 200}, "items": [done]}
+    assert judge(whole, method="POST").outcome is Outcome.SUCCESS
+
+
+# -- Postmen: meta.code, its own (https://docs.postmen.com/errors.html)
+
+
+def test_postmen_meta_code_is_a_failure() -> None:
+    meta = {"code": 4153, "message": "Item does not exist.", "details": [], "retryable": False}
+    assert failure_of(judge({"meta": meta, "data": {}})) == (FailureCode.NOT_FOUND, P)
+    assert judge({"meta": meta, "data": {}}, not_found="empty").outcome is Outcome.EMPTY
+    busy = {"code": 5000, "message": "Internal error", "details": [], "retryable": True}
+    assert failure_of(judge({"meta": busy, "data": {}})) == (FailureCode.SERVER_ERROR, T)
+    ok = {"code": 200, "message": "OK", "details": [], "retryable": False}
+    assert judge({"meta": ok, "data": {"id": "l1"}}).outcome is Outcome.SUCCESS
+
+
+def test_zoom_page_asked_with_next_page_token_is_a_later_page() -> None:
+    """Zoom pages by next_page_token, empty on the last
+    (https://developers.zoom.us/docs/api/using-zoom-apis/#pagination):
+    a page asked with one and naming none is the last, its total the query's."""
+    body = {
+        "page_count": 2,
+        "page_size": 30,
+        "total_records": 31,
+        "next_page_token": "",
+        "meetings": [{"id": 1}],
+    }
+    url = "https://api.zoom.us/v2/users/me/recordings?next_page_token=E8ko"
+    headers = httpx.Headers({"content-type": "application/json"})
+    raw = json.dumps(body).encode()
+    env = classify_parts(200, headers, raw, url=url, items="meetings", total="total_records")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.offset == 30
+
+
 def test_launchpad_pages_start_at_ws_start() -> None:
     """Launchpad's collections page by ws.start and ws.size (https://help.launchpad.net/API/Hacking):
     the page at ws.start=2 holding the last of total_size 3 is the listing's end."""

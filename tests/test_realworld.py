@@ -1702,6 +1702,26 @@ ROWS: list[Row] = [
         13,
         cursor=False,
     ),
+    # Sendcloud: next and previous URLs beside the one list, no count
+    # (https://sendcloud.dev/api/v2/parcels/retrieve-parcels).
+    page(
+        "sendcloud_next_and_previous",
+        {
+            "next": "https://panel.sendcloud.sc/api/v2/parcels?cursor=cD0y",
+            "previous": None,
+            "parcels": two(),
+        },
+        2,
+        cursor=False,
+    ),
+    ok("record_with_next_and_previous_ids", {"id": 9, "next": 10, "previous": 8, "tags": ["a"]}, 1),
+    # Onyphe: page of max_page (https://www.onyphe.io/documentation/api).
+    page(
+        "onyphe_page_of_max_page",
+        {"count": 2, "max_page": 3, "page": "1", "total": 6, "results": two(), "error": 0},
+        2,
+        total=6,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

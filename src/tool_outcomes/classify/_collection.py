@@ -784,6 +784,9 @@ def _paging_words(root: Mapping[str, Any]) -> bool:
     cursor = root.get("cursor")
     if isinstance(cursor, str) and cursor:
         return True
+    if "next" in root and "previous" in root and _names_another_page(root):
+        # DRF's page without its count, Sendcloud's {"next": …, "previous": …, "parcels": [...]}.
+        return True
     companions = len(PAGING_COMPANIONS & root.keys())
     if companions == 2 and any(type(root.get(key)) is int for key in AMBIGUOUS_TOTAL_KEYS):
         # Two paging members and the listing's count: Auth0's {"users": [...], "start": 0,
@@ -791,6 +794,14 @@ def _paging_words(root: Mapping[str, Any]) -> bool:
         # manage-users/user-accounts/user-search/view-search-results-by-page).
         return True
     return companions >= 3
+
+
+def _names_another_page(root: Mapping[str, Any]) -> bool:
+    """Whether ``next`` or ``previous`` holds a URL (a chapter or an id is no page)."""
+    return any(
+        isinstance(v, str) and v.startswith(("http://", "https://", "/"))
+        for v in (root.get("next"), root.get("previous"))
+    )
 
 
 def _paging_block(root: Mapping[str, Any]) -> bool:

@@ -119,6 +119,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "postmen",
+        _rest_errors.postmen,
+        "Postmen's meta.code (its own, not HTTP's) with retryable: anything but 200 fails",
+        keys=frozenset({"meta"}),
+    ),
+    Convention(
         "meta_status",
         _rest_errors.meta_status,
         "an envelope's meta with the call's own HTTP status of 400 or more, and its words",
@@ -215,6 +221,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"result_ok"}),
     ),
     Convention(
+        "kaltura",
+        _rest_errors.kaltura,
+        "a KalturaAPIException in a 200 (under result.error in its OTT API), keyed on its code",
+        keys=frozenset({"objectType", "result"}),
+    ),
+    Convention(
         "moodle",
         _rest_errors.moodle,
         "Moodle's exception and errorcode in a 200, keyed on the code",
@@ -255,6 +267,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         _rest_errors.acs_sms,
         "one result per recipient: every message refused is a failure, some a partial",
         keys=frozenset({"value"}),
+    ),
+    Convention(
+        "dhl_multi_status",
+        _rest_errors.dhl_multi_status,
+        "DHL's 207 Multi-Status, one sstatus per shipment: some refused cut it, all fail",
+        keys=frozenset({"items"}),
     ),
     Convention(
         "twitter_v2",

@@ -92,6 +92,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("PageNumber", "NumberOfPages", 1),  # Campaign Monitor's paged results
     ("page_number", "page_count", 1),  # Zoom's page_number pages
     ("@CurrentPage", "@TotalPages", 1),  # Fortnox's MetaInformation
+    ("page", "max_page", 1),  # Onyphe's search pages (https://www.onyphe.io/documentation/api)
 )
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = (
@@ -966,6 +967,7 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
     "$skiptoken", "page_info", "pageToken", "page_token", "nextPageToken", "cursor", "after",
     "starting_after", "page[after]", "page[cursor]", "continuation", "marker", "next_token",
     "pagination_token", "PageToken",
+    "next_page_token",  # Zoom's: the previous page's token, sent back
     "scroll_id", "scroll_param",  # Elasticsearch's scroll, Intercom's scroll: see _SCROLLS
     # openFDA: a later page asks with search_after, and only a Link header names the next
     # ("the absence of a Link header indicates you are already on the last page",

@@ -196,7 +196,18 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
 
 #: Conventions whose NOT_FOUND names the thing a lookup asked for.
 _LOOKUP_DIALECTS = frozenset(
-    {"graphql", "google_maps", "zuora", "deezer", "virustotal", "openweather", "moodle", "vk"}
+    {
+        "graphql",
+        "google_maps",
+        "zuora",
+        "deezer",
+        "virustotal",
+        "openweather",
+        "moodle",
+        "vk",
+        "kaltura",
+        "postmen",
+    }
 )
 
 

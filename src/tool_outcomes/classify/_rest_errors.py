@@ -54,6 +54,7 @@ __all__ = [
     "authorize_net",
     "cloudflare",
     "deezer",
+    "dhl_multi_status",
     "error_only",
     "etherscan",
     "fcm_multicast",
@@ -63,10 +64,12 @@ __all__ = [
     "google_unreachable",
     "intuit_fault",
     "jsend",
+    "kaltura",
     "loqate",
     "meta_status",
     "moodle",
     "openweather",
+    "postmen",
     "problem_details",
     "problems",
     "reddit",
@@ -477,6 +480,79 @@ def alchemer(body: object, content_type: str) -> Verdict | None:
     if not isinstance(words, str) or not set(body) <= {"result_ok", "code", "message"}:
         return None
     return failure_from_status(status_from(body, "code"), words or "result_ok: false", "alchemer")
+
+
+def kaltura(body: object, content_type: str) -> Verdict | None:
+    """Kaltura answers a failed call with a 200 holding a ``KalturaAPIException``: ``{"code":
+    "ENTRY_ID_NOT_FOUND", "message": …, "objectType": "KalturaAPIException"}``, under
+    ``result.error`` in its OTT API (https://developer.kaltura.com/api-docs/Overview, "Error
+    handling")."""
+    if not isinstance(body, dict):
+        return None
+    result = body.get("result")
+    error = result.get("error") if isinstance(result, dict) and len(body) <= 2 else body
+    if not isinstance(error, dict) or error.get("objectType") != "KalturaAPIException":
+        return None
+    code, words = error.get("code"), error.get("message")
+    code = code if isinstance(code, str) else ""
+    detail = f"{code}: {words}" if isinstance(words, str) and words else code or "exception"
+    if "KS" in code.split("_") or "Invalid KS" in str(words):
+        return FailureVerdict(FailureCode.UNAUTHORIZED, _P, detail, "kaltura")
+    if code.endswith("_NOT_FOUND"):
+        return FailureVerdict(FailureCode.NOT_FOUND, _P, detail, "kaltura")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "kaltura")
+
+
+def dhl_multi_status(body: object, content_type: str) -> Verdict | None:
+    """DHL's Parcel DE Shipping API answers a batch with ``207 Multi-Status`` (``{"status":
+    {"statusCode": 207, "detail": "1 of 2 shipments successfully created."}, "items": [...]}``)
+    and one ``sstatus`` per shipment, ``200``/``OK`` for the ones done
+    (https://developer.dhl.com/api-reference/parcel-de-shipping-post-parcel-germany-v2): some
+    refused is a partial answer, all of them a failure."""
+    status = body.get("status") if isinstance(body, dict) else None
+    items = body.get("items") if isinstance(body, dict) else None
+    if not isinstance(status, dict) or status.get("statusCode") != 207:
+        return None
+    if not isinstance(items, list) or not items:
+        return None
+    if not all(isinstance(i, dict) and isinstance(i.get("sstatus"), dict) for i in items):
+        return None
+    refused = [(n, i["sstatus"]) for n, i in enumerate(items) if not _dhl_done(i["sstatus"])]
+    if not refused:
+        return None
+    dropped = tuple(f"items.{n}: {_dhl_words(s)}" for n, s in refused)
+    if len(refused) == len(items):
+        return failure_from_status(
+            status_from(refused[0][1], "statusCode"), "; ".join(dropped), "dhl"
+        )
+    detail = f"{len(refused)} of {len(items)} shipments refused"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "dhl", dropped)
+
+
+def _dhl_done(sstatus: Mapping[str, Any]) -> bool:
+    return sstatus.get("statusCode") in (200, 201) or sstatus.get("title") == "OK"
+
+
+def _dhl_words(sstatus: Mapping[str, Any]) -> str:
+    words = [w for w in (sstatus.get("title"), sstatus.get("detail")) if isinstance(w, str) and w]
+    return ": ".join(words) or f"status {sstatus.get('statusCode')}"
+
+
+def postmen(body: object, content_type: str) -> Verdict | None:
+    """Postmen (AfterShip's shipping API) says how a call went in ``meta``: ``{"code": 4153,
+    "message": "Item does not exist.", "details": [], "retryable": false}``, 200 when it worked
+    (https://docs.postmen.com/errors.html)."""
+    meta = body.get("meta") if isinstance(body, dict) else None
+    if not isinstance(meta, dict) or "retryable" not in meta:
+        return None
+    code, words = meta.get("code"), meta.get("message")
+    if type(code) is not int or code == 200 or not isinstance(words, str):
+        return None
+    kind = _T if meta["retryable"] is True else _P
+    if code == 4153:  # "Item does not exist."
+        return FailureVerdict(FailureCode.NOT_FOUND, kind, f"{code}: {words}", "postmen")
+    failure = FailureCode.SERVER_ERROR if code >= 5000 else FailureCode.UPSTREAM_ERROR
+    return FailureVerdict(failure, kind, f"{code}: {words}", "postmen")
 
 
 #: Zoho People's "No records found" (https://www.zoho.com/people/api/error-codes.html).
