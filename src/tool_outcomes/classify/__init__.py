@@ -14,9 +14,13 @@ pipeline, one question each, in the order :func:`judge` asks them:
    one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
    OpenSearch, Solr, Meilisearch, batches of sub-responses), ``_chat`` (Slack, Telegram,
    Particle), ``_generation`` (a model's answer cut short), ``_rest_errors`` (problem details,
-   JSend, Cloudflare, Google, Reddit, Twitter v2, AI vendors, error-only bodies, and the APIs
-   that put their own status in a 200: Zuora, Vonage, Deezer, Moodle, OpenWeather, TikTok,
-   VirusTotal, Firebase, Trino, Uploadcare);
+   JSend, Cloudflare and Bittrex's ``success: false``, Google, Reddit, Twitter v2, AI vendors,
+   error-only bodies, and the APIs that put their own status in a 200: Zuora, Vonage, Deezer,
+   Moodle, OpenWeather, TikTok, VirusTotal, Firebase, Trino, Uploadcare, Etherscan,
+   API-Sports, Zoho People, Gigya, Loqate, VK, Alchemer, Kaltura, Postmen; and the batches
+   that answer per item: Azure Communication Services' SMS, DHL's 207). A convention that
+   finds the answer inside an envelope (a JSON-RPC ``result``) hands it on with where it sat,
+   so a path declared from the body as sent still reads it;
 5. ``_collection`` and ``_pagination`` — where the items are, and whether more remain;
 6. ``_envelope``   — last, once: a judged contact's data repaired into the result model, and
    its envelope.
