@@ -751,7 +751,17 @@ BODIES: list[tuple[str, dict[str, str], bytes, Outcome, FailureCode | None]] = [
     (
         "html_that_parses",
         {"content-type": "text/html"},
-        b"[1]",
+        b"1",
+        Outcome.ACCESS_FAILURE,
+        C.INVALID_BODY,
+    ),
+    # An object or array labelled HTML is JSON under the wrong type (abuse.ch's URLhaus):
+    # no page starts with "[" or "{"; one that does not parse stays a failure.
+    ("json_labelled_html", {"content-type": "text/html"}, b"[1]", Outcome.SUCCESS, None),
+    (
+        "json_labelled_html_broken",
+        {"content-type": "text/html"},
+        b'{"a": <b>',
         Outcome.ACCESS_FAILURE,
         C.INVALID_BODY,
     ),

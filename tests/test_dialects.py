@@ -916,6 +916,26 @@ def test_zoom_page_asked_with_next_page_token_is_a_later_page() -> None:
     assert env.coverage.offset == 30
 
 
+def test_result_false_beside_only_an_error_status_is_a_failure() -> None:
+    assert failure_of(judge({"result": False, "code": "405"})) == (FailureCode.UPSTREAM_ERROR, P)
+    # A check's "no", with or without its words, is an answer.
+    assert judge({"result": False}).outcome is Outcome.SUCCESS
+    assert judge({"result": False, "message": "not listed"}).outcome is Outcome.SUCCESS
+
+
+def test_json_labelled_html_is_read_as_json() -> None:
+    """abuse.ch's URLhaus answers its lookups (POSTs) with JSON labelled text/html
+    (https://urlhaus-api.abuse.ch/): the answer is read, not dropped as an unreadable write."""
+    body = {"query_status": "ok", "url_count": "124", "urls": [{"id": "1"}, {"id": "2"}]}
+    env = judge(body, content_type="text/html", method="POST", items="urls", total="url_count")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (2, 124)
+    page = b"<!DOCTYPE html><html><title>Sign in</title></html>"
+    headers = httpx.Headers({"content-type": "text/html"})
+    assert failure_of(classify_parts(200, headers, page, url=URL)) == (FailureCode.INVALID_BODY, P)
+
+
 def test_launchpad_pages_start_at_ws_start() -> None:
     """Launchpad's collections page by ws.start and ws.size (https://help.launchpad.net/API/Hacking):
     the page at ws.start=2 holding the last of total_size 3 is the listing's end."""

@@ -1722,6 +1722,26 @@ ROWS: list[Row] = [
         2,
         total=6,
     ),
+    # A cursor beside the items, named its API's way: Pinterest's bookmark
+    # (https://developers.pinterest.com/docs/api/v5/#tag/Pagination), osu!'s cursor_string
+    # (https://osu.ppy.sh/docs/#cursorstring), Xbox Live's pagingInfo.continuationToken.
+    page("pinterest_bookmark", {"items": two(), "bookmark": "Y2JVSG81V2sxcmNHRlpWM1"}, 2),
+    ok("pinterest_bookmark_null", {"items": two(), "bookmark": None}, 2),
+    page("osu_cursor_string", {"beatmap_packs": two(), "cursor_string": "eyJwYWNrX2lkIjo"}, 2),
+    page(
+        "xbox_paging_info_continuation",
+        {"gameClips": two(), "pagingInfo": {"continuationToken": "abc", "totalRecords": 40}},
+        2,
+        total=40,
+    ),
+    ok("record_with_its_own_bookmark", {"id": "p1", "title": "t", "bookmark": "chapter 3"}, 1),
+    # BreweryDB: currentPage of numberOfPages, totalResults.
+    page(
+        "brewerydb_current_page_of_pages",
+        {"currentPage": 1, "numberOfPages": 2, "totalResults": 4, "data": two()},
+        2,
+        total=4,
+    ),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -54,7 +54,9 @@ JSON_LINES_TYPES = frozenset(
         "application/x-jsonlines",
     }
 )
-# Declared markup is never the JSON a tool asked for, even when it happens to parse.
+# Declared markup is not the JSON a tool asked for: a login page, a proxy's error page, XML.
+# One exception: an object or an array labelled HTML (no page starts with "{" or "["), which
+# some APIs send as JSON under the wrong type: abuse.ch's URLhaus, Greenhouse's older job board.
 _MARKUP_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/xml", "application/xml"})
 
 
@@ -80,7 +82,12 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
     if _blank(ex.body):
         return _nothing_in_it(ex)
     if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
-        return _invalid(ex, f"the body is {ex.media_type}, not JSON")
+        if not (ex.media_type == "text/html" and _json_container(ex.body)):
+            return _invalid(ex, f"the body is {ex.media_type}, not JSON")
+        value, problem, repairs, text = decode_json_text(ex.body)
+        if problem is not None:
+            return _invalid(ex, f"the body is {ex.media_type}, not JSON")
+        return Document(value, repairs=repairs, text=text)
     as_is = _array_as_is(ex)
     if as_is is not None:
         return Document(as_is, text=as_is.text)
@@ -124,6 +131,11 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
 
 #: The whitespace JSON allows between tokens (RFC 8259 §2).
 _JSON_SPACE = b" \t\n\r"
+
+
+def _json_container(body: bytes) -> bool:
+    """Whether a body starts as a JSON object or array does (after a BOM and whitespace)."""
+    return body.removeprefix(BOM).lstrip(_JSON_SPACE)[:1] in (b"{", b"[")
 
 
 def _blank(body: bytes) -> bool:

@@ -141,6 +141,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "hitCount",  # Europe PMC's search, beside its resultList
     "@TotalResources",  # Fortnox's MetaInformation (https://api.fortnox.se/developer/parameters)
     "$totalResults",  # Sage's SData feeds (Sage One v1): beside $startIndex, $itemsPerPage
+    "totalRecords",  # Xbox Live's pagingInfo, Timetastic's listings
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
@@ -160,6 +161,7 @@ PAGING_BOXES: tuple[str, ...] = (
     "page_metadata",  # USAspending: page, hasNext, next (the next page's number)
     "@attributes",  # Lightspeed Retail: count (the query's), offset, limit
     "MetaInformation",  # Fortnox: @TotalResources, @TotalPages, @CurrentPage
+    "pagingInfo",  # Xbox Live: continuationToken, totalRecords
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -192,6 +194,7 @@ PAGING_COMPANIONS = frozenset(
         "next-cursor", "items-per-page",  # Crossref's deep paging
         "nextPage", "maxPerPage",  # Lichess's paginator
         "next_offset",  # Chargebee's lists (Datadog's meta.pagination)
+        "cursor_string", "continuationToken",  # osu!'s cursor pages, Nexus and Xbox Live's
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})

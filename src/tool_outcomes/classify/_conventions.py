@@ -91,8 +91,8 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention(
         "cloudflare",
         _rest_errors.cloudflare,
-        "success: false with errors",
-        keys=frozenset({"success"}),
+        "success: false with errors; result: false beside nothing but a status of 400 or more",
+        keys=frozenset({"success", "result"}),
     ),
     Convention(
         "zuora",

@@ -93,6 +93,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page_number", "page_count", 1),  # Zoom's page_number pages
     ("@CurrentPage", "@TotalPages", 1),  # Fortnox's MetaInformation
     ("page", "max_page", 1),  # Onyphe's search pages (https://www.onyphe.io/documentation/api)
+    ("currentPage", "numberOfPages", 1),  # BreweryDB's listings
 )
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = (
@@ -510,12 +511,15 @@ _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
         "next_id", "meta", "next-cursor", "hasNext", "next_page_params", "paging", "token",
-        "after",
+        "after", "bookmark", "cursor_string", "continuationToken",
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
 )  # fmt: skip
 
+
+#: Cursors read only beside a collection (on a record, a "bookmark" is the record's own).
+_BESIDE_CURSORS = ("bookmark", "cursor_string", "continuationToken")
 
 #: A paging box that names all four pages on every page, the last included: Mailgun's.
 _EVERY_PAGE_LINKS = ("first", "last", "next", "previous")
@@ -653,6 +657,14 @@ def _listing_signs(
         if start_key is not None and not _not_after(numbered, box[start_key]):
             detail = f"next {numbered} after {start_key} {box[start_key]}"
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(numbered)))
+    # A cursor beside the items, named its API's way, null or absent on the last page:
+    # Pinterest's bookmark (https://developers.pinterest.com/docs/api/v5/#tag/Pagination),
+    # osu!'s cursor_string (https://osu.ppy.sh/docs/#cursorstring), the continuationToken of
+    # Xbox Live's pagingInfo and Sonatype Nexus's listings.
+    for key in _BESIDE_CURSORS:
+        named = box.get(key)
+        if isinstance(named, str) and named:
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key} present", named))
     # Duffel: meta {"limit", "before", "after"}; "if meta.after isn't null … there are more
     # results", asked with ?after= (https://duffel.com/docs/api/overview/pagination).
     if "after" in box and "before" in box and "limit" in box:

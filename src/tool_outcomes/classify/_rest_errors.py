@@ -113,6 +113,15 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
         return None
     flag = body.get("success")
     said = is_set(body.get("errors")) or is_set(body.get("error"))
+    if flag is None and body.get("result") is False and set(body) <= _REPLY_KEYS | {"result"}:
+        # {"result": false, "code": "405"}: a reply of nothing but its verdict and an HTTP
+        # status of 400 or more (a "false" alone, or beside words, may be a check's "no").
+        status = status_from(body, *_STATUS_KEYS)
+        if status is not None and status >= 400:
+            detail = f"false: {error_message(body) or f'code {status}'}"
+            return FailureVerdict(
+                FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "result"
+            )
     if flag is not False and not (said and type(flag) is int and flag == 0):
         # 0 for false only beside an error's words: {"success": 0, "error": "invalid pair"},
         # the answer of the exchange APIs modelled on BTC-e's (Liqui, WEX, YoBit).
