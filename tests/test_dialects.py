@@ -936,6 +936,18 @@ def test_json_labelled_html_is_read_as_json() -> None:
     assert failure_of(classify_parts(200, headers, page, url=URL)) == (FailureCode.INVALID_BODY, P)
 
 
+def test_servicenow_sysparm_offset_places_the_last_page() -> None:
+    """ServiceNow's Table API pages by sysparm_offset and sysparm_limit, X-Total-Count the total
+    (https://www.servicenow.com/docs/bundle/xanadu-api-reference/page/integrate/inbound-rest/concept/c_TableAPI.html)."""
+    url = "https://x.service-now.com/api/now/table/sys_user?sysparm_limit=100&sysparm_offset=600"
+    headers = httpx.Headers({"content-type": "application/json", "x-total-count": "638"})
+    raw = json.dumps({"result": [{"sys_id": str(n)} for n in range(38)]}).encode()
+    env = classify_parts(200, headers, raw, url=url, items="result")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.offset == 600
+
+
 def test_launchpad_pages_start_at_ws_start() -> None:
     """Launchpad's collections page by ws.start and ws.size (https://help.launchpad.net/API/Hacking):
     the page at ws.start=2 holding the last of total_size 3 is the listing's end."""

@@ -1742,6 +1742,31 @@ ROWS: list[Row] = [
         2,
         total=4,
     ),
+    # Tripletex: a ListResponse's fullResultSize beside from, count and values
+    # (https://tripletex.no/v2-docs/).
+    page(
+        "tripletex_full_result_size",
+        {"fullResultSize": 5, "from": 0, "count": 2, "versionDigest": "x", "values": two()},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        5,
+        cursor=False,
+    ),
+    ok(
+        "tripletex_none",
+        {"fullResultSize": 0, "from": 0, "count": 0, "versionDigest": None, "values": []},
+        0,
+        0,
+    ),
+    # (ServiceNow's Table API pages by sysparm_offset, with its total in X-Total-Count,
+    # https://www.servicenow.com/docs/bundle/xanadu-api-reference/page/integrate/inbound-rest/concept/c_TableAPI.html:
+    # test_dialects.test_servicenow_sysparm_offset_places_the_last_page.)
+    # Instantly v2: next_starting_after, passed back as starting_after, absent at the end
+    # (https://developer.instantly.ai/api/v2).
+    page("instantly_next_starting_after", {"items": two(), "next_starting_after": "6a44c1"}, 2),
+    # Make: an empty list beside its pg object, which only echoes the page's limit and offset
+    # (https://developers.make.com/api-documentation).
+    ok("make_empty_beside_pg", {"hooks": [], "pg": {"sortBy": "id", "limit": 50, "offset": 0}}, 0),
     # -- Square: a cursor beside an unfamiliar list and a scalar of its own
     # https://developer.squareup.com/reference/square/catalog-api/search-catalog-objects
     page(

@@ -142,6 +142,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "@TotalResources",  # Fortnox's MetaInformation (https://api.fortnox.se/developer/parameters)
     "$totalResults",  # Sage's SData feeds (Sage One v1): beside $startIndex, $itemsPerPage
     "totalRecords",  # Xbox Live's pagingInfo, Timetastic's listings
+    "fullResultSize",  # Tripletex's ListResponse, beside from, count, values
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
@@ -162,6 +163,7 @@ PAGING_BOXES: tuple[str, ...] = (
     "@attributes",  # Lightspeed Retail: count (the query's), offset, limit
     "MetaInformation",  # Fortnox: @TotalResources, @TotalPages, @CurrentPage
     "pagingInfo",  # Xbox Live: continuationToken, totalRecords
+    "pg",  # Make: the page's limit and offset (and its total, when asked for)
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -174,6 +176,7 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "nextLogId",  # Datadog's log list: "more logs matched than were returned"
     "nextStartWith",  # Oracle Object Storage's ListObjects: where a truncated listing resumes
     "next_from",  # VK's newsfeed: "passed to get the next array" (https://dev.vk.com/en/method/newsfeed.get)
+    "next_starting_after",  # Instantly v2: passed back as starting_after, absent at the end
 )  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").

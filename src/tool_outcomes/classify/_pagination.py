@@ -947,6 +947,7 @@ _QUERY_OFFSET_KEYS: tuple[str, ...] = (
     *_OFFSET_KEYS, "start", "startIndex", "page[offset]",
     "from",  # Elasticsearch / OpenSearch _search?from=&size= (a date elsewhere: not a count)
     "ws.start",  # Launchpad's collections (lazr.restful): ws.start and ws.size
+    "sysparm_offset",  # ServiceNow's Table API: the index of the page's first record
 )  # fmt: skip
 #: Page numbers (counted from 1) and the page sizes they multiply, in a request's query;
 #: JSON:API's page family (``page[number]`` x ``page[size]``: Lemon Squeezy).
