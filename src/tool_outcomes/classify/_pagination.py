@@ -505,21 +505,21 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
     ("last_page", None, True),
 )
 
+#: Cursors read only beside a collection (on a record, a "bookmark" is the record's own).
+_BESIDE_CURSORS = ("bookmark", "cursor_string", "continuationToken")
+
 #: Every member whose presence can make :func:`_listing_signs` find a sign (the others it
 #: reads, it reads beside one of these; a test holds the set to the function).
 _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
         "next_id", "meta", "next-cursor", "hasNext", "next_page_params", "paging", "token",
-        "after", "bookmark", "cursor_string", "continuationToken",
+        "after", *_BESIDE_CURSORS,
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
 )  # fmt: skip
 
-
-#: Cursors read only beside a collection (on a record, a "bookmark" is the record's own).
-_BESIDE_CURSORS = ("bookmark", "cursor_string", "continuationToken")
 
 #: A paging box that names all four pages on every page, the last included: Mailgun's.
 _EVERY_PAGE_LINKS = ("first", "last", "next", "previous")
