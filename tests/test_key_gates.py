@@ -378,6 +378,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"Items": [{"Error": "2", "Description": "Unknown key", "Cause": "c", "Resolution": "r"}]},
     {"error": {"error_code": 6, "error_msg": "Too many requests", "request_params": []}},
     {"result_ok": False, "code": 429, "message": "Please wait"},
+    {"result": False, "code": "405"},
     {"code": "ENTRY_ID_NOT_FOUND", "message": "m", "objectType": "KalturaAPIException"},
     {"result": {"error": {"code": "500015", "objectType": "KalturaAPIException"}}},
     {"meta": {"code": 4153, "message": "Item does not exist.", "retryable": False}, "data": {}},

@@ -81,19 +81,19 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
         return _cut_document(ex, ex.cut)
     if _blank(ex.body):
         return _nothing_in_it(ex)
-    if ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml"):
-        if not (ex.media_type == "text/html" and _json_container(ex.body)):
-            return _invalid(ex, f"the body is {ex.media_type}, not JSON")
-        value, problem, repairs, text = decode_json_text(ex.body)
-        if problem is not None:
-            return _invalid(ex, f"the body is {ex.media_type}, not JSON")
-        return Document(value, repairs=repairs, text=text)
-    as_is = _array_as_is(ex)
+    markup = ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml")
+    if markup and not (ex.media_type == "text/html" and _json_container(ex.body)):
+        return _invalid(ex, f"the body is {ex.media_type}, not JSON")
+    as_is = None if markup else _array_as_is(ex)
     if as_is is not None:
         return Document(as_is, text=as_is.text)
     value, problem, repairs, text = decode_json_text(ex.body)
     if problem is not None:
-        return ex.invalid_json(problem)
+        return (
+            _invalid(ex, f"the body is {ex.media_type}, not JSON")
+            if markup
+            else ex.invalid_json(problem)
+        )
     return Document(value, repairs=repairs, text=text)
 
 

@@ -91,8 +91,14 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention(
         "cloudflare",
         _rest_errors.cloudflare,
-        "success: false with errors; result: false beside nothing but a status of 400 or more",
-        keys=frozenset({"success", "result"}),
+        "success: false with errors",
+        keys=frozenset({"success"}),
+    ),
+    Convention(
+        "result_false",
+        _rest_errors.result_false,
+        "result: false beside nothing but a status of 400 or more",
+        keys=frozenset({"result"}),
     ),
     Convention(
         "zuora",

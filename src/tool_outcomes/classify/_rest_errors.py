@@ -32,6 +32,7 @@ from ._verdicts import (
     failure_from_status,
     is_set,
     kind_from_status,
+    some_refused,
     status_from,
 )
 
@@ -74,6 +75,7 @@ __all__ = [
     "problems",
     "reddit",
     "reports_error",
+    "result_false",
     "tiktok_business",
     "trino",
     "twitter_v2",
@@ -113,15 +115,6 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
         return None
     flag = body.get("success")
     said = is_set(body.get("errors")) or is_set(body.get("error"))
-    if flag is None and body.get("result") is False and set(body) <= _REPLY_KEYS | {"result"}:
-        # {"result": false, "code": "405"}: a reply of nothing but its verdict and an HTTP
-        # status of 400 or more (a "false" alone, or beside words, may be a check's "no").
-        status = status_from(body, *_STATUS_KEYS)
-        if status is not None and status >= 400:
-            detail = f"false: {error_message(body) or f'code {status}'}"
-            return FailureVerdict(
-                FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "result"
-            )
     if flag is not False and not (said and type(flag) is int and flag == 0):
         # 0 for false only beside an error's words: {"success": 0, "error": "invalid pair"},
         # the answer of the exchange APIs modelled on BTC-e's (Liqui, WEX, YoBit).
@@ -135,6 +128,20 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
     status = status_from(body, "status", "status_code", "statusCode", "code")
     detail = f"false: {error_message(body) or 'no message'}"  # after the dialect, "success: "
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
+
+
+def result_false(body: object, content_type: str) -> Verdict | None:
+    """``{"result": false, "code": "405"}``: a reply of nothing but its verdict and an HTTP
+    status of 400 or more (a ``false`` alone, or beside words, may be a check's "no")."""
+    if not isinstance(body, dict) or body.get("result") is not False or body.get("success"):
+        return None
+    if not set(body) <= _REPLY_KEYS | {"result"}:
+        return None
+    status = status_from(body, *_STATUS_KEYS)
+    if status is None or status < 400:
+        return None
+    detail = f"false: {error_message(body) or f'code {status}'}"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "result")
 
 
 def _bare_reply(body: Mapping[str, Any]) -> bool:
@@ -283,11 +290,9 @@ def vonage(body: object, content_type: str) -> Verdict | None:
             return None
         first_status, first = statuses[failed[0][0]], failed[0][1]
         said = f"status {first_status}: {_vonage_words(first) or 'no message'}"
-        if len(failed) == len(messages):
-            return _vonage_failure(first_status, said)
         dropped = tuple(f"messages.{i}: {_vonage_words(m) or 'failed'}" for i, m in failed)
-        detail = f"{len(failed)} of {len(messages)} messages not sent"
-        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "vonage", dropped)
+        failure = _vonage_failure(first_status, said)
+        return some_refused(dropped, len(messages), "messages not sent", "vonage", failure)
     words = _vonage_words(body)
     status = as_count(body.get("status"))
     if words is None or not status:
@@ -358,10 +363,8 @@ def problems(body: object, content_type: str) -> Verdict | None:
     if not all(isinstance(why, str) for why in refused.values()):
         return None
     dropped = tuple(f"{item}: {why}" for item, why in refused.items())
-    if not done:
-        return FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped), "problems")
-    detail = f"{len(refused)} of {len(refused) + len(done)} items refused"
-    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "problems", dropped)
+    failure = FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped), "problems")
+    return some_refused(dropped, len(refused) + len(done), "items refused", "problems", failure)
 
 
 def acs_sms(body: object, content_type: str) -> Verdict | None:
@@ -381,11 +384,9 @@ def acs_sms(body: object, content_type: str) -> Verdict | None:
     if not refused:
         return None
     dropped = tuple(f"value.{i}: {_acs_words(r)}" for i, r in refused)
-    if len(refused) == len(results):
-        status = status_from(refused[0][1], "httpStatusCode")
-        return failure_from_status(status, "; ".join(dropped), "acs_sms")
-    detail = f"{len(refused)} of {len(results)} messages not sent"
-    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "acs_sms", dropped)
+    status = status_from(refused[0][1], "httpStatusCode")
+    failure = failure_from_status(status, "; ".join(dropped), "acs_sms")
+    return some_refused(dropped, len(results), "messages not sent", "acs_sms", failure)
 
 
 def _acs_words(result: Mapping[str, Any]) -> str:
@@ -530,12 +531,10 @@ def dhl_multi_status(body: object, content_type: str) -> Verdict | None:
     if not refused:
         return None
     dropped = tuple(f"items.{n}: {_dhl_words(s)}" for n, s in refused)
-    if len(refused) == len(items):
-        return failure_from_status(
-            status_from(refused[0][1], "statusCode"), "; ".join(dropped), "dhl"
-        )
-    detail = f"{len(refused)} of {len(items)} shipments refused"
-    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "dhl", dropped)
+    failure = failure_from_status(
+        status_from(refused[0][1], "statusCode"), "; ".join(dropped), "dhl"
+    )
+    return some_refused(dropped, len(items), "shipments refused", "dhl", failure)
 
 
 def _dhl_done(sstatus: Mapping[str, Any]) -> bool:
@@ -614,11 +613,9 @@ def fcm_multicast(body: object, content_type: str) -> Verdict | None:
     if not errors:
         return None
     dropped = tuple(f"results.{i}: {error}" for i, error in errors)
-    if len(errors) == len(results):
-        code, kind = _FCM_TRANSIENT.get(errors[0][1], (FailureCode.BAD_REQUEST, _P))
-        return FailureVerdict(code, kind, "; ".join(dropped), "fcm")
-    detail = f"{len(errors)} of {len(results)} messages not sent"
-    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "fcm", dropped)
+    code, kind = _FCM_TRANSIENT.get(errors[0][1], (FailureCode.BAD_REQUEST, _P))
+    failure = FailureVerdict(code, kind, "; ".join(dropped), "fcm")
+    return some_refused(dropped, len(results), "messages not sent", "fcm", failure)
 
 
 def virustotal_v2(body: object, content_type: str) -> Verdict | None:

@@ -12,13 +12,13 @@ from typing import Any
 
 from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
+from ._status import status_rule
 from ._verdicts import (
     FailureVerdict,
     PartialVerdict,
     Unwrap,
     Verdict,
     as_count,
-    failure_from_status,
     status_from,
 )
 
@@ -165,9 +165,9 @@ def _extension_status(errors: list[Any]) -> tuple[FailureCode, FailureKind]:
         if not isinstance(extensions, dict):
             continue
         status = status_from(extensions, "status_code", "statusCode", "status")
-        if status is not None and status >= 400:
-            verdict = failure_from_status(status, "", "graphql")
-            return verdict.code, verdict.kind
+        rule = status_rule(status) if status is not None and status >= 400 else None
+        if rule is not None:
+            return rule.code, rule.kind
         if as_count(extensions.get("retry_in_seconds")) is not None:
             return FailureCode.RATE_LIMITED, _T
     return FailureCode.UPSTREAM_ERROR, _P

@@ -26,6 +26,7 @@ __all__ = [
     "failure_from_status",
     "is_set",
     "kind_from_status",
+    "some_refused",
     "status_from",
     "within",
 ]
@@ -120,6 +121,17 @@ def is_set(value: object) -> bool:
     if isinstance(value, int | float):
         return value != 0
     return not (isinstance(value, str | list | dict) and not value)
+
+
+def some_refused(
+    dropped: tuple[str, ...], of: int, what: str, dialect: str, failure: FailureVerdict
+) -> FailureVerdict | PartialVerdict:
+    """A batch that answers for each of its ``of`` items, ``dropped`` naming each refused one:
+    every item refused is ``failure``; some of them, a partial answer ("2 of 5 {what}")."""
+    if len(dropped) == of:
+        return failure
+    detail = f"{len(dropped)} of {of} {what}"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, dialect, dropped)
 
 
 def failure_from_status(status: int | None, detail: str, dialect: str) -> FailureVerdict:
