@@ -3282,6 +3282,135 @@ ROWS: list[Row] = [
         TB.TOTAL_EXCEEDS_RETURNED,
         cursor=False,
     ),
+    # -- DocuSign answers a call on several items with one entry each, a refused one holding
+    # errorDetails {errorCode, message}
+    # (https://developers.docusign.com/docs/esign-rest-api/esign101/error-codes/)
+    fail(
+        "docusign_groups_every_one_refused",
+        {
+            "groups": [
+                {
+                    "groupName": "Sales",
+                    "errorDetails": {
+                        "errorCode": "INVALID_GROUP_NAME",
+                        "message": "Duplicate group name: Sales already exists.",
+                    },
+                }
+            ]
+        },
+        FailureCode.BAD_REQUEST,
+        FailureKind.PERMANENT,
+    ),
+    page(
+        "docusign_groups_one_of_two_refused",
+        {
+            "groups": [
+                {"groupId": "1", "groupName": "Sales"},
+                {
+                    "groupId": "x",
+                    "errorDetails": {
+                        "errorCode": "INVALID_GROUP_ID",
+                        "message": "The MemberGroupId provided is invalid.",
+                    },
+                },
+            ]
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    ok(
+        "docusign_error_details_with_no_code_is_no_refusal",
+        {"groups": [{"groupId": "1", "errorDetails": {"message": ""}}, {"groupId": "2"}]},
+        2,
+    ),
+    # -- Mailchimp's _links, "a list of link types" beside every collection, are no items
+    # (https://mailchimp.com/developer/marketing/docs/methods-parameters/#hypermedia); its
+    # total_items counts the query, paged by count and offset
+    # (https://mailchimp.com/developer/marketing/docs/methods-parameters/#pagination)
+    page(
+        "mailchimp_templates_first_page_of_total_items",
+        {
+            "templates": two(),
+            "total_items": 121,
+            "_links": [{"rel": "self", "href": "https://us3.api.mailchimp.com/3.0/templates"}],
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        121,
+        cursor=False,
+    ),
+    ok(
+        "mailchimp_automations_none",
+        {
+            "automations": [],
+            "total_items": 0,
+            "_links": [
+                {"rel": "self", "href": "https://us3.api.mailchimp.com/3.0/automations"},
+                {"rel": "create", "href": "https://us3.api.mailchimp.com/3.0/automations"},
+            ],
+        },
+        0,
+        0,
+    ),
+    # -- Dropbox's list_shared_links of a user with none: an empty links array beside has_more
+    # (https://www.dropbox.com/developers/documentation/http/documentation#sharing-list_shared_links)
+    ok("dropbox_shared_links_none", {"links": [], "has_more": False}, 0),
+    # -- FreshBooks wraps each page twice: response.result holds the list and its paging
+    # (https://www.freshbooks.com/api/parameters)
+    page(
+        "freshbooks_categories_first_of_four_pages",
+        {
+            "response": {
+                "result": {
+                    "categories": two(),
+                    "page": 1,
+                    "pages": 4,
+                    "per_page": 2,
+                    "total": 8,
+                }
+            }
+        },
+        2,
+        total=8,
+    ),
+    ok(
+        "freshbooks_payments_none",
+        {
+            "response": {
+                "result": {"payments": [], "page": 1, "pages": 0, "per_page": 15, "total": 0}
+            }
+        },
+        0,
+        0,
+    ),
+    # (Guards: an empty links array with no paging beside it is a member of a record; a record
+    # keeps its identity however many wrappers it sits in.)
+    ok("empty_links_in_a_record_without_paging", {"links": [], "title": "a record"}, 1),
+    ok("record_wrapped_twice", {"data": {"user": {"id": 1, "page": 1, "roles": two()}}}, 1),
+    # -- PayPal's transaction search with nothing in its window leaves transaction_details out
+    # beside total_items 0 and its self link
+    # (https://developer.paypal.com/docs/api/transaction-search/v1/)
+    ok(
+        "paypal_transaction_search_none_in_window",
+        {
+            "account_number": "ABCD1234",
+            "start_date": "2026-05-15T00:00:00+0000",
+            "end_date": "2026-06-15T00:00:00+0000",
+            "page": 1,
+            "total_items": 0,
+            "total_pages": 0,
+            "links": [
+                {
+                    "href": "https://api-m.paypal.com/v1/reporting/transactions",
+                    "rel": "self",
+                    "method": "GET",
+                }
+            ],
+        },
+        0,
+        0,
+    ),
     # -- 206 that answers no range request (Mastodon media still processing)
     ok(
         "mastodon_media_206_processing",

@@ -45,6 +45,7 @@ __all__ = [
     "link_rels",
     "no_more",
     "null_inside",
+    "refused_items",
     "resolve_path",
     "stac_context",
     "typed_listing",
@@ -437,6 +438,28 @@ def find_collection(
     return found_here
 
 
+def refused_items(collection: Collection) -> tuple[str, ...]:
+    """Each item of ``collection`` that carries its own refusal, as ``"where.i: CODE: why"``.
+
+    DocuSign answers a call that acts on several items (create or delete groups, move
+    envelopes, update tabs) with 200 or 201 and one entry per item; an entry it could not act
+    on holds ``errorDetails``, "errors that occur ... only valid for responses", with an
+    ``errorCode`` and a ``message``
+    (https://developers.docusign.com/docs/esign-rest-api/esign101/error-codes/). An entry
+    whose ``errorDetails`` has no code is not read as refused.
+    """
+    where = collection.where or "items"
+    refused = []
+    for i, item in enumerate(collection.items):
+        details = item.get("errorDetails") if isinstance(item, dict) else None
+        code = details.get("errorCode") if isinstance(details, dict) else None
+        if isinstance(code, str) and code:
+            message = details.get("message") if isinstance(details, dict) else None
+            said = f"{code}: {message}" if isinstance(message, str) and message else code
+            refused.append(f"{where}.{i}: {said}")
+    return tuple(refused)
+
+
 def null_inside(body: Mapping[str, Any]) -> str | None:
     """Where a body holds nothing but a null, through objects of one member each: a lookup's
     ``{"user": null}``, Relay's ``{"data": {"node": null}}`` (a node id that names nothing).
@@ -550,7 +573,11 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     counts = _NONE_COUNTED_KEYS & body.keys()
     if not counts or any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
         return None
-    lists = [k for k, v in body.items() if isinstance(v, list)]
+    # Its links are no list of items: PayPal's transaction search with none in its window,
+    # {"total_items": 0, "total_pages": 0, "links": [{"rel": "self", …}], …}
+    # (https://developer.paypal.com/docs/api/transaction-search/v1/).
+    links = _navigation(body) if "links" in body or "_links" in body else _NO_KEYS
+    lists = [k for k, v in body.items() if isinstance(v, list) and k not in links]
     if len(lists) > 1 or (lists and body[lists[0]]):
         return None
     # Or its one list, empty: WordPress.com's {"found": 0, "posts": [], "meta": {…}} (found,
@@ -746,8 +773,14 @@ def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
-    skip = _diagnostic(root) | _navigation(root) if "links" in root else _diagnostic(root)
+    navigated = "links" in root or "_links" in root
+    skip = _diagnostic(root) | _navigation(root) if navigated else _diagnostic(root)
     lists = [k for k, v in root.items() if isinstance(v, list) and k not in skip]
+    if not lists and root.get("links") == [] and has_paging_companions(root):
+        # An empty links array and nothing else to list, beside the page's own "no more":
+        # Dropbox's list_shared_links of a user with none, {"links": [], "has_more": false}
+        # (https://www.dropbox.com/developers/documentation/http/documentation#sharing-list_shared_links).
+        lists = ["links"]
     if len(lists) == 2 and (own := _own_links(root, lists)) is not None:
         # OpenStack: {"servers": [...], "servers_links": [{"rel": "next", "href": …}]}: the
         # links are the listing's navigation, never its items.
@@ -914,23 +947,29 @@ def _relative_uri(value: object) -> bool:
 
 
 def _navigation(root: Mapping[str, Any]) -> frozenset[str]:
-    """``links`` when it is an array of link objects (``rel`` and ``href``): navigation beside
-    a listing, never its items. STAC and OGC API answer ``/collections`` with
-    ``{"collections": [...], "links": [...]}`` and page it by a ``rel: "next"`` entry
-    (https://docs.ogc.org/is/17-069r4/17-069r4.html, section "Collections"). An object with an
-    identity of its own (a STAC catalog's ``id``) keeps its links as one of its members."""
-    links = root.get("links")
-    if not isinstance(links, list):
-        return _NO_KEYS
+    """``links`` or ``_links`` when it is an array of link objects (``rel`` and ``href``):
+    navigation beside a listing, never its items. STAC and OGC API answer ``/collections``
+    with ``{"collections": [...], "links": [...]}`` and page it by a ``rel: "next"`` entry
+    (https://docs.ogc.org/is/17-069r4/17-069r4.html, section "Collections"); Mailchimp puts
+    ``_links``, "a list of link types and descriptions for the API schema documents", beside
+    every collection it lists
+    (https://mailchimp.com/developer/marketing/docs/methods-parameters/#hypermedia). An object
+    with an identity of its own (a STAC catalog's ``id``) keeps its links as one of its
+    members."""
     if any(root.get(key) is not None for key in RECORD_IDENTITY_KEYS):
         return _NO_KEYS
-    # An empty array holds no link, and no item either: stac-server's v0 ``/collections``
-    # sent ``"links": []`` beside its collections.
-    return _LINKS if all(_is_link_object(link) for link in links) else _NO_KEYS
+    found = _NO_KEYS
+    for key, named in _LINK_ARRAYS:
+        links = root.get(key)
+        # An empty array holds no link, and no item either: stac-server's v0 ``/collections``
+        # sent ``"links": []`` beside its collections.
+        if isinstance(links, list) and all(_is_link_object(link) for link in links):
+            found = found | named
+    return found
 
 
 _NO_KEYS: frozenset[str] = frozenset()
-_LINKS = frozenset({"links"})
+_LINK_ARRAYS = (("links", frozenset({"links"})), ("_links", frozenset({"_links"})))
 
 
 def _is_link_object(value: object) -> bool:
@@ -960,10 +999,27 @@ def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
         value = root[key]
     if not isinstance(value, dict) or key in DIAGNOSTIC_KEYS:
         return None
+    where = f"{where}{key}."
+    for _ in range(_MORE_WRAPPERS):
+        # FreshBooks wraps every page twice: {"response": {"result": {"invoices": [...],
+        # "page": 1, "pages": 4, "per_page": 15, "total": 59}}}
+        # (https://www.freshbooks.com/api/parameters): a wrapper of one object, around a page.
+        if len(value) != 1:
+            break
+        key, inner_value = next(iter(value.items()))
+        if not isinstance(inner_value, dict) or key in DIAGNOSTIC_KEYS:
+            break
+        if any(inner_value.get(k) is not None for k in RECORD_IDENTITY_KEYS):
+            return None  # {"data": {"user": {"id": 1, …}}}: a record, however it is wrapped
+        where, value = f"{where}{key}.", inner_value
     if not (has_paging_companions(value) or _counted_list(value) is not None):
         return None
-    inner = _unique_list(value, f"{where}{key}.") or _page_shaped(value, f"{where}{key}.")
+    inner = _unique_list(value, where) or _page_shaped(value, where)
     return None if inner is None or inner.parent is not value else inner
+
+
+#: How many more wrappers of one member :func:`_wrapped_page` looks through to find a page.
+_MORE_WRAPPERS = 2
 
 
 _CAPTION = "message"

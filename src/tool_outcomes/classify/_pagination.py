@@ -51,6 +51,7 @@ from ._collection import (
     has_paging_companions,
     no_more,
     null_inside,
+    refused_items,
     resolve_path,
     stac_context,
     typed_listing,
@@ -59,7 +60,7 @@ from ._collection import (
 from ._decisions import ArrayText, Contact, Document, Uncounted
 from ._exchange import Exchange
 from ._headers import count_in_headers, page_in_headers
-from ._verdicts import PartialVerdict, Verdict, as_count, within
+from ._verdicts import FailureVerdict, PartialVerdict, Verdict, as_count, some_refused, within
 
 __all__ = [
     "PAGE_COUNTERS",
@@ -204,6 +205,10 @@ def find_total(
             return found_total
     return None
 
+
+#: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
+#: it sits in the body's text: a body without it holds no such item, and is not walked.
+_REFUSED_ITEM = b'"errorDetails"'
 
 _TOTAL_KEYS_BUT_COUNT = TOTAL_KEYS + tuple(k for k in AMBIGUOUS_TOTAL_KEYS if k != "count")
 
@@ -1405,6 +1410,16 @@ def judge_coverage(
     collection = Collection([], None, "") if array else find_collection(value, items, ex.url)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
+    if verdict is None and collection is not None and _REFUSED_ITEM in ex.body:
+        # Items the source answers for one by one, each refused one saying why (DocuSign's
+        # errorDetails): every item refused is the call's failure; some of them, a partial.
+        refused = refused_items(collection)
+        if refused:
+            failure = FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(refused), "docusign")
+            of = len(collection.items)
+            verdict = some_refused(refused, of, "items refused", "docusign", failure)
+            if isinstance(verdict, FailureVerdict):
+                return ex.fail(verdict.code, verdict.kind, f"docusign: {verdict.detail}")
     total = None if array else find_total(value, collection, total_path)
     if isinstance(total, str):
         return ex.fail(FailureCode.SCHEMA, _P, total)
