@@ -363,6 +363,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"error-code": "420", "error-code-label": "method failed"},
     {"error": {"type": "DataException", "message": "no data", "code": 800}},
     {"problems": {"nonexistent": "Invalid"}, "result": []},
+    {"links_created": [], "errors": [{"file_key": "k", "node_id": "1:2", "error": "not found"}]},
     {"multicast_id": 1, "success": 0, "failure": 1, "results": [{"error": "NotRegistered"}]},
     {"response_code": 0, "verbose_msg": "Domain not found"},
     {"exception": "moodle_exception", "errorcode": "invalidtoken", "message": "Invalid token"},

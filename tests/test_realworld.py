@@ -3411,6 +3411,92 @@ ROWS: list[Row] = [
         0,
         0,
     ),
+    # -- A GraphQL mutation payload's userErrors are no items: empty, the mutation took
+    # (https://shopify.dev/docs/api/admin-graphql); a server's extensions beside a null
+    # lookup say nothing of it (https://shopify.dev/docs/api/usage/limits#graphql-admin-api-rate-limits)
+    ok("shopify_mutation_user_errors_empty", {"data": {"customerCreate": {"userErrors": []}}}, 1),
+    ok(
+        "shopify_order_lookup_null_beside_query_cost",
+        {
+            "data": {"order": None},
+            "extensions": {"cost": {"requestedQueryCost": 1, "actualQueryCost": 1}},
+        },
+        0,
+    ),
+    # -- Slack's envelope around a list of any name (https://api.slack.com/docs/pagination)
+    ok(
+        "slack_scheduled_messages_none",
+        {"ok": True, "scheduled_messages": [], "response_metadata": {"next_cursor": ""}},
+        0,
+    ),
+    # -- TikTok for Business: data.list beside data.page_info
+    # (https://ads.tiktok.com/marketing_api/docs?id=1739314558673922)
+    ok(
+        "tiktok_adgroups_none",
+        {
+            "code": 0,
+            "message": "OK",
+            "request_id": "2026052619",
+            "data": {
+                "list": [],
+                "page_info": {"page": 1, "page_size": 10, "total_page": 0, "total_number": 0},
+            },
+        },
+        0,
+        0,
+    ),
+    page(
+        "tiktok_adgroups_first_of_three_pages",
+        {
+            "code": 0,
+            "message": "OK",
+            "request_id": "2026052619",
+            "data": {
+                "list": two(),
+                "page_info": {"page": 1, "page_size": 2, "total_page": 3, "total_number": 6},
+            },
+        },
+        2,
+        total=6,
+    ),
+    # -- Figma's library listings: the one list under meta, a cursor of {before, after}
+    # (https://www.figma.com/developers/api#library-items-endpoints); its dev resources
+    # calls answer what they did beside errors
+    # (https://www.figma.com/developers/api#dev-resources-endpoints)
+    page(
+        "figma_team_styles_first_page",
+        {"error": False, "status": 200, "meta": {"cursor": {"after": 1878493841}, "styles": two()}},
+        2,
+    ),
+    ok(
+        "figma_team_styles_last_page",
+        {"error": False, "status": 200, "meta": {"cursor": {}, "styles": two()}},
+        2,
+    ),
+    ok(
+        "figma_file_components_none",
+        {"error": False, "status": 200, "meta": {"components": []}, "i18n": None},
+        0,
+    ),
+    fail(
+        "figma_dev_resources_every_one_refused",
+        {
+            "links_created": [],
+            "errors": [{"file_key": "k", "node_id": "91:1", "error": "File not found"}],
+        },
+        FailureCode.BAD_REQUEST,
+        FailureKind.PERMANENT,
+    ),
+    page(
+        "figma_dev_resources_one_of_two_refused",
+        {
+            "links_updated": [{"id": "1"}],
+            "errors": [{"id": "12345", "error": "not found or no access"}],
+        },
+        1,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
     # -- 206 that answers no range request (Mastodon media still processing)
     ok(
         "mastodon_media_206_processing",

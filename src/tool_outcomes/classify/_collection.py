@@ -75,8 +75,10 @@ RECORD_IDENTITY_KEYS: tuple[str, ...] = ("id", "sha", "node_id", "uuid", "gid")
 #: Lists that report on the call, never the answer to it.
 DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: Lists beside a page that describe the answer, never its items: Jira's search
-#: ``warningMessages`` (about the JQL query), Atlassian's ``_expands`` (what may be expanded).
-_ABOUT_THE_ANSWER = frozenset({"warningMessages", "_expands"})
+#: ``warningMessages`` (about the JQL query), Atlassian's ``_expands`` (what may be expanded),
+#: a GraphQL mutation payload's ``userErrors`` ("the list of errors that occurred from
+#: executing the mutation", https://shopify.dev/docs/api/admin-graphql: empty when it took).
+_ABOUT_THE_ANSWER = frozenset({"warningMessages", "_expands", "userErrors"})
 #: What inference never takes for the items: with a diagnostic beside it, also "messages".
 _NOT_ITEMS = DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER
 _NOT_ITEMS_BESIDE_DIAGNOSTICS = _NOT_ITEMS | {"messages"}
@@ -139,6 +141,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total-results",  # Crossref's message, beside its items
     "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
+    "total_number",  # TikTok for Business's page_info: every item the query matched
     "hitCount",  # Europe PMC's search, beside its resultList
     "@TotalResources",  # Fortnox's MetaInformation (https://api.fortnox.se/developer/parameters)
     "$totalResults",  # Sage's SData feeds (Sage One v1): beside $startIndex, $itemsPerPage
@@ -165,6 +168,9 @@ PAGING_BOXES: tuple[str, ...] = (
     "MetaInformation",  # Fortnox: @TotalResources, @TotalPages, @CurrentPage
     "pagingInfo",  # Xbox Live: continuationToken, totalRecords
     "pg",  # Make: the page's limit and offset (and its total, when asked for)
+    # TikTok for Business: page, page_size, total_number, total_page beside data.list
+    # (its ad group listing, https://ads.tiktok.com/marketing_api/docs?id=1739314558673922).
+    "page_info",
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -193,6 +199,7 @@ PAGING_COMPANIONS = frozenset(
         "scroll_param",  # Intercom's scroll
         # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
         "paging", "pagination", "pageInfo", "result_info",
+        "page_info",  # TikTok for Business
         # A next page's token (AWS and Amazon SP-API's NextToken, Google's nextPageToken …).
         *NEXT_TOKEN_KEYS,
         "next-cursor", "items-per-page",  # Crossref's deep paging
@@ -417,7 +424,7 @@ def find_collection(
         # GraphQL: descend through single-field selections to the connection they lead to.
         for _ in range(4):
             node = root.get("data") if root is body else None
-            if node is None and len(root) == 1:
+            if node is None and len(root) == 1 and next(iter(root)) not in _NOT_ITEMS:
                 node = next(iter(root.values()))
             if isinstance(node, list) and root is not body:  # Weaviate: {"Get": {"Article": []}}
                 return Collection(node, root, where + next(iter(root)))
@@ -472,6 +479,11 @@ def null_inside(body: Mapping[str, Any]) -> str | None:
         return "null data"
     path: list[str] = []
     value: Any = body
+    if "extensions" in body and len(body) == 2 and "data" in body:
+        # A GraphQL server's own metadata beside the data (Shopify's query cost on every
+        # answer, https://shopify.dev/docs/api/usage/limits#graphql-admin-api-rate-limits)
+        # says nothing of what the data holds.
+        value = {"data": body["data"]}
     while isinstance(value, dict) and len(value) == 1 and len(path) < _NULL_DEPTH:
         key, value = next(iter(value.items()))
         if key in DIAGNOSTIC_KEYS:
@@ -700,6 +712,14 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
     query = body.get("QueryResponse")
     if isinstance(query, dict) and len(body) <= 2:
         return _query_response(query)
+    meta = body.get("meta")
+    if body.get("error") is False and type(body.get("status")) is int and isinstance(meta, dict):
+        # Figma's library listings: {"error": false, "status": 200, "meta": {"components":
+        # [...], "cursor": {…}}}, the one list under meta the items
+        # (https://www.figma.com/developers/api#library-items-endpoints).
+        lists = [k for k, v in meta.items() if isinstance(v, list)]
+        if len(lists) == 1:
+            return Collection(meta[lists[0]], meta, f"meta.{lists[0]}")
     if body.keys() >= _XERO_ENVELOPE:
         lists = [k for k, v in body.items() if isinstance(v, list) and k not in _XERO_NOT_ITEMS]
         if len(lists) == 1:
@@ -890,10 +910,15 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # The answer's own trace id says nothing of its items: HighLevel answers
         # {"contacts": [...], "total": 12, "traceId": "…"}.
         root = {k: v for k, v in root.items() if k not in _TRACE_IDS or not isinstance(v, str)}
+    if root.get("ok") is True and len(root) > 1:
+        # Slack's envelope around every method's answer says nothing of its items: its
+        # chat.scheduledMessages.list answers {"ok": true, "scheduled_messages": [],
+        # "response_metadata": {"next_cursor": ""}} (https://api.slack.com/docs/pagination).
+        root = {k: v for k, v in root.items() if k not in _SLACK_ENVELOPE}
     if len(root) == 1:
         key, value = next(iter(root.items()))
-    elif len(root) == 2 and _navigation(root):
-        key = next(k for k in root if k != "links")
+    elif len(root) == 2 and len(links := _navigation(root)) == 1:
+        key = next(k for k in root if k not in links)
         value = root[key]
     elif len(root) == 2 and _relative_uri(root.get("uri")):
         # One list beside its own address, relative to the API's host: Twilio's unpaged lists,
@@ -930,12 +955,14 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         value = root[key]
     else:
         return None
-    if not isinstance(value, list) or key in DIAGNOSTIC_KEYS:
+    if not isinstance(value, list) or key in _NOT_ITEMS:
         return None
     return Collection(value, root, f"{where}{key}")
 
 
 _COUNTS = frozenset({*AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS})
+#: What Slack sends around every method's answer (https://api.slack.com/web#responses).
+_SLACK_ENVELOPE = frozenset({"ok", "warning", "response_metadata"})
 #: An answer's own request or trace id, beside what it answers.
 _TRACE_IDS = frozenset({"traceId", "trace_id", "requestId", "request_id"})
 

@@ -269,6 +269,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"problems"}),
     ),
     Convention(
+        "figma_dev_resources",
+        _rest_errors.figma_dev_resources,
+        "dev resources refused beside those done: all is a failure, some a partial",
+        keys=frozenset({"errors"}),
+    ),
+    Convention(
         "acs_sms",
         _rest_errors.acs_sms,
         "one result per recipient: every message refused is a failure, some a partial",

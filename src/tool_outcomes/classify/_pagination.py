@@ -95,6 +95,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("@CurrentPage", "@TotalPages", 1),  # Fortnox's MetaInformation
     ("page", "max_page", 1),  # Onyphe's search pages (https://www.onyphe.io/documentation/api)
     ("currentPage", "numberOfPages", 1),  # BreweryDB's listings
+    ("page", "total_page", 1),  # TikTok for Business's page_info
 )
 #: Member names of a ``next`` object that say where the next page starts.
 _NEXT_OBJECT_KEYS: tuple[str, ...] = (
@@ -205,6 +206,9 @@ def find_total(
             return found_total
     return None
 
+
+#: A cursor of Figma's library listings: where the page before and the page after start.
+_FIGMA_CURSOR = frozenset({"before", "after"})
 
 #: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
 #: it sits in the body's text: a body without it holds no such item, and is not walked.
@@ -626,8 +630,11 @@ def _listing_signs(
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.hasNext", _cursor(cursor.get("next"))))
     # Phabricator's Conduit: a search's cursor {"limit", "after", "before", "order"}; "if after
     # is not null, there are more results" to ask for with it
-    # (https://secure.phabricator.com/book/phabricator/article/conduit/, "Paging").
-    after = _cursor(cursor.get("after")) if isinstance(cursor, dict) and "limit" in cursor else None
+    # (https://secure.phabricator.com/book/phabricator/article/conduit/, "Paging"). Figma's
+    # library listings send a cursor of only {before, after}, after left out of the last page
+    # (its ResponseCursor, https://www.figma.com/developers/api#library-items-endpoints).
+    paged = isinstance(cursor, dict) and ("limit" in cursor or cursor.keys() <= _FIGMA_CURSOR)
+    after = _cursor(cursor.get("after")) if paged and isinstance(cursor, dict) else None
     if after is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.after present", after))
     if isinstance(cursor, str) and cursor and _MORE_FLAG_KEYS.isdisjoint(box):
@@ -976,6 +983,7 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     ("currentPage", "maxPerPage", "nbResults", 1),  # Lichess's paginator
     # e-conomic: pages skipped x page size (https://restdocs.e-conomic.com/#pagination).
     ("skipPages", "pageSize", "skipPages", 0),
+    ("page", "page_size", "total_page", 1),  # TikTok for Business's page_info
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe

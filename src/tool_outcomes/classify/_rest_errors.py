@@ -367,6 +367,31 @@ def problems(body: object, content_type: str) -> Verdict | None:
     return some_refused(dropped, len(refused) + len(done), "items refused", "problems", failure)
 
 
+def figma_dev_resources(body: object, content_type: str) -> Verdict | None:
+    """Figma's dev resources calls create or update several at once and answer 200 with what
+    they did (``links_created`` / ``links_updated``) beside ``errors``, one entry with its
+    ``error`` for each they could not
+    (https://www.figma.com/developers/api#dev-resources-endpoints): every one refused is a
+    failure; some of them, a partial answer."""
+    if not isinstance(body, dict) or len(body) != 2:
+        return None
+    done = next((body[k] for k in _FIGMA_DONE if k in body), None)
+    errors = body.get("errors")
+    if not isinstance(done, list) or not isinstance(errors, list) or not errors:
+        return None
+    if not all(isinstance(e, dict) and isinstance(e.get("error"), str) for e in errors):
+        return None
+    dropped = tuple(f"errors.{i}: {e['error']}" for i, e in enumerate(errors))
+    failure = FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped), "figma")
+    of = len(done) + len(errors)
+    return some_refused(dropped, of, "dev resources refused", "figma", failure)
+
+
+#: Where Figma's dev resources calls list what they did (the API's own names, and its OpenAPI
+#: description's).
+_FIGMA_DONE = ("links_created", "links_updated", "linksCreated", "linksUpdated")
+
+
 def acs_sms(body: object, content_type: str) -> Verdict | None:
     """Azure Communication Services' SMS send answers with one result per recipient, each
     ``successful`` or not with its own ``httpStatusCode`` and ``errorMessage``
