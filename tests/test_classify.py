@@ -947,6 +947,18 @@ def test_explicit_items_path_that_is_not_a_list_is_a_schema_failure(
     assert words in env.failure.detail
 
 
+def test_a_declared_influxdb_series_a_statement_left_out_is_empty() -> None:
+    """InfluxDB 1.x leaves a statement's series out when it found no point: a declared
+    ``results.0.series`` is then an empty answer; beside anything else it stays a schema
+    failure."""
+    env = parts(200, {"results": [{"statement_id": 0}]}, items="results.0.series")
+    assert env.outcome is Outcome.EMPTY, env
+    other = parts(200, {"results": [{"statement_id": 0, "tags": {}}]}, items="results.0.series")
+    assert code_kind(other) == (C.SCHEMA, P)
+    beyond = parts(200, {"results": [{"statement_id": 0}]}, items="results.1.series")
+    assert code_kind(beyond) == (C.SCHEMA, P)
+
+
 def test_explicit_total_path_absent_is_unknown_but_garbage_is_schema() -> None:
     """A missing total means the source did not count; a non-count there is schema."""
     env = parts(200, {"items": [1]}, total="meta.total")
@@ -1249,6 +1261,18 @@ def test_304_says_the_cached_copy_is_the_answer() -> None:
     assert env.failure is not None
     assert "cached copy is current" in env.failure.detail
     assert "redirect" not in env.failure.detail
+
+
+@pytest.mark.parametrize("method", ["PUT", "PATCH", "POST", "DELETE"])
+def test_304_answering_a_write_is_a_write_that_left_nothing_to_change(method: str) -> None:
+    """304 answers only a conditional GET or HEAD; to a write (Mailjet's "the PUT request
+    didn't affect any record") it is the write acknowledged, with nothing changed."""
+    env = parts(304, b"", {"content-type": "application/json"}, method=method)
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.coverage is not None
+    assert "304" in env.coverage.detail
+    assert code_kind(parts(304, b"", {}, method="GET")) == (C.PROTOCOL, P)
+    assert code_kind(parts(304, b"", {}, method="HEAD")) == (C.PROTOCOL, P)
 
 
 def test_a_redirect_names_where_it_points_and_that_it_was_not_followed() -> None:

@@ -3497,6 +3497,71 @@ ROWS: list[Row] = [
         TB.UPSTREAM_FLAG,
         cursor=False,
     ),
+    # -- TomTom's and Azure Maps' search: summary.totalResults and offset beside its results
+    # (https://developer.tomtom.com/search-api/documentation/search-service/fuzzy-search)
+    page(
+        "tomtom_search_first_of_six",
+        {
+            "summary": {"query": "x", "numResults": 2, "offset": 0, "totalResults": 6},
+            "results": two(),
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        6,
+        cursor=False,
+    ),
+    # -- InfluxDB 1.x: one result per statement, a failed one's error in a 200, a statement
+    # that found nothing holding only its statement_id
+    # (https://docs.influxdata.com/influxdb/v1/tools/api/#query-http-endpoint)
+    fail(
+        "influxdb_every_statement_failed",
+        {"results": [{"statement_id": 0, "error": "database not found: telegraf"}]},
+        FailureCode.UPSTREAM_ERROR,
+        FailureKind.PERMANENT,
+    ),
+    page(
+        "influxdb_one_of_two_statements_failed",
+        {
+            "results": [
+                {"statement_id": 0, "series": [{"name": "cpu", "columns": ["time"], "values": []}]},
+                {"statement_id": 1, "error": "error parsing query: found EOF"},
+            ]
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    ok("influxdb_statement_matched_nothing", {"results": [{"statement_id": 0}]}, 0),
+    ok(
+        "influxdb_statement_series",
+        {"results": [{"statement_id": 0, "series": [{"name": "cpu"}, {"name": "mem"}]}]},
+        2,
+    ),
+    # -- Mailjet's listings: {"Count", "Data", "Total"}
+    # (https://dev.mailjet.com/email/reference/contacts/contact/)
+    page(
+        "mailjet_contacts_first_of_four",
+        {"Count": 2, "Data": two("ID"), "Total": 4},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        4,
+        cursor=False,
+    ),
+    ok("mailjet_message_history_none", {"Count": 0, "Data": [], "Total": 0}, 0, 0),
+    # -- A SCIM list response's schemas are its own, never the items (RFC 7644 §3.4.2,
+    # https://www.rfc-editor.org/rfc/rfc7644#section-3.4.2)
+    ok(
+        "scim_groups_none_matched",
+        {
+            "schemas": ["urn:ietf:params:scim:api:messages:2.0:ListResponse"],
+            "totalResults": 0,
+            "itemsPerPage": 0,
+            "startIndex": 1,
+            "Resources": [],
+        },
+        0,
+        0,
+    ),
     # -- 206 that answers no range request (Mastodon media still processing)
     ok(
         "mastodon_media_206_processing",

@@ -77,8 +77,9 @@ DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: Lists beside a page that describe the answer, never its items: Jira's search
 #: ``warningMessages`` (about the JQL query), Atlassian's ``_expands`` (what may be expanded),
 #: a GraphQL mutation payload's ``userErrors`` ("the list of errors that occurred from
-#: executing the mutation", https://shopify.dev/docs/api/admin-graphql: empty when it took).
-_ABOUT_THE_ANSWER = frozenset({"warningMessages", "_expands", "userErrors"})
+#: executing the mutation", https://shopify.dev/docs/api/admin-graphql: empty when it took),
+#: a SCIM list response's ``schemas`` (the URIs of its own schema, RFC 7644 §3.4.2).
+_ABOUT_THE_ANSWER = frozenset({"warningMessages", "_expands", "userErrors", "schemas"})
 #: What inference never takes for the items: with a diagnostic beside it, also "messages".
 _NOT_ITEMS = DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER
 _NOT_ITEMS_BESIDE_DIAGNOSTICS = _NOT_ITEMS | {"messages"}
@@ -171,6 +172,9 @@ PAGING_BOXES: tuple[str, ...] = (
     # TikTok for Business: page, page_size, total_number, total_page beside data.list
     # (its ad group listing, https://ads.tiktok.com/marketing_api/docs?id=1739314558673922).
     "page_info",
+    # TomTom's and Azure Maps' search: summary.numResults, offset and totalResults beside its
+    # results (https://developer.tomtom.com/search-api/documentation/search-service/fuzzy-search).
+    "summary",
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -385,6 +389,7 @@ def find_collection(
                 or _nothing_more(body)
                 or _kube_list(body) is not None
                 or _query_left_empty(body, items)
+                or _statement_left_empty(body, items)
                 or (not found(value) and _omits_empty_lists(url))
             ):
                 # The source left the collection out because nothing matched: it counts zero,
@@ -459,9 +464,10 @@ def refused_items(collection: Collection) -> tuple[str, ...]:
     refused = []
     for i, item in enumerate(collection.items):
         details = item.get("errorDetails") if isinstance(item, dict) else None
-        code = details.get("errorCode") if isinstance(details, dict) else None
+        if not isinstance(details, dict):
+            continue
+        code, message = details.get("errorCode"), details.get("message")
         if isinstance(code, str) and code:
-            message = details.get("message") if isinstance(details, dict) else None
             said = f"{code}: {message}" if isinstance(message, str) and message else code
             refused.append(f"{where}.{i}: {said}")
     return tuple(refused)
@@ -720,6 +726,18 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
         lists = [k for k, v in meta.items() if isinstance(v, list)]
         if len(lists) == 1:
             return Collection(meta[lists[0]], meta, f"meta.{lists[0]}")
+    statement = _one_statement(body)
+    if statement is not None:
+        # InfluxDB 1.x: one query's points are its statement's series, left out when it found
+        # none (https://docs.influxdata.com/influxdb/v1/tools/api/#query-http-endpoint).
+        series = statement.get("series", [])
+        return (
+            Collection(series, statement, "results.0.series") if isinstance(series, list) else None
+        )
+    if body.keys() == _MAILJET_LISTING and isinstance(body["Data"], list):
+        # Mailjet's every listing: {"Count": 1, "Data": [...], "Total": 4}, Total the count of
+        # all (with countrecords=1; https://dev.mailjet.com/email/reference/contacts/contact/).
+        return Collection(body["Data"], body, "Data", "Total")
     if body.keys() >= _XERO_ENVELOPE:
         lists = [k for k, v in body.items() if isinstance(v, list) and k not in _XERO_NOT_ITEMS]
         if len(lists) == 1:
@@ -738,6 +756,8 @@ def _empty_bundle(body: Mapping[str, Any]) -> Collection | None:
     return None
 
 
+#: The members of every Mailjet listing, and nothing else.
+_MAILJET_LISTING = frozenset({"Count", "Data", "Total"})
 #: Xero's accounting API wraps every answer in these, beside the one list of what was asked
 #: for: ``{"Id": …, "Status": "OK", "ProviderName": …, "DateTimeUTC": …, "Invoices": [...]}``
 #: (https://developer.xero.com/documentation/api/accounting/invoices). ``Id`` names the
@@ -769,6 +789,35 @@ def _query_left_empty(body: object, items: str) -> bool:
         return False
     found_here = _query_response(query)
     return found_here is not None and not found_here.items
+
+
+def _one_statement(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The result of an InfluxDB 1.x query of one statement that did not fail, else ``None``."""
+    results = body.get("results") if len(body) == 1 else None
+    if not isinstance(results, list) or len(results) != 1:
+        return None
+    statement = results[0]
+    if not isinstance(statement, dict) or "statement_id" not in statement:
+        return None
+    return statement if statement.keys() <= _INFLUX_STATEMENT else None
+
+
+#: What a statement's result that did not fail holds (its ``error`` is a convention's).
+_INFLUX_STATEMENT = frozenset({"statement_id", "series", "messages", "partial"})
+
+
+def _statement_left_empty(body: object, items: str) -> bool:
+    """A declared ``results.N.series`` an InfluxDB 1.x statement left out: it matched no point.
+    A query answers ``{"results": [{"statement_id": 0, "series": [...]}]}``, one result per
+    statement, and a statement that found nothing holds only its ``statement_id``
+    (https://docs.influxdata.com/influxdb/v1/tools/api/#query-http-endpoint)."""
+    head, _, rest = items.partition(".")
+    index, _, member = rest.partition(".")
+    results = body.get("results") if isinstance(body, dict) and head == "results" else None
+    if not isinstance(results, list) or not index.isdigit() or member != "series":
+        return False
+    statement = results[int(index)] if int(index) < len(results) else None
+    return isinstance(statement, dict) and statement.keys() == {"statement_id"}
 
 
 def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:

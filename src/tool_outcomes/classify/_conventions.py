@@ -275,6 +275,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "influxdb_statements",
+        _rest_errors.influxdb_statements,
+        "a statement's error in a 200: every statement failed is a failure, some a partial",
+        keys=frozenset({"results"}),
+    ),
+    Convention(
         "acs_sms",
         _rest_errors.acs_sms,
         "one result per recipient: every message refused is a failure, some a partial",

@@ -207,13 +207,6 @@ def find_total(
     return None
 
 
-#: A cursor of Figma's library listings: where the page before and the page after start.
-_FIGMA_CURSOR = frozenset({"before", "after"})
-
-#: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
-#: it sits in the body's text: a body without it holds no such item, and is not walked.
-_REFUSED_ITEM = b'"errorDetails"'
-
 _TOTAL_KEYS_BUT_COUNT = TOTAL_KEYS + tuple(k for k in AMBIGUOUS_TOTAL_KEYS if k != "count")
 
 
@@ -547,6 +540,10 @@ def _spent_links(box: Mapping[str, Any], collection: Collection) -> bool:
     return not collection.items or box["next"] == box["last"]
 
 
+#: A cursor of Figma's library listings: where the page before and the page after start.
+_FIGMA_CURSOR = frozenset({"before", "after"})
+
+
 def _listing_signs(
     box: Mapping[str, Any], collection: Collection, base_url: str | None
 ) -> list[Evidence]:
@@ -633,8 +630,9 @@ def _listing_signs(
     # (https://secure.phabricator.com/book/phabricator/article/conduit/, "Paging"). Figma's
     # library listings send a cursor of only {before, after}, after left out of the last page
     # (its ResponseCursor, https://www.figma.com/developers/api#library-items-endpoints).
-    paged = isinstance(cursor, dict) and ("limit" in cursor or cursor.keys() <= _FIGMA_CURSOR)
-    after = _cursor(cursor.get("after")) if paged and isinstance(cursor, dict) else None
+    after = None
+    if isinstance(cursor, dict) and ("limit" in cursor or cursor.keys() <= _FIGMA_CURSOR):
+        after = _cursor(cursor.get("after"))
     if after is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.after present", after))
     if isinstance(cursor, str) and cursor and _MORE_FLAG_KEYS.isdisjoint(box):
@@ -1379,6 +1377,11 @@ def _last_by_word(
 
 #: Writes that never carry a query: an empty list answering one is the state it left.
 _STATE_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
+
+
+#: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
+#: it sits in the body's text: a body without it holds no such item, and is not walked.
+_REFUSED_ITEM = b'"errorDetails"'
 
 
 def judge_coverage(

@@ -392,6 +392,28 @@ def figma_dev_resources(body: object, content_type: str) -> Verdict | None:
 _FIGMA_DONE = ("links_created", "links_updated", "linksCreated", "linksUpdated")
 
 
+def influxdb_statements(body: object, content_type: str) -> Verdict | None:
+    """InfluxDB 1.x answers a query with one result per statement, and a statement that failed
+    with its ``error`` in a 200: ``{"results": [{"statement_id": 0, "error": "database not
+    found: db"}]}`` (https://docs.influxdata.com/influxdb/v1/tools/api/#query-http-endpoint).
+    Every statement failed is a failure; some of them, a partial answer."""
+    results = body.get("results") if isinstance(body, dict) and len(body) == 1 else None
+    if not isinstance(results, list) or not results:
+        return None
+    if not all(isinstance(r, dict) and r.keys() <= _INFLUX_RESULT for r in results):
+        return None
+    refused = [(i, r["error"]) for i, r in enumerate(results) if isinstance(r.get("error"), str)]
+    if not refused:
+        return None
+    dropped = tuple(f"results.{i}: {error}" for i, error in refused)
+    failure = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(dropped), "influxdb")
+    return some_refused(dropped, len(results), "statements failed", "influxdb", failure)
+
+
+#: What an InfluxDB 1.x statement result may hold.
+_INFLUX_RESULT = frozenset({"statement_id", "series", "error", "messages", "partial"})
+
+
 def acs_sms(body: object, content_type: str) -> Verdict | None:
     """Azure Communication Services' SMS send answers with one result per recipient, each
     ``successful`` or not with its own ``httpStatusCode`` and ``errorMessage``

@@ -200,6 +200,11 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         return ex.no_data(Outcome.EMPTY, f"HTTP {status}")
     in_range = 100 <= status <= 599
     detail = f"HTTP {status} {_reason(status)}".rstrip() if in_range else f"HTTP status {status}"
+    if status == 304 and ex.writes:
+        # A 304 answers only a conditional GET or HEAD (RFC 9110 §15.4.5); answering a write it
+        # can only say the write left nothing to change: Mailjet's "the PUT request didn't
+        # affect any record" (https://dev.mailjet.com/docs/email-api/email_api_overview/status_codes).
+        return ex.acknowledged("HTTP 304 Not Modified: nothing to change")
     if 300 <= status <= 399:
         return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
     value = _error_body(ex.body)
