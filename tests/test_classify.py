@@ -959,6 +959,36 @@ def test_a_declared_influxdb_series_a_statement_left_out_is_empty() -> None:
     assert code_kind(beyond) == (C.SCHEMA, P)
 
 
+_DOCUSIGN_REFUSED = {
+    "groupId": "x",
+    "errorDetails": {"errorCode": "INVALID_GROUP_ID", "message": "The group id is invalid."},
+}
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE"])
+def test_a_docusign_write_on_several_items_refused_one_by_one(method: str) -> None:
+    """DocuSign answers a write on several items with one entry each, a refused one holding
+    errorDetails (https://developers.docusign.com/docs/esign-rest-api/esign101/error-codes/):
+    every one refused is the failure, some of them a partial naming each."""
+    every = parts(200, {"groups": [_DOCUSIGN_REFUSED]}, method=method)
+    assert code_kind(every) == (C.BAD_REQUEST, P)
+    assert every.failure is not None
+    assert "INVALID_GROUP_ID: The group id is invalid." in every.failure.detail
+    some = parts(200, {"groups": [{"groupId": "1"}, _DOCUSIGN_REFUSED]}, method=method)
+    assert some.outcome is Outcome.PARTIAL, some
+    assert some.coverage is not None
+    assert some.coverage.truncated_by is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage.dropped == ("groups.1: INVALID_GROUP_ID: The group id is invalid.",)
+    none = parts(200, {"groups": [{"groupId": "1"}, {"groupId": "2"}]}, method=method)
+    assert none.outcome is Outcome.SUCCESS
+
+
+def test_a_read_is_not_walked_for_items_refused_one_by_one() -> None:
+    """A read answers what is there: an item's errorDetails is part of what it describes."""
+    env = parts(200, {"groups": [_DOCUSIGN_REFUSED]})
+    assert env.outcome is Outcome.SUCCESS, env
+
+
 def test_explicit_total_path_absent_is_unknown_but_garbage_is_schema() -> None:
     """A missing total means the source did not count; a non-count there is schema."""
     env = parts(200, {"items": [1]}, total="meta.total")

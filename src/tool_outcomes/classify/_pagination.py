@@ -1421,9 +1421,11 @@ def judge_coverage(
     collection = Collection([], None, "") if array else find_collection(value, items, ex.url)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
-    if verdict is None and collection is not None and _REFUSED_ITEM in ex.body:
-        # Items the source answers for one by one, each refused one saying why (DocuSign's
-        # errorDetails): every item refused is the call's failure; some of them, a partial.
+    one_by_one = verdict is None and ex.writes and isinstance(value, dict)
+    if one_by_one and collection is not None and _REFUSED_ITEM in ex.body:
+        # A write on several items the source answers one by one, each refused one saying why
+        # (DocuSign's errorDetails, for "PUT and POST calls that process multiple items", in an
+        # object): every item refused is the call's failure; some of them, a partial.
         refused = refused_items(collection)
         if refused:
             failure = FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(refused), "docusign")
