@@ -3527,6 +3527,51 @@ ROWS: list[Row] = [
         0,
         0,
     ),
+    # -- The World Bank's Indicators API: an array of its paging and its rows, and a refusal
+    # as an array of one message in a 200
+    # (https://datahelpdesk.worldbank.org/knowledgebase/articles/889392-about-the-indicators-api-documentation)
+    page(
+        "world_bank_countries_first_of_149_pages",
+        [{"page": 1, "pages": 149, "per_page": "2", "total": 297}, two()],
+        2,
+        total=297,
+    ),
+    ok(
+        "world_bank_last_page",
+        [{"page": "2", "pages": "2", "per_page": "2", "total": "4"}, two()],
+        2,
+        4,
+    ),
+    ok(
+        "world_bank_indicator_no_rows",
+        [{"page": 1, "pages": 0, "per_page": 50, "total": 0, "sourceid": None}, None],
+        0,
+        0,
+    ),
+    fail(
+        "world_bank_invalid_value",
+        [
+            {
+                "message": [
+                    {
+                        "id": "120",
+                        "key": "Invalid value",
+                        "value": "The provided parameter value is not valid",
+                    }
+                ]
+            }
+        ],
+        FailureCode.BAD_REQUEST,
+        FailureKind.PERMANENT,
+    ),
+    fail(
+        "world_bank_service_unavailable",
+        [{"message": [{"id": "105", "key": "Service currently unavailable"}]}],
+        FailureCode.SERVER_ERROR,
+        FailureKind.TRANSIENT,
+    ),
+    ok("an_array_of_a_record_and_a_list_is_two_items", [{"page": 1, "name": "x"}, two()], 2),
+    ok("an_array_of_one_message_record", [{"message": "hello"}], 1),
     # -- 206 that answers no range request (Mastodon media still processing)
     ok(
         "mastodon_media_206_processing",

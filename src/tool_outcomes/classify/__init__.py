@@ -20,7 +20,8 @@ pipeline, one question each, in the order :func:`judge` asks them:
    Moodle, OpenWeather, TikTok, VirusTotal, Firebase, Trino, Uploadcare, Etherscan,
    API-Sports, Zoho People, Gigya, Loqate, VK, Alchemer, Kaltura, Postmen; and the batches
    that answer per item: Azure Communication Services' SMS, DHL's 207, Figma's dev
-   resources, InfluxDB's statements). A convention that
+   resources, InfluxDB's statements; and the World Bank's refusal, the one rule that reads a
+   top-level array). A convention that
    finds the answer inside an envelope (a JSON-RPC ``result``) hands it on with where it sat,
    so a path declared from the body as sent still reads it;
 5. ``_collection`` and ``_pagination`` — where the items are, whether more remain, and

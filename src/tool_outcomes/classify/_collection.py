@@ -405,7 +405,7 @@ def find_collection(
             return f"items path {items!r} holds {type(value).__name__}, not a list"
         return Collection(value, parent, items)
     if isinstance(body, list):
-        return Collection(body, None, "")
+        return _world_bank_page(body) or Collection(body, None, "")
     if not isinstance(body, dict):
         return None
     if all(_scalar(value) for value in body.values()):
@@ -804,6 +804,22 @@ def _one_statement(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 #: What a statement's result that did not fail holds (its ``error`` is a convention's).
 _INFLUX_STATEMENT = frozenset({"statement_id", "series", "messages", "partial"})
+
+
+def _world_bank_page(body: list[Any]) -> Collection | None:
+    """The World Bank's Indicators API pages an array of two: its paging, then the rows, null
+    when there are none: ``[{"page": 1, "pages": 149, "per_page": "2", "total": 297}, [...]]``
+    (https://datahelpdesk.worldbank.org/knowledgebase/articles/889392-about-the-indicators-api-documentation)."""
+    if len(body) != 2 or not isinstance(head := body[0], dict) or not head.keys() >= _WORLD_BANK:
+        return None
+    rows = body[1]
+    if rows is None:
+        return Collection([], head, "1")
+    return Collection(rows, head, "1") if isinstance(rows, list) else None
+
+
+#: What the paging object the World Bank puts first holds.
+_WORLD_BANK = frozenset({"page", "pages", "per_page", "total"})
 
 
 def _statement_left_empty(body: object, items: str) -> bool:

@@ -32,6 +32,7 @@ from ._decisions import Contact
 from ._envelope import seal
 from ._exchange import ClassifyOptions, Exchange, Options
 from ._pagination import judge_coverage
+from ._rest_errors import world_bank
 from ._status import judge_status
 from ._transport import from_exception
 from ._verdicts import FailureVerdict, Unwrap
@@ -161,7 +162,9 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         value, verdict, at = document.value, None, ""
         for depth in range(_MAX_UNWRAP + 1):
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
-                verdict = None
+                # (but the World Bank's refusal, an array of one, in the body as sent)
+                one = depth == 0 and type(value) is list and len(value) == 1
+                verdict = world_bank(value) if one else None
                 break
             verdict = None
             for convention in asked(value, ex.media_type):  # the first with a verdict decides

@@ -414,6 +414,34 @@ def influxdb_statements(body: object, content_type: str) -> Verdict | None:
 _INFLUX_RESULT = frozenset({"statement_id", "series", "error", "messages", "partial"})
 
 
+def world_bank(body: object) -> Verdict | None:
+    """The World Bank's Indicators API answers with an array, and a refused call with an array
+    of one object whose ``message`` lists what it refused, in a 200: ``[{"message": [{"id":
+    "120", "key": "Invalid value", "value": "The provided parameter value is not valid"}]}]``
+    (https://datahelpdesk.worldbank.org/knowledgebase/articles/889392-about-the-indicators-api-documentation,
+    its error codes: 105 "service currently unavailable", 199 an unexpected error; the others
+    name a request it cannot answer). The one rule that reads a top-level array."""
+    if type(body) is not list or len(body) != 1:
+        return None
+    only = body[0]
+    messages = only.get("message") if isinstance(only, dict) and len(only) == 1 else None
+    if not isinstance(messages, list) or not messages:
+        return None
+    if not all(isinstance(m, dict) and {"id", "key"} <= m.keys() for m in messages):
+        return None
+    said = "; ".join(f"{m['id']} {m['key']}: {m.get('value') or ''}".rstrip(": ") for m in messages)
+    code, kind = _WORLD_BANK_ERRORS.get(str(messages[0]["id"]), (FailureCode.BAD_REQUEST, _P))
+    return FailureVerdict(code, kind, said, "world_bank")
+
+
+#: The World Bank's error codes that are not the request's fault.
+_WORLD_BANK_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "100": (FailureCode.UNAUTHORIZED, _P),  # invalid API key (the v1 API's)
+    "105": (FailureCode.SERVER_ERROR, _T),  # service currently unavailable
+    "199": (FailureCode.SERVER_ERROR, _T),  # unexpected error
+}
+
+
 def acs_sms(body: object, content_type: str) -> Verdict | None:
     """Azure Communication Services' SMS send answers with one result per recipient, each
     ``successful`` or not with its own ``httpStatusCode`` and ``errorMessage``
