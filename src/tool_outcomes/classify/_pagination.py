@@ -143,7 +143,10 @@ def _as_total(value: object) -> Total | None:
 
 
 def find_total(
-    body: object, collection: Collection | None, total: str | None
+    body: object,
+    collection: Collection | None,
+    total: str | None,
+    boxes: list[Mapping[str, Any]] | None = None,
 ) -> Total | str | None:
     """The source's total count.
 
@@ -152,6 +155,7 @@ def find_total(
         collection: The collection found, if any; auto-detection looks beside it.
         total: An explicit dotted path, or ``None`` to auto-detect: only next to a collection,
             and ``total`` / ``count`` only where paging companions say the object is a page.
+        boxes: ``_containers(body, collection)``, when the caller has them.
 
     Returns:
         The total; ``None`` when unknown (an explicit path that is absent means the source did
@@ -170,7 +174,7 @@ def find_total(
         if own is not None:
             return own
     meta = _meta(body)
-    for box in _containers(body, collection):
+    for box in _containers(body, collection) if boxes is None else boxes:
         listing = (
             has_paging_companions(box)
             or _bare_listing(box, collection)
@@ -197,7 +201,7 @@ def find_total(
             # export runs on until its end_of_stream, with no total): 1,000 on a full page.
             keys = _TOTAL_KEYS_BUT_COUNT
         for key in keys:
-            if (found_total := _as_total(box.get(key))) is not None:
+            if key in box and (found_total := _as_total(box[key])) is not None:
                 if _estimated(box, key):
                     return Total(found_total.value, found_total.lower_bound, estimate=True)
                 return found_total
@@ -244,13 +248,20 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
     if collection is None:
         return out
     for base in list(out):
+        if _PAGING_BOX_KEYS.isdisjoint(base):  # most objects hold no paging box at all
+            continue
         for key in PAGING_BOXES:
             box = base.get(key)
-            inner = [box] + [box.get(k) for k in _INNER_BOXES] if isinstance(box, dict) else []
+            if not isinstance(box, dict):
+                continue
+            inner = [box] + [box.get(k) for k in _INNER_BOXES if k in box]
             for candidate in inner:
                 if isinstance(candidate, dict) and all(candidate is not c for c in out):
                     out.append(candidate)
     return out
+
+
+_PAGING_BOX_KEYS = frozenset(PAGING_BOXES)
 
 
 #: Boxes inside a paging box: the paging boxes, and openFDA's ``meta.results`` (``{"skip": 0,
@@ -348,7 +359,9 @@ def _at_last_position(box: Mapping[str, Any]) -> str | None:
     every page, last included, beside ``meta.pagination`` ``{"offset": 0, "last_offset": 0,
     "next_offset": 100, "total": 3}`` (https://docs.datadoghq.com/api/latest/teams/)."""
     for here, last in _LAST_POSITIONS:
-        position, final = as_count(box.get(here)), as_count(box.get(last))
+        if last not in box:
+            continue
+        position, final = as_count(box.get(here)), as_count(box[last])
         if position is not None and final is not None and position >= final:
             return f"{here} {position} at {last} {final}"
     return None
@@ -708,11 +721,19 @@ def _listing_signs(
     return out
 
 
+#: Every page count :data:`PAGE_COUNTERS` reads.
+_COUNTED_PAGES = frozenset(count_key for _, count_key, _ in PAGE_COUNTERS)
+
+
 def _page_counts(box: Mapping[str, Any]) -> Iterator[tuple[str, int, str, int, int]]:
     """Each page counter the box fills (:data:`PAGE_COUNTERS`): ``(page key, page, count key,
     page count, which page it is counting from 1)``."""
+    if _COUNTED_PAGES.isdisjoint(box):  # most boxes name no page count: nothing to read
+        return
     for page_key, count_key, first in PAGE_COUNTERS:
-        page, pages = as_count(box.get(page_key)), as_count(box.get(count_key))
+        if count_key not in box or page_key not in box:
+            continue
+        page, pages = as_count(box[page_key]), as_count(box[count_key])
         if page is not None and pages is not None:
             yield page_key, page, count_key, pages, page - first + 1
 
@@ -1128,8 +1149,10 @@ def _position(
                     continue
                 return Position(value, f"body {key}: {value}")
         for page_key, size_key, marker, first in _BODY_PAGES:
-            number, per = as_count(box.get(page_key)), as_count(box.get(size_key))
-            if number is not None and per is not None and marker in box and number >= first:
+            if marker not in box or page_key not in box or size_key not in box:
+                continue
+            number, per = as_count(box[page_key]), as_count(box[size_key])
+            if number is not None and per is not None and number >= first:
                 before = (number - first) * per
                 return Position(before, f"body {page_key} {number} x {size_key} {per}")
     if asks:
@@ -1433,7 +1456,8 @@ def judge_coverage(
             verdict = some_refused(refused, of, "items refused", "docusign", failure)
             if isinstance(verdict, FailureVerdict):
                 return ex.fail(verdict.code, verdict.kind, f"docusign: {verdict.detail}")
-    total = None if array else find_total(value, collection, total_path)
+    boxes = None if array else _containers(value, collection)  # read by the steps below
+    total = None if array else find_total(value, collection, total_path, boxes)
     if isinstance(total, str):
         return ex.fail(FailureCode.SCHEMA, _P, total)
     if total is None and document.range_total is None and not array:  # (none, for the lane)
@@ -1453,7 +1477,6 @@ def judge_coverage(
             detail = f"source counted {total.value} before it stopped; total unknown"
             evidence.append(Evidence(verdict.truncated_by, detail))
             total = None
-    boxes = None if array else _containers(value, collection)  # read by the steps below
     if boxes is not None:
         evidence += page_evidence(value, collection, ex.url, boxes)
     evidence += header_evidence(ex.headers, ex.url)
