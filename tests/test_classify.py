@@ -989,6 +989,30 @@ def test_a_read_is_not_walked_for_items_refused_one_by_one() -> None:
     assert env.outcome is Outcome.SUCCESS, env
 
 
+def test_arcgis_exceeded_transfer_limit_cuts_the_features() -> None:
+    """ArcGIS says a query "resulted in a larger number of features than what the transfer
+    limit supports" with ``exceededTransferLimit: true``: the features are part of the answer;
+    ``false`` says nothing."""
+    body = {"objectIdFieldName": "OBJECTID", "fields": [], "features": [{"attributes": {}}]}
+    cut = parts(200, {**body, "exceededTransferLimit": True}, items="features")
+    assert cut.outcome is Outcome.PARTIAL, cut
+    assert cut.coverage is not None
+    assert cut.coverage.truncated_by is TruncatedBy.UPSTREAM_FLAG
+    whole = parts(200, {**body, "exceededTransferLimit": False}, items="features")
+    assert whole.outcome is Outcome.SUCCESS, whole
+
+
+def test_a_declared_path_into_an_empty_list_is_an_empty_answer() -> None:
+    """The results of the first race of none are none: Ergast's round not run yet answers
+    ``"Races": []``, where a tool declared ``Races.0.Results``; a path into a list that holds
+    something but not that member stays a schema failure."""
+    body = {"MRData": {"total": "0", "RaceTable": {"Races": []}}}
+    env = parts(200, body, items="MRData.RaceTable.Races.0.Results")
+    assert env.outcome is Outcome.EMPTY, env
+    held = {"MRData": {"total": "1", "RaceTable": {"Races": [{"round": "1"}]}}}
+    assert code_kind(parts(200, held, items="MRData.RaceTable.Races.0.Results")) == (C.SCHEMA, P)
+
+
 def test_explicit_total_path_absent_is_unknown_but_garbage_is_schema() -> None:
     """A missing total means the source did not count; a non-count there is schema."""
     env = parts(200, {"items": [1]}, total="meta.total")

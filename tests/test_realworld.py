@@ -3572,6 +3572,118 @@ ROWS: list[Row] = [
     ),
     ok("an_array_of_a_record_and_a_list_is_two_items", [{"page": 1, "name": "x"}, two()], 2),
     ok("an_array_of_one_message_record", [{"message": "hello"}], 1),
+    # -- Trakt pages by headers: X-Pagination-Page of X-Pagination-Page-Count, and
+    # X-Pagination-Item-Count the items of every page (https://docs.trakt.tv/docs/pagination)
+    page(
+        "trakt_first_of_38_pages",
+        two(),
+        2,
+        total=76,
+        headers={
+            "x-pagination-page": "1",
+            "x-pagination-limit": "2",
+            "x-pagination-page-count": "38",
+            "x-pagination-item-count": "76",
+        },
+    ),
+    ok(
+        "trakt_last_page",
+        two(),
+        2,
+        headers={
+            "x-pagination-page": "2",
+            "x-pagination-limit": "2",
+            "x-pagination-page-count": "2",
+            "x-pagination-item-count": "4",
+        },
+    ),
+    # (On its last page the item count also counts what it does not hand out: a deleted
+    # account's like. The page count says nothing follows: not read as a total.)
+    ok(
+        "trakt_only_page_counts_a_hidden_item",
+        [{"liked_at": "2019-09-15T02:43:31.000Z", "user": {"username": "x"}}],
+        1,
+        headers={
+            "x-pagination-page": "1",
+            "x-pagination-limit": "10",
+            "x-pagination-page-count": "1",
+            "x-pagination-item-count": "2",
+        },
+    ),
+    # -- ArcGIS: exceededTransferLimit, at the top of its Esri JSON and in its GeoJSON's
+    # properties (https://developers.arcgis.com/net/api-reference/api/net/Esri.ArcGISRuntime/Esri.ArcGISRuntime.Data.FeatureQueryResult.IsTransferLimitExceeded.html)
+    page(
+        "arcgis_geojson_past_the_transfer_limit",
+        {
+            "type": "FeatureCollection",
+            "features": two(),
+            "properties": {"exceededTransferLimit": True},
+        },
+        2,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
+    # (Ergast / Jolpica's declared Races.0.Results of a round not run, "Races": [], is tested in
+    # test_classify: https://github.com/jolpica/jolpica-f1/blob/main/docs/endpoints/sprint.md)
+    # -- Paystack's status: false with its words and no data, in a 200 (https://paystack.com/docs/api/)
+    fail(
+        "paystack_status_false",
+        {"status": False, "message": "Device has been commissioned already"},
+        FailureCode.UPSTREAM_ERROR,
+        FailureKind.PERMANENT,
+    ),
+    # -- Plivo's error beside its api_id (https://www.plivo.com/docs/)
+    fail(
+        "plivo_error_beside_api_id",
+        {"api_id": "5a9f1a2c", "error": "Profile not found."},
+        FailureCode.UPSTREAM_ERROR,
+        FailureKind.PERMANENT,
+    ),
+    # -- CKAN's package_search: result.results beside result.count
+    # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
+    ok(
+        "ckan_package_search_none",
+        {
+            "help": "https://demo.ckan.org/api/3/action/help_show?name=package_search",
+            "success": True,
+            "result": {"count": 0, "results": [], "sort": "score desc", "facets": {}},
+        },
+        0,
+        0,
+    ),
+    # -- Africa's Talking's SMSMessageData, one status per recipient
+    # (https://developers.africastalking.com/docs/sms/sending/bulk)
+    fail(
+        "africastalking_nothing_sent",
+        {"SMSMessageData": {"Message": "InvalidSenderId", "Recipients": []}},
+        FailureCode.BAD_REQUEST,
+        FailureKind.PERMANENT,
+    ),
+    ok(
+        "africastalking_sent",
+        {
+            "SMSMessageData": {
+                "Message": "Sent to 1/1 Total Cost: KES 0.8000",
+                "Recipients": [{"statusCode": 101, "status": "Success", "number": "+254711000000"}],
+            }
+        },
+        1,
+    ),
+    page(
+        "africastalking_one_of_two_refused",
+        {
+            "SMSMessageData": {
+                "Message": "Sent to 1/2 Total Cost: KES 0.8000",
+                "Recipients": [
+                    {"statusCode": 101, "status": "Success", "number": "+254711000000"},
+                    {"statusCode": 403, "status": "InvalidPhoneNumber", "number": "+2547"},
+                ],
+            }
+        },
+        1,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+    ),
     # -- 206 that answers no range request (Mastodon media still processing)
     ok(
         "mastodon_media_206_processing",

@@ -94,6 +94,9 @@ _NESTED: tuple[tuple[str, str, str | None], ...] = (
     # Europe PMC's search: {"hitCount": 5933343, "resultList": {"result": [...]}, "request": …}
     # (https://europepmc.org/RestfulWebService, search).
     ("resultList", "result", None),
+    # CKAN's package_search: {"success": true, "result": {"count": 7, "results": [...]}}
+    # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search).
+    ("result", "results", "count"),
 )
 
 
@@ -253,7 +256,13 @@ NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("hasNext", False),  # USAspending's page_metadata
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
-INCOMPLETE_FLAGS: tuple[str, ...] = ("incomplete_results", "incompleteSearch", "truncated")
+INCOMPLETE_FLAGS: tuple[str, ...] = (
+    "incomplete_results", "incompleteSearch", "truncated",
+    # ArcGIS: the query "resulted in a larger number of features than what the transfer limit
+    # supports" (its Esri JSON at the top, its GeoJSON in the collection's properties;
+    # https://developers.arcgis.com/net/api-reference/api/net/Esri.ArcGISRuntime/Esri.ArcGISRuntime.Data.FeatureQueryResult.IsTransferLimitExceeded.html).
+    "exceededTransferLimit",
+)  # fmt: skip
 
 #: Members that only a page of a larger listing has. Their presence makes a lone list the
 #: collection, whatever its name. "total" and "next" are left out: on a record they may be a
@@ -390,6 +399,7 @@ def find_collection(
                 or _kube_list(body) is not None
                 or _query_left_empty(body, items)
                 or _statement_left_empty(body, items)
+                or _inside_an_empty_list(body, items)
                 or (not found(value) and _omits_empty_lists(url))
             ):
                 # The source left the collection out because nothing matched: it counts zero,
@@ -789,6 +799,22 @@ def _query_left_empty(body: object, items: str) -> bool:
         return False
     found_here = _query_response(query)
     return found_here is not None and not found_here.items
+
+
+def _inside_an_empty_list(body: object, items: str) -> bool:
+    """Whether a declared path runs into an empty list where it names an element of it: the
+    collection of the first race of none is none. Ergast's (and Jolpica's) race results sit
+    at ``MRData.RaceTable.Races.0.Results``, and a round not run yet answers ``"Races": []``
+    beside ``"total": "0"`` (https://github.com/jolpica/jolpica-f1/blob/main/docs/endpoints/sprint.md)."""
+    head, _, rest = items.partition(".")
+    value = body
+    while rest:
+        value = resolve_path(value, head)
+        step, _, rest = rest.partition(".")
+        if value == [] and step.isdigit():
+            return True
+        head = step
+    return False
 
 
 def _one_statement(body: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -281,6 +281,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"results"}),
     ),
     Convention(
+        "africastalking_sms",
+        _rest_errors.africastalking_sms,
+        "one status per recipient: every message refused is a failure, some a partial",
+        keys=frozenset({"SMSMessageData"}),
+    ),
+    Convention(
         "acs_sms",
         _rest_errors.acs_sms,
         "one result per recipient: every message refused is a failure, some a partial",

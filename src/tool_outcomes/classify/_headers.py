@@ -32,6 +32,7 @@ __all__ = [
     "quota_spent",
     "range_reaches_the_end",
     "throttled",
+    "trakt_total",
 ]
 
 # -- Retry-After (RFC 9110 §10.2.3) -------------------------------------------------------------
@@ -269,11 +270,31 @@ def count_in_headers(headers: Mapping[str, str]) -> int | None:
     return None
 
 
+def trakt_total(headers: Mapping[str, str]) -> int | None:
+    """Trakt's ``X-Pagination-Item-Count``, "total number of items", on a page its
+    ``X-Pagination-Page-Count`` says is not the last (https://docs.trakt.tv/docs/pagination).
+    On the last page the listing is whole by its own count of pages: the item count also
+    counts what it does not hand out (the likes of a deleted account), so it is not read."""
+    items = headers.get("x-pagination-item-count")
+    if items is None:
+        return None
+    page = parse_count(str(headers.get("x-pagination-page", "")).strip())
+    pages = parse_count(str(headers.get("x-pagination-page-count", "")).strip())
+    if page is None or pages is None or page >= pages:
+        return None
+    return parse_count(str(items).strip())
+
+
 # -- where a page starts, in the headers ---------------------------------------------------------
 
 #: GitLab's offset pagination names the page it sent and the page size in headers
 #: (https://docs.gitlab.com/api/rest/#pagination-link-header): ``X-Page`` counts from 1.
-PAGE_HEADERS: tuple[tuple[str, str], ...] = (("x-page", "x-per-page"),)
+PAGE_HEADERS: tuple[tuple[str, str], ...] = (
+    ("x-page", "x-per-page"),
+    # Trakt: X-Pagination-Page (from 1) and X-Pagination-Limit, beside the page and item counts
+    # (https://docs.trakt.tv/docs/pagination).
+    ("x-pagination-page", "x-pagination-limit"),
+)
 
 
 def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:

@@ -59,7 +59,7 @@ from ._collection import (
 )
 from ._decisions import ArrayText, Contact, Document, Uncounted
 from ._exchange import Exchange
-from ._headers import count_in_headers, page_in_headers
+from ._headers import count_in_headers, page_in_headers, trakt_total
 from ._verdicts import FailureVerdict, PartialVerdict, Verdict, as_count, some_refused, within
 
 __all__ = [
@@ -247,6 +247,11 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
         out.append(body)
     if collection is None:
         return out
+    if isinstance(body, dict) and body.get("type") == "FeatureCollection":
+        # GeoJSON's foreign members of the collection: ArcGIS puts its flags there.
+        properties = body.get("properties")
+        if isinstance(properties, dict):
+            out.append(properties)
     for base in list(out):
         if _PAGING_BOX_KEYS.isdisjoint(base):  # most objects hold no paging box at all
             continue
@@ -801,7 +806,10 @@ def header_total(headers: Mapping[str, str], collection: Collection | None) -> i
     Returns:
         What :func:`~._headers.count_in_headers` reads, when there is a collection.
     """
-    return None if collection is None else count_in_headers(headers)
+    if collection is None:
+        return None
+    counted = count_in_headers(headers)
+    return trakt_total(headers) if counted is None else counted
 
 
 def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Evidence]:
@@ -827,6 +835,13 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     token = str(headers.get("opc-next-page", "")).strip()
     if token:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "opc-next-page header", token[:200]))
+    # Trakt: "X-Pagination-Page-Count: total number of pages" beside X-Pagination-Page
+    # (https://docs.trakt.tv/docs/pagination): a page below the count has pages after it.
+    page = parse_count(str(headers.get("x-pagination-page", "")).strip())
+    pages = parse_count(str(headers.get("x-pagination-page-count", "")).strip())
+    if page is not None and pages is not None and 1 <= page < pages:
+        detail = f"X-Pagination-Page {page} of X-Pagination-Page-Count {pages}"
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
     return out
 
 

@@ -442,6 +442,36 @@ _WORLD_BANK_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
 }
 
 
+def africastalking_sms(body: object, content_type: str) -> Verdict | None:
+    """Africa's Talking answers an SMS send with ``SMSMessageData``: its ``Message`` and one
+    entry per recipient whose ``statusCode`` of 400 or more says it was not sent (402
+    InvalidSenderId, 405 InsufficientBalance, 500 InternalServerError …), and no recipient at
+    all when it sent nothing (``{"Message": "InvalidSenderId", "Recipients": []}``)
+    (https://developers.africastalking.com/docs/sms/sending/bulk): every message refused is a
+    failure; some of them, a partial answer."""
+    data = body.get("SMSMessageData") if isinstance(body, dict) and len(body) == 1 else None
+    if not isinstance(data, dict):
+        return None
+    said, recipients = data.get("Message"), data.get("Recipients")
+    if not isinstance(said, str) or not isinstance(recipients, list):
+        return None
+    if not recipients:
+        if said.startswith("Sent to"):
+            return None
+        return FailureVerdict(FailureCode.BAD_REQUEST, _P, said, "africastalking")
+    codes = [r.get("statusCode") if isinstance(r, dict) else None for r in recipients]
+    refused = [(i, c) for i, c in enumerate(codes) if type(c) is int and c >= 400]
+    if not refused:
+        return None
+    dropped = tuple(
+        f"Recipients.{i}: {recipients[i].get('status') or 'statusCode'} {c}" for i, c in refused
+    )
+    server = refused[0][1] >= 500
+    code, kind = (FailureCode.SERVER_ERROR, _T) if server else (FailureCode.BAD_REQUEST, _P)
+    failure = FailureVerdict(code, kind, "; ".join(dropped), "africastalking")
+    return some_refused(dropped, len(recipients), "messages not sent", "africastalking", failure)
+
+
 def acs_sms(body: object, content_type: str) -> Verdict | None:
     """Azure Communication Services' SMS send answers with one result per recipient, each
     ``successful`` or not with its own ``httpStatusCode`` and ``errorMessage``
@@ -954,12 +984,18 @@ def jsend(body: object, content_type: str) -> Verdict | None:
     """JSend's ``status: "error"`` or ``"fail"``, in a body with only JSend's own members."""
     # JSend: {"status": "error", "message": ..., "code": ...} or {"status": "fail", "data": ...}.
     # Only these four keys: a record such as {"id": 7, "status": "error"} is a job, not a reply.
-    if not isinstance(body, dict) or body.get("status") not in ("error", "fail"):
+    # Paystack's flag is a boolean, "only true if the details provided could be processed and
+    # no error occured while processing" (https://paystack.com/docs/api/): {"status": false,
+    # "message": "Device has been commissioned already"}, its words and no data.
+    if not isinstance(body, dict) or not set(body) <= _JSEND_KEYS:
         return None
-    if not set(body) <= _JSEND_KEYS:
+    flag = body.get("status")
+    refused = flag is False and isinstance(body.get("message"), str) and body.get("data") is None
+    if flag not in ("error", "fail") and not refused:
         return None
     status = status_from(body, "code")
-    detail = f"status: {body['status']}: {error_message(body) or 'no message'}"
+    said = "false" if flag is False else flag
+    detail = f"status: {said}: {error_message(body) or 'no message'}"
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "jsend")
 
 
@@ -1189,6 +1225,7 @@ ERROR_ONLY_KEYS = frozenset(
         "servedby",  # MediaWiki: the server that answered, beside its error
         "documentation",  # Bugzilla: error, code, message and a link to its documentation
         "error_info",  # Phabricator's Conduit: error_code and error_info beside a null result
+        "api_id",  # Plivo: every answer's own id, its errors' too (https://www.plivo.com/docs/)
     }
 )  # fmt: skip
 #: Keys whose value, when it looks like an error (see :func:`reports_error`), is an error report.

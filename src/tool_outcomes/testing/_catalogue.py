@@ -60,6 +60,10 @@ def _scope_of(scenario: Scenario) -> Scope:
     except Exception:  # an exception scenario: raised while sending, whatever the API
         return Scope.ANY
     status = response.status_code
+    if status == 304:
+        # Not modified answers a conditional read; answering a write it can only say the write
+        # left nothing to change, an acknowledgement (the classifier's reading, after Mailjet).
+        return Scope.READ
     if status in (404, 410):  # absent or gone: a lookup may declare it a confirmed absence
         declared_empty = scenario.classify_kwargs.get("not_found") == "empty"
         return Scope.LOOKUP if declared_empty else Scope.SEARCH
