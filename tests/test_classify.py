@@ -957,6 +957,8 @@ def test_a_declared_influxdb_series_a_statement_left_out_is_empty() -> None:
     assert code_kind(other) == (C.SCHEMA, P)
     beyond = parts(200, {"results": [{"statement_id": 0}]}, items="results.1.series")
     assert code_kind(beyond) == (C.SCHEMA, P)
+    huge = parts(200, {"results": [{"statement_id": 0}]}, items=f"results.{'9' * 5000}.series")
+    assert code_kind(huge) == (C.SCHEMA, P)  # an index past int()'s digits: no internal error
 
 
 _DOCUSIGN_REFUSED = {

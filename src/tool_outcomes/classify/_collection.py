@@ -856,9 +856,10 @@ def _statement_left_empty(body: object, items: str) -> bool:
     head, _, rest = items.partition(".")
     index, _, member = rest.partition(".")
     results = body.get("results") if isinstance(body, dict) and head == "results" else None
-    if not isinstance(results, list) or not index.isdigit() or member != "series":
+    at = parse_count(index, max_digits=9)
+    if not isinstance(results, list) or at is None or member != "series":
         return False
-    statement = results[int(index)] if int(index) < len(results) else None
+    statement = results[at] if at < len(results) else None
     return isinstance(statement, dict) and statement.keys() == {"statement_id"}
 
 
