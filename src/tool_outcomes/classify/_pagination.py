@@ -837,8 +837,9 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "opc-next-page header", token[:200]))
     # Trakt: "X-Pagination-Page-Count: total number of pages" beside X-Pagination-Page
     # (https://docs.trakt.tv/docs/pagination): a page below the count has pages after it.
-    page = parse_count(str(headers.get("x-pagination-page", "")).strip())
-    pages = parse_count(str(headers.get("x-pagination-page-count", "")).strip())
+    counted = headers.get("x-pagination-page-count")  # (most responses send none)
+    pages = None if counted is None else parse_count(str(counted).strip())
+    page = None if pages is None else parse_count(str(headers.get("x-pagination-page", "")).strip())
     if page is not None and pages is not None and 1 <= page < pages:
         detail = f"X-Pagination-Page {page} of X-Pagination-Page-Count {pages}"
         out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
