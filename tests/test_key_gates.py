@@ -366,6 +366,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"links_created": [], "errors": [{"file_key": "k", "node_id": "1:2", "error": "not found"}]},
     {"results": [{"statement_id": 0, "error": "database not found: db"}]},
     {"SMSMessageData": {"Message": "InvalidSenderId", "Recipients": []}},
+    {"status": 401, "body": {}, "error": "invalid_token"},
     {"multicast_id": 1, "success": 0, "failure": 1, "results": [{"error": "NotRegistered"}]},
     {"response_code": 0, "verbose_msg": "Domain not found"},
     {"exception": "moodle_exception", "errorcode": "invalidtoken", "message": "Invalid token"},

@@ -3684,6 +3684,21 @@ ROWS: list[Row] = [
         TB.UPSTREAM_FLAG,
         cursor=False,
     ),
+    # -- Withings: 200 with its own status beside the body, 0 the only success
+    # (https://developer.withings.com/api-reference/#section/Response-status)
+    fail(
+        "withings_invalid_token",
+        {"status": 401, "body": {}, "error": "XRequestID: Not provided invalid_token"},
+        FailureCode.UNAUTHORIZED,
+        FailureKind.PERMANENT,
+    ),
+    fail(
+        "withings_too_many_requests",
+        {"status": 601, "body": {}, "error": "Too many requests"},
+        FailureCode.RATE_LIMITED,
+        FailureKind.TRANSIENT,
+    ),
+    ok("withings_devices", {"status": 0, "body": {"devices": two()}}, 1),
     # -- 206 that answers no range request (Mastodon media still processing)
     ok(
         "mastodon_media_206_processing",

@@ -18,12 +18,12 @@ pipeline, one question each, in the order :func:`judge` asks them:
    JSend, Cloudflare and Bittrex's ``success: false``, Google, Reddit, Twitter v2, AI vendors,
    error-only bodies, and the APIs that put their own status in a 200: Zuora, Vonage, Deezer,
    Moodle, OpenWeather, TikTok, VirusTotal, Firebase, Trino, Uploadcare, Etherscan,
-   API-Sports, Zoho People, Gigya, Loqate, VK, Alchemer, Kaltura, Postmen; and the batches
-   that answer per item: Azure Communication Services' SMS, DHL's 207, Figma's dev
+   API-Sports, Zoho People, Gigya, Loqate, VK, Alchemer, Kaltura, Postmen, Withings; and the
+   batches that answer per item: Azure Communication Services' SMS, DHL's 207, Figma's dev
    resources, InfluxDB's statements, Africa's Talking's SMS; and the World Bank's refusal,
    the one rule that reads a top-level array). A convention that finds the answer inside an
-   envelope (a JSON-RPC ``result``) hands it on with where it sat,
-   so a path declared from the body as sent still reads it;
+   envelope (a JSON-RPC ``result``) hands it on with where it sat, so a path declared from the
+   body as sent still reads it;
 5. ``_collection`` and ``_pagination`` — where the items are, whether more remain, and
    whether the source refused some of them one by one (DocuSign's ``errorDetails``, read only
    in a write's answer that holds the word);

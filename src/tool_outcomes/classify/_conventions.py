@@ -119,6 +119,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "withings",
+        _rest_errors.withings,
+        "Withings' own non-zero status beside its body",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
         "jsend",
         _rest_errors.jsend,
         "status error or fail, only JSend's members",

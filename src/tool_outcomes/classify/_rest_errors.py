@@ -472,6 +472,31 @@ def africastalking_sms(body: object, content_type: str) -> Verdict | None:
     return some_refused(dropped, len(recipients), "messages not sent", "africastalking", failure)
 
 
+def withings(body: object, content_type: str) -> Verdict | None:
+    """Withings answers every call with 200 and its own ``status`` beside the ``body``: 0 is
+    "operation was successful", any other a failure, with its ``error`` words
+    (https://developer.withings.com/api-reference/#section/Response-status): 100, 101, 102,
+    200 and 401 an authentication refused, 601 "too many requests"."""
+    if not isinstance(body, dict) or not set(body) <= _WITHINGS_MEMBERS or "body" not in body:
+        return None
+    status = body.get("status")
+    if type(status) is not int or status == 0:
+        return None
+    code, kind = _WITHINGS_STATUSES.get(status, (FailureCode.UPSTREAM_ERROR, _P))
+    said = body.get("error")
+    detail = f"status {status}" + (f": {said}" if isinstance(said, str) and said else "")
+    return FailureVerdict(code, kind, detail, "withings")
+
+
+#: What every Withings answer holds.
+_WITHINGS_MEMBERS = frozenset({"status", "body", "error"})
+#: Withings' statuses that say more than "the call failed".
+_WITHINGS_STATUSES: dict[int, tuple[FailureCode, FailureKind]] = {
+    **dict.fromkeys((100, 101, 102, 200, 401), (FailureCode.UNAUTHORIZED, _P)),
+    601: (FailureCode.RATE_LIMITED, _T),
+}
+
+
 def acs_sms(body: object, content_type: str) -> Verdict | None:
     """Azure Communication Services' SMS send answers with one result per recipient, each
     ``successful`` or not with its own ``httpStatusCode`` and ``errorMessage``
