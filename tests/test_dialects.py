@@ -37,12 +37,13 @@ def judge(
     status: int = 200,
     content_type: str = "application/json",
     headers: dict[str, str] | None = None,
+    url: str = URL,
     **options: Any,
 ) -> Envelope[Any]:
-    """Classify ``body`` (serialised as JSON) as a complete response to ``URL``."""
+    """Classify ``body`` (serialised as JSON) as a complete response to ``url``."""
     all_headers = {"content-type": content_type, **(headers or {})}
     raw = json.dumps(body).encode()
-    return classify_parts(status, httpx.Headers(all_headers), raw, url=URL, **options)
+    return classify_parts(status, httpx.Headers(all_headers), raw, url=url, **options)
 
 
 def failure_of(env: Envelope[Any]) -> tuple[FailureCode, FailureKind]:
@@ -908,9 +909,7 @@ def test_zoom_page_asked_with_next_page_token_is_a_later_page() -> None:
         "meetings": [{"id": 1}],
     }
     url = "https://api.zoom.us/v2/users/me/recordings?next_page_token=E8ko"
-    headers = httpx.Headers({"content-type": "application/json"})
-    raw = json.dumps(body).encode()
-    env = classify_parts(200, headers, raw, url=url, items="meetings", total="total_records")
+    env = judge(body, url=url, items="meetings", total="total_records")
     assert env.outcome is Outcome.SUCCESS
     assert env.coverage is not None
     assert env.coverage.offset == 30
@@ -940,9 +939,8 @@ def test_servicenow_sysparm_offset_places_the_last_page() -> None:
     """ServiceNow's Table API pages by sysparm_offset and sysparm_limit, X-Total-Count the total
     (https://www.servicenow.com/docs/bundle/xanadu-api-reference/page/integrate/inbound-rest/concept/c_TableAPI.html)."""
     url = "https://x.service-now.com/api/now/table/sys_user?sysparm_limit=100&sysparm_offset=600"
-    headers = httpx.Headers({"content-type": "application/json", "x-total-count": "638"})
-    raw = json.dumps({"result": [{"sys_id": str(n)} for n in range(38)]}).encode()
-    env = classify_parts(200, headers, raw, url=url, items="result")
+    body = {"result": [{"sys_id": str(n)} for n in range(38)]}
+    env = judge(body, headers={"x-total-count": "638"}, url=url, items="result")
     assert env.outcome is Outcome.SUCCESS
     assert env.coverage is not None
     assert env.coverage.offset == 600
@@ -953,14 +951,7 @@ def test_launchpad_pages_start_at_ws_start() -> None:
     the page at ws.start=2 holding the last of total_size 3 is the listing's end."""
     body = {"total_size": 3, "start": 2, "entries": [{"id": 3}]}
     url = "https://api.launchpad.net/devel/bugs/1/messages?ws.start=2&ws.size=1"
-    env = classify_parts(
-        200,
-        httpx.Headers({"content-type": "application/json"}),
-        json.dumps(body).encode(),
-        url=url,
-        items="entries",
-        total="total_size",
-    )
+    env = judge(body, url=url, items="entries", total="total_size")
     assert env.outcome is Outcome.SUCCESS
     assert env.coverage is not None
     assert env.coverage.offset == 2
@@ -972,17 +963,13 @@ def test_a_batch_resumed_by_the_token_its_answer_names_is_a_later_page() -> None
     previous batch's token, completes the query's total."""
     body = {"total": 5, "token": None, "data": [{"paperId": "p4"}, {"paperId": "p5"}]}
     url = "https://api.semanticscholar.org/graph/v1/paper/search/bulk?query=x&token=PCOA3"
-    headers = httpx.Headers({"content-type": "application/json"})
-    raw = json.dumps(body).encode()
-    env = classify_parts(200, headers, raw, url=url, items="data", total="total")
+    env = judge(body, url=url, items="data", total="total")
     assert env.outcome is Outcome.SUCCESS
     assert env.coverage is not None
     assert env.coverage.offset == 3
     # A token in the query of an API whose answers name none may be a credential: no reading.
     other = {"total": 5, "data": body["data"]}
-    env = classify_parts(
-        200, headers, json.dumps(other).encode(), url=url, items="data", total="total"
-    )
+    env = judge(other, url=url, items="data", total="total")
     assert env.outcome is Outcome.PARTIAL
 
 

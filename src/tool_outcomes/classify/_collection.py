@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 
 from tool_outcomes._numbers import parse_count
 
+from ._verdicts import INFLUXDB_STATEMENT
+
 __all__ = [
     "AMBIGUOUS_TOTAL_KEYS",
     "COLLECTION_KEYS",
@@ -825,11 +827,7 @@ def _one_statement(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
     statement = results[0]
     if not isinstance(statement, dict) or "statement_id" not in statement:
         return None
-    return statement if statement.keys() <= _INFLUX_STATEMENT else None
-
-
-#: What a statement's result that did not fail holds (its ``error`` is a convention's).
-_INFLUX_STATEMENT = frozenset({"statement_id", "series", "messages", "partial"})
+    return statement if statement.keys() <= INFLUXDB_STATEMENT else None
 
 
 def _world_bank_page(body: list[Any]) -> Collection | None:

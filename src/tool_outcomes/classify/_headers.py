@@ -32,6 +32,7 @@ __all__ = [
     "quota_spent",
     "range_reaches_the_end",
     "throttled",
+    "trakt_pages",
     "trakt_total",
 ]
 
@@ -270,17 +271,25 @@ def count_in_headers(headers: Mapping[str, str]) -> int | None:
     return None
 
 
-def trakt_total(headers: Mapping[str, str]) -> int | None:
-    """Trakt's ``X-Pagination-Item-Count``, "total number of items", on a page its
-    ``X-Pagination-Page-Count`` says is not the last (https://docs.trakt.tv/docs/pagination).
-    On the last page the listing is whole by its own count of pages: the item count also
-    counts what it does not hand out (the likes of a deleted account), so it is not read."""
-    items = headers.get("x-pagination-item-count")
-    if items is None:
+def trakt_pages(headers: Mapping[str, str]) -> tuple[int, int] | None:
+    """Trakt's ``X-Pagination-Page`` (from 1) and ``X-Pagination-Page-Count``, "total number
+    of pages" (https://docs.trakt.tv/docs/pagination); ``None`` when either is missing."""
+    counted = headers.get("x-pagination-page-count")  # (most responses send none)
+    pages = None if counted is None else parse_count(str(counted).strip())
+    if pages is None:
         return None
     page = parse_count(str(headers.get("x-pagination-page", "")).strip())
-    pages = parse_count(str(headers.get("x-pagination-page-count", "")).strip())
-    if page is None or pages is None or page >= pages:
+    return None if page is None else (page, pages)
+
+
+def trakt_total(headers: Mapping[str, str]) -> int | None:
+    """Trakt's ``X-Pagination-Item-Count``, "total number of items", on a page its
+    :func:`trakt_pages` say is not the last. On the last page the listing is whole by its own
+    count of pages: the item count also counts what it does not hand out (the likes of a
+    deleted account), so it is not read."""
+    items = headers.get("x-pagination-item-count")
+    paged = None if items is None else trakt_pages(headers)
+    if paged is None or paged[0] >= paged[1]:
         return None
     return parse_count(str(items).strip())
 

@@ -59,7 +59,7 @@ from ._collection import (
 )
 from ._decisions import ArrayText, Contact, Document, Uncounted
 from ._exchange import Exchange
-from ._headers import count_in_headers, page_in_headers, trakt_total
+from ._headers import count_in_headers, page_in_headers, trakt_pages, trakt_total
 from ._verdicts import FailureVerdict, PartialVerdict, Verdict, as_count, some_refused, within
 
 __all__ = [
@@ -837,10 +837,9 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "opc-next-page header", token[:200]))
     # Trakt: "X-Pagination-Page-Count: total number of pages" beside X-Pagination-Page
     # (https://docs.trakt.tv/docs/pagination): a page below the count has pages after it.
-    counted = headers.get("x-pagination-page-count")  # (most responses send none)
-    pages = None if counted is None else parse_count(str(counted).strip())
-    page = None if pages is None else parse_count(str(headers.get("x-pagination-page", "")).strip())
-    if page is not None and pages is not None and 1 <= page < pages:
+    paged = trakt_pages(headers)
+    if paged is not None and 1 <= paged[0] < paged[1]:
+        page, pages = paged
         detail = f"X-Pagination-Page {page} of X-Pagination-Page-Count {pages}"
         out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
     return out

@@ -24,6 +24,7 @@ from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 from ._messages import error_message
 from ._status import status_rule
 from ._verdicts import (
+    INFLUXDB_STATEMENT,
     FailureVerdict,
     PartialVerdict,
     Unwrap,
@@ -411,7 +412,7 @@ def influxdb_statements(body: object, content_type: str) -> Verdict | None:
 
 
 #: What an InfluxDB 1.x statement result may hold.
-_INFLUX_RESULT = frozenset({"statement_id", "series", "error", "messages", "partial"})
+_INFLUX_RESULT = INFLUXDB_STATEMENT | {"error"}
 
 
 def world_bank(body: object) -> Verdict | None:

@@ -18,6 +18,7 @@ from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 from ._status import status_rule
 
 __all__ = [
+    "INFLUXDB_STATEMENT",
     "FailureVerdict",
     "PartialVerdict",
     "Unwrap",
@@ -121,6 +122,11 @@ def is_set(value: object) -> bool:
     if isinstance(value, int | float):
         return value != 0
     return not (isinstance(value, str | list | dict) and not value)
+
+
+#: What an InfluxDB 1.x statement's result holds when it did not fail; a failed one holds its
+#: ``error`` as well (https://docs.influxdata.com/influxdb/v1/tools/api/#query-http-endpoint).
+INFLUXDB_STATEMENT = frozenset({"statement_id", "series", "messages", "partial"})
 
 
 def some_refused(
