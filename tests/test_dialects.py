@@ -1647,6 +1647,61 @@ ERROR_BODIES: list[tuple[str, Any, FailureKind]] = [
 ]
 
 
+#: Replies of nothing but a failing code and its words, read after every dialect's own codes.
+#: Milvus's REST API answers every call with a 200 whose code is 0 on success and names the
+#: failure otherwise (https://milvus.io/api-reference/restful/v2.5.x/About.md); Vonage Video's
+#: error object is its code, message and description.
+CODED_REPLIES: list[tuple[str, Any, FailureKind]] = [
+    ("milvus_collection_exists", {"code": 65535, "message": "collection already exists"}, P),
+    ("milvus_invalid_parameter", {"code": 1100, "message": "invalid parameter[expected=...]"}, P),
+    (
+        "vonage_video_issuer",
+        {"code": -1, "message": "Issuer not found", "description": "Issuer not found"},
+        P,
+    ),
+    ("small_code", {"code": 1, "message": "Invalid token"}, P),
+    ("with_request_id", {"code": 42, "message": "quota used up", "request_id": "r-1"}, P),
+]
+
+#: Replies of a code and words that say the call went through, or that hold more than them.
+CODED_SUCCESSES: list[tuple[str, Any]] = [
+    ("zoho_deleted", {"code": 0, "message": "The invoice has been deleted."}),
+    ("http_accepted", {"code": 202, "message": "Test notification sent for processing"}),
+    ("word_ok", {"code": 7, "message": "OK"}),
+    ("string_code", {"code": "OK", "message": "The operation completed successfully"}),
+    ("boolean_code", {"code": True, "message": "done"}),
+    ("code_beside_data", {"code": 5, "message": "five", "data": {"id": 5}}),
+    ("code_without_words", {"code": 65535}),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"), [c[1:] for c in CODED_REPLIES], ids=[c[0] for c in CODED_REPLIES]
+)
+def test_a_failing_code_and_its_words_in_a_200_are_an_upstream_error(
+    body: Any, kind: FailureKind
+) -> None:
+    env = judge(body)
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, kind)
+    assert env.failure is not None
+    assert str(body["code"]) in env.failure.detail
+
+
+@pytest.mark.parametrize(
+    "body", [c[1] for c in CODED_SUCCESSES], ids=[c[0] for c in CODED_SUCCESSES]
+)
+def test_a_code_that_names_no_failure_is_the_answer(body: Any) -> None:
+    env = judge(body)
+    assert env.outcome is Outcome.SUCCESS, env
+
+
+def test_a_dialect_with_its_own_codes_keeps_them() -> None:
+    """TikTok for Business's 40105 beside its request_id is an authentication refused, read by
+    its own rule before the generic one."""
+    body = {"code": 40105, "message": "Access token is incorrect", "request_id": "2026"}
+    assert failure_of(judge(body))[0] is FailureCode.UNAUTHORIZED
+
+
 #: Records made only of words an error body also uses, whose values report no error.
 NOT_ERROR_REPORTS: list[tuple[str, Any]] = [
     ("import_report", {"errors": 3, "status": "completed", "message": "Import finished"}),

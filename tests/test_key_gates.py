@@ -403,6 +403,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"took": 3, "errors": True, "items": [{"index": {"error": {"type": "x"}, "status": 400}}]},
     {"took": 1, "timed_out": True, "hits": {"total": {"value": 1}, "hits": [{"_id": "1"}]}},
     {"Fault": {"Error": [{"Message": "m", "code": "610"}], "type": "ValidationFault"}, "time": "t"},
+    {"code": 1100, "message": "invalid parameter"},
 ]  # fmt: skip
 
 

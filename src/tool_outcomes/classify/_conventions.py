@@ -347,6 +347,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"remoteErrors"}),
     ),
     Convention(
+        "coded_reply",
+        _rest_errors.coded_reply,
+        "a body of nothing but a code other than 0 and its words: a failure",
+        keys=frozenset({"code"}),
+    ),
+    Convention(
         "elasticsearch_flags",
         _search_engines.elasticsearch_flags,
         "timed_out, failed shards, terminated_early: the hits are part of the answer",

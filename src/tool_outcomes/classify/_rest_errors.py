@@ -1291,6 +1291,35 @@ def reports_error(key: str, value: object) -> bool:
     return False
 
 
+#: What a reply of a code and its words may hold besides them (see :func:`coded_reply`).
+_CODED_REPLY = frozenset(
+    {"code", "message", "description", "request_id", "requestId", "trace_id", "traceId"}
+)
+
+
+def coded_reply(body: object, content_type: str) -> Verdict | None:
+    """A body that is nothing but a failing code and its words (an upstream_error).
+
+    ``{"code": 65535, "message": …}``: Milvus's REST API answers every call with a 200 whose
+    ``code`` is 0 on success and names the failure otherwise, beside its ``message``
+    (https://milvus.io/api-reference/restful/v2.5.x/About.md); Vonage Video's ``{"code": -1,
+    "message": "Issuer not found", "description": …}``. A code of 0 or an HTTP status below 400
+    is the call's success (Zoho's ``{"code": 0, "message": "The invoice has been
+    deleted."}``); a code that is not a number, or words that say "ok", name no failure. Read
+    after every dialect whose codes are its own (TikTok's 40105 is an authentication refused).
+    """
+    if not isinstance(body, dict) or not body or not set(body) <= _CODED_REPLY:
+        return None
+    code, words = body.get("code"), body.get("message")
+    if type(code) is not int or code == 0 or 100 <= code <= 399 or not isinstance(words, str):
+        return None
+    words = words.strip()
+    if not words or words.lower() in _NO_ERROR_WORDS:
+        return None
+    kind = kind_from_status(code if 400 <= code <= 599 else None)
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind, f"code {code}: {words}", "code")
+
+
 def error_only(body: object, content_type: str) -> Verdict | None:
     """A body that holds nothing but an error report (an upstream_error; kind from any status).
 
