@@ -1530,6 +1530,30 @@ ROWS: list[Row] = [
         2,
         url="https://api.launchpad.net/devel/bugs?ws.size=2",
     ),
+    # TeamCity's collections: nextHref, the next batch's endpoint, when the list goes past the
+    # request's count; count is this list's own (https://www.jetbrains.com/help/teamcity/rest/builds.html).
+    page(
+        "teamcity_next_href",
+        {
+            "count": 2,
+            "href": "/app/rest/builds?locator=count:2",
+            "nextHref": "/app/rest/builds?locator=count:2,start:2",
+            "build": two(),
+        },
+        2,
+        total=2,
+    ),
+    ok(
+        "teamcity_last_batch",
+        {
+            "count": 2,
+            "href": "/app/rest/builds?locator=count:2,start:2",
+            "prevHref": "/app/rest/builds?locator=count:2,start:0",
+            "build": two(),
+        },
+        2,
+        total=2,
+    ),
     # Phabricator's Conduit: a search's cursor.after, null on the last page
     # (https://secure.phabricator.com/book/phabricator/article/conduit/).
     page(

@@ -215,6 +215,7 @@ PAGING_COMPANIONS = frozenset(
         "nextPage", "maxPerPage",  # Lichess's paginator
         "next_offset",  # Chargebee's lists (Datadog's meta.pagination)
         "cursor_string", "continuationToken",  # osu!'s cursor pages, Nexus and Xbox Live's
+        "nextHref", "prevHref",  # TeamCity's collections
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
@@ -230,6 +231,9 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     "nextUri",  # Trino's client protocol: more results follow from it
     "next_link",  # Constant Contact v2: meta.pagination.next_link, only when more follows
     "next_collection_link",  # Launchpad (lazr.restful): left out of a collection's last page
+    # TeamCity's collections: "nextHref", the next batch's href, when the list goes past the
+    # request's count (https://www.jetbrains.com/help/teamcity/rest/builds.html)
+    "nextHref",
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
 MORE_FLAGS: tuple[str, ...] = (
@@ -1000,6 +1004,12 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # The answer's own trace id says nothing of its items: HighLevel answers
         # {"contacts": [...], "total": 12, "traceId": "…"}.
         root = {k: v for k, v in root.items() if k not in _TRACE_IDS or not isinstance(v, str)}
+    if type(root.get("count")) is int and _relative_uri(root.get("href")):
+        # TeamCity's collections: {"count": 2, "href": "/app/rest/builds?locator=…",
+        # "prevHref": …, "build": [...]}: the list's own address and its batches' say nothing
+        # of its items; its count is the list's own
+        # (https://www.jetbrains.com/help/teamcity/rest/builds.html).
+        root = {k: v for k, v in root.items() if k not in _TEAMCITY_HREFS}
     if root.get("ok") is True and len(root) > 1:
         # Slack's envelope around every method's answer says nothing of its items: its
         # chat.scheduledMessages.list answers {"ok": true, "scheduled_messages": [],
@@ -1051,6 +1061,7 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 _COUNTS = frozenset({*AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS})
+_TEAMCITY_HREFS = frozenset({"href", "prevHref", "nextHref"})
 #: What Slack sends around every method's answer (https://api.slack.com/web#responses).
 _SLACK_ENVELOPE = frozenset({"ok", "warning", "response_metadata"})
 #: An answer's own request or trace id, beside what it answers.
