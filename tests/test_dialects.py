@@ -2224,3 +2224,108 @@ def test_counts_are_non_negative_ints_or_digit_strings(value: Any, count: int | 
     else:
         assert env.coverage is not None
         assert env.coverage.total == (count if count >= 1 else None)
+
+
+# -- batches answered record by record -----------------------------------------------------------
+
+
+def marketo(*records: dict[str, Any]) -> dict[str, Any]:
+    """Marketo's answer to a write on several records: each record's status, a skipped one
+    with its reasons (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes)."""
+    return {"requestId": "7078#17d4f0546b6", "result": list(records), "success": True}
+
+
+def skipped(code: str, message: str) -> dict[str, Any]:
+    return {"status": "skipped", "reasons": [{"code": code, "message": message}]}
+
+
+def test_marketo_every_record_skipped_is_a_failure() -> None:
+    body = marketo(skipped("1003", "Invalid value for field 'email'"))
+    env = judge(body, url=MARKETO, method="POST")
+    assert failure_of(env) == (FailureCode.BAD_REQUEST, P)
+    assert env.failure is not None
+    assert "1003 Invalid value" in env.failure.detail
+
+
+def test_marketo_a_record_not_found_is_named_so() -> None:
+    env = judge(marketo(skipped("1004", "Lead not found"), skipped("1004", "Lead not found")))
+    assert failure_of(env) == (FailureCode.NOT_FOUND, P)
+
+
+def test_marketo_some_records_skipped_is_a_partial_naming_each() -> None:
+    body = marketo({"id": 7149, "status": "updated"}, skipped("1003", "Invalid value"))
+    env = judge(body, url=MARKETO, method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.truncated_by is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage.dropped == ("record 1: 1003 Invalid value",)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        marketo({"id": 7149, "status": "created"}, {"id": 7150, "status": "updated"}),
+        # a skipped record that names no reason is not read as refused
+        marketo({"id": 7149, "status": "skipped"}),
+        # not Marketo's envelope: a record's own status field
+        {"result": [skipped("1003", "x")], "success": True},
+    ],
+    ids=["all_done", "no_reasons", "no_request_id"],
+)
+def test_marketo_records_processed_are_the_answer(body: Any) -> None:
+    assert judge(body, url=MARKETO).outcome is Outcome.SUCCESS
+
+
+MARKETO = "https://123-abc-456.mktorest.com/rest/v1/leads.json"
+MAILERLITE = "https://connect.mailerlite.com/api/batch"
+
+
+def mailerlite(*codes: int) -> dict[str, Any]:
+    """MailerLite's batch answer: counts, then each request's code and body
+    (https://developers.mailerlite.com/api/batching)."""
+    failed = sum(1 for c in codes if c >= 400)
+    answers = [
+        {"code": c, "body": {"message": "No query results"} if c >= 400 else {"data": {}}}
+        for c in codes
+    ]
+    return {
+        "total": len(codes),
+        "successful": len(codes) - failed,
+        "failed": failed,
+        "responses": answers,
+    }
+
+
+def test_mailerlite_every_request_failed_is_a_failure_keyed_on_their_status() -> None:
+    env = judge(mailerlite(404, 404), url=MAILERLITE)
+    assert failure_of(env) == (FailureCode.NOT_FOUND, P)
+    mixed = judge(mailerlite(404, 422), url=MAILERLITE)
+    assert failure_of(mixed) == (FailureCode.UPSTREAM_ERROR, P)
+
+
+def test_mailerlite_some_requests_failed_is_a_partial() -> None:
+    env = judge(mailerlite(200, 404, 201), url=MAILERLITE)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("request 1: 404 No query results",)
+
+
+def test_mailerlite_every_request_done_is_the_answer() -> None:
+    assert judge(mailerlite(200, 201), url=MAILERLITE).outcome is Outcome.SUCCESS
+
+
+MARKETO_NONE = {
+    "success": True,
+    "errors": [],
+    "requestId": "11d72#17d4f0450c4",
+    "warnings": ["No assets found for the given search criteria."],
+}
+
+
+def test_marketo_found_none_is_empty_under_a_declared_result_path() -> None:
+    """Marketo leaves ``result`` out of a lookup that found nothing, and says so in a warning
+    (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/assets)."""
+    env = judge(MARKETO_NONE, url=MARKETO, items="result")
+    assert env.outcome is Outcome.EMPTY, env
+    with_error = {**MARKETO_NONE, "errors": [{"code": "702", "message": "No data found"}]}
+    assert judge(with_error, url=MARKETO, items="result").outcome is not Outcome.EMPTY

@@ -404,6 +404,10 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"took": 1, "timed_out": True, "hits": {"total": {"value": 1}, "hits": [{"_id": "1"}]}},
     {"Fault": {"Error": [{"Message": "m", "code": "610"}], "type": "ValidationFault"}, "time": "t"},
     {"code": 1100, "message": "invalid parameter"},
+    {"requestId": "e42b#1", "success": True, "result": [
+        {"status": "skipped", "reasons": [{"code": "1003", "message": "Invalid value"}]}
+    ]},
+    {"total": 1, "successful": 0, "failed": 1, "responses": [{"code": 404, "body": {}}]},
 ]  # fmt: skip
 
 

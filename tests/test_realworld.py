@@ -1554,6 +1554,18 @@ ROWS: list[Row] = [
         2,
         total=2,
     ),
+    # Marketo: a lookup that found nothing leaves result out and says so in a warning
+    # (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/assets).
+    ok(
+        "marketo_asset_by_name_none",
+        {
+            "success": True,
+            "errors": [],
+            "requestId": "11d72#17d4f0450c4",
+            "warnings": ["No assets found for the given search criteria."],
+        },
+        0,
+    ),
     # Phabricator's Conduit: a search's cursor.after, null on the last page
     # (https://secure.phabricator.com/book/phabricator/article/conduit/).
     page(

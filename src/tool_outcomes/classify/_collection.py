@@ -406,6 +406,7 @@ def find_collection(
                 or _query_left_empty(body, items)
                 or _statement_left_empty(body, items)
                 or _inside_an_empty_list(body, items)
+                or _marketo_found_none(body)
                 or (not found(value) and _omits_empty_lists(url))
             ):
                 # The source left the collection out because nothing matched: it counts zero,
@@ -430,6 +431,8 @@ def find_collection(
         # or sends that listing null beside its own "no more" ({"data": null, "has_more": false}).
         left_out = _left_out(body) if None in body.values() else None
         return _counted_none(body) or left_out or _empty_bundle(body)
+    if _marketo_found_none(body):
+        return Collection([], body, "")
     nested = _nested(body)
     if nested is not None:
         return nested
@@ -994,6 +997,20 @@ _BLOCK_BOXES = tuple(
 #: What marks a block as paging state; a total inside one does too (DigitalOcean's
 #: ``meta.total``).
 _BLOCK_MARKERS = PAGE_MARKERS | PAGING_COMPANIONS | {*TOTAL_KEYS, "total"}
+
+
+def _marketo_found_none(body: object) -> bool:
+    """Marketo's answer that found nothing: ``success: true``, no ``result``, no error and a
+    warning saying so (its asset API's lookups by name: ``"warnings": ["No assets found for the
+    given search criteria."]``; every answer carries ``requestId``, ``success`` and, when it
+    has one, its ``result``:
+    https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/assets)."""
+    if not isinstance(body, dict) or body.get("success") is not True or "result" in body:
+        return False
+    if "requestId" not in body:
+        return False
+    warnings = body.get("warnings")
+    return body.get("errors") in ([], None) and isinstance(warnings, list) and bool(warnings)
 
 
 def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:

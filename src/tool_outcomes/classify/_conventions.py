@@ -287,6 +287,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"results"}),
     ),
     Convention(
+        "marketo_records",
+        _rest_errors.marketo_records,
+        "Marketo's records skipped with their reasons: all is a failure, some a partial",
+        keys=frozenset({"requestId"}),
+    ),
+    Convention(
+        "mailerlite_batch",
+        _rest_errors.mailerlite_batch,
+        "a batch's requests failed, each with its code: all is a failure, some a partial",
+        keys=frozenset({"failed"}),
+    ),
+    Convention(
         "africastalking_sms",
         _rest_errors.africastalking_sms,
         "one status per recipient: every message refused is a failure, some a partial",

@@ -393,6 +393,80 @@ def figma_dev_resources(body: object, content_type: str) -> Verdict | None:
 _FIGMA_DONE = ("links_created", "links_updated", "linksCreated", "linksUpdated")
 
 
+#: Marketo's record statuses that say a record was not processed (each with its ``reasons``).
+_MARKETO_REFUSED = frozenset({"skipped", "failed"})
+#: Marketo's record-level codes that name the record's absence or a clash
+#: (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes).
+_MARKETO_CODES: dict[str, FailureCode] = {
+    "1004": FailureCode.NOT_FOUND,  # lead not found
+    "1013": FailureCode.NOT_FOUND,  # object not found
+    "1005": FailureCode.CONFLICT,  # lead already exists
+    "1007": FailureCode.CONFLICT,  # multiple leads match the lookup criteria
+}
+
+
+def marketo_records(body: object, content_type: str) -> Verdict | None:
+    """Marketo's record-level errors: a 200 with ``success: true`` whose ``result`` gives each
+    record's ``status``, a record not processed being ``skipped`` with its ``reasons``
+    (``[{"code": "1003", "message": …}]``; "Record-Level: these errors are included in the
+    "result" array … with the "status" field and "reasons" array",
+    https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes).
+    Every record refused is a failure; some of them, a partial answer."""
+    if not isinstance(body, dict) or body.get("success") is not True or "requestId" not in body:
+        return None
+    records = body.get("result")
+    if not isinstance(records, list) or not records:
+        return None
+    dropped: list[str] = []
+    codes: set[str] = set()
+    for n, record in enumerate(records):
+        if not isinstance(record, dict) or record.get("status") not in _MARKETO_REFUSED:
+            continue
+        reasons = record.get("reasons")
+        first = reasons[0] if isinstance(reasons, list) and reasons else None
+        if not isinstance(first, dict):
+            continue
+        code, words = str(first.get("code", "")), first.get("message")
+        codes.add(code)
+        name = record.get("id", n)
+        dropped.append(f"record {name}: {code} {words if isinstance(words, str) else ''}".strip())
+    if not dropped:
+        return None
+    mapped = {_MARKETO_CODES.get(code, FailureCode.BAD_REQUEST) for code in codes}
+    code = mapped.pop() if len(mapped) == 1 else FailureCode.BAD_REQUEST
+    failure = FailureVerdict(code, _P, "; ".join(dropped), "marketo")
+    return some_refused(tuple(dropped), len(records), "records skipped", "marketo", failure)
+
+
+def mailerlite_batch(body: object, content_type: str) -> Verdict | None:
+    """MailerLite's batch endpoint answers 200 with how many of its requests succeeded and
+    failed, and each one's own ``code`` and ``body`` in ``responses``
+    (https://developers.mailerlite.com/api/batching): every request failed is a failure (keyed
+    on their status when they share one); some of them, a partial answer."""
+    if not isinstance(body, dict):
+        return None
+    failed, responses = body.get("failed"), body.get("responses")
+    if type(failed) is not int or failed <= 0 or type(body.get("successful")) is not int:
+        return None
+    if not isinstance(responses, list) or not responses:
+        return None
+    dropped, statuses = [], set()
+    for n, answer in enumerate(responses):
+        status = as_count(answer.get("code")) if isinstance(answer, dict) else None
+        if status is None or status < 400:
+            continue
+        statuses.add(status)
+        inner = answer.get("body")
+        words = error_message(inner) if isinstance(inner, dict) else None
+        dropped.append(f"request {n}: {status} {words or ''}".strip())
+    if not dropped:
+        return None
+    detail = "; ".join(dropped)
+    shared = statuses.pop() if len(statuses) == 1 else None
+    failure = failure_from_status(shared, detail, "mailerlite")
+    return some_refused(tuple(dropped), len(responses), "requests failed", "mailerlite", failure)
+
+
 def influxdb_statements(body: object, content_type: str) -> Verdict | None:
     """InfluxDB 1.x answers a query with one result per statement, and a statement that failed
     with its ``error`` in a 200: ``{"results": [{"statement_id": 0, "error": "database not
