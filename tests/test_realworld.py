@@ -1566,6 +1566,82 @@ ROWS: list[Row] = [
         },
         0,
     ),
+    # Gong: records.totalRecords, currentPageSize, currentPageNumber and the next page's
+    # cursor beside the list (https://gong.app.gong.io/settings/api/documentation#overview).
+    page(
+        "gong_records_cursor",
+        {
+            "requestId": "4al018gzaztcr8nbukw",
+            "records": {
+                "totalRecords": 5,
+                "currentPageSize": 2,
+                "currentPageNumber": 0,
+                "cursor": "eyJhbGciOiJIUzI1NiJ9",
+            },
+            "calls": two(),
+        },
+        2,
+        total=5,
+    ),
+    ok(
+        "gong_records_none",
+        {
+            "requestId": "1aztwuefb9b8sktif0k",
+            "records": {"totalRecords": 0, "currentPageSize": 0, "currentPageNumber": 0},
+            "flows": [],
+        },
+        0,
+        total=0,
+    ),
+    # Gong's data-privacy lookup: every list of what references the address, beside the
+    # answer's own request id (https://gong.app.gong.io/settings/api/documentation#get-/v2/data-privacy/data-for-email-address).
+    ok(
+        "gong_data_privacy_none",
+        {"requestId": "5jun07gf5lug3lgvawa", "emails": [], "calls": [], "meetings": []},
+        0,
+    ),
+    # Apollo's searches: the one list of records beside the filters applied (breadcrumbs),
+    # ids and empty lists, paged by pagination.total_entries
+    # (https://docs.apollo.io/reference/organization-search).
+    page(
+        "apollo_search_records_beside_ids",
+        {
+            "breadcrumbs": [{"label": "Industry", "signal_field_name": "q", "value": "x"}],
+            "partial_results_only": False,
+            "pagination": {"page": 1, "per_page": 2, "total_entries": 4348, "total_pages": 2174},
+            "accounts": [],
+            "organizations": two(),
+            "model_ids": ["5f5e", "5f5f"],
+        },
+        2,
+        total=4348,
+    ),
+    ok(
+        "apollo_search_none",
+        {
+            "tasks": [],
+            "breadcrumbs": [],
+            "pagination": {"page": 1, "per_page": 10, "total_entries": 0, "total_pages": 0},
+            "faceting": {"person_function_facets": []},
+        },
+        0,
+        total=0,
+    ),
+    # Bitbucket's commits leave pagelen out: its values and their size, the optional total
+    # (https://developer.atlassian.com/cloud/bitbucket/rest/intro/#pagination).
+    ok("bitbucket_values_and_size_none", {"values": [], "size": 0}, 0),
+    # Namely: the listing beside a meta counting it, its links and its linked resources
+    # (Namely's API description: https://gist.github.com/katienreed/19b038bdd2e67ed56e23a38d91bf5705).
+    ok(
+        "namely_profiles_beside_linked",
+        {
+            "profiles": two(),
+            "meta": {"count": 2, "status": 200},
+            "links": {"profiles.job_title": {"type": "job_titles", "href": "/job_titles/x"}},
+            "linked": {"job_titles": [{"id": "t1"}], "groups": [{"id": "g1"}]},
+        },
+        2,
+    ),
     # Phabricator's Conduit: a search's cursor.after, null on the last page
     # (https://secure.phabricator.com/book/phabricator/article/conduit/).
     page(

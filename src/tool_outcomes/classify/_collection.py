@@ -80,8 +80,11 @@ DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: ``warningMessages`` (about the JQL query), Atlassian's ``_expands`` (what may be expanded),
 #: a GraphQL mutation payload's ``userErrors`` ("the list of errors that occurred from
 #: executing the mutation", https://shopify.dev/docs/api/admin-graphql: empty when it took),
-#: a SCIM list response's ``schemas`` (the URIs of its own schema, RFC 7644 §3.4.2).
-_ABOUT_THE_ANSWER = frozenset({"warningMessages", "_expands", "userErrors", "schemas"})
+#: a SCIM list response's ``schemas`` (the URIs of its own schema, RFC 7644 §3.4.2), Apollo's
+#: ``breadcrumbs`` (the filters a search applied, one entry each, beside its results).
+_ABOUT_THE_ANSWER = frozenset(
+    {"warningMessages", "_expands", "userErrors", "schemas", "breadcrumbs"}
+)
 #: What inference never takes for the items: with a diagnostic beside it, also "messages".
 _NOT_ITEMS = DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER
 _NOT_ITEMS_BESIDE_DIAGNOSTICS = _NOT_ITEMS | {"messages"}
@@ -180,6 +183,10 @@ PAGING_BOXES: tuple[str, ...] = (
     # TomTom's and Azure Maps' search: summary.numResults, offset and totalResults beside its
     # results (https://developer.tomtom.com/search-api/documentation/search-service/fuzzy-search).
     "summary",
+    # Gong: records.totalRecords, currentPageSize, currentPageNumber and the next page's cursor
+    # beside its list (https://gong.app.gong.io/settings/api/documentation#overview); a list
+    # named "records" is no box (only an object is read as one).
+    "records",
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -676,6 +683,11 @@ def _searched(body: Mapping[str, Any]) -> Mapping[str, Any]:
     per kind (https://docs.slack.dev/reference/methods/search.all)."""
     if body.get("ok") is True and isinstance(body.get("query"), str):
         return {k: v for k, v in body.items() if k not in ("ok", "query")}
+    if not _TRACE_IDS.isdisjoint(body):
+        # The answer's own request id says nothing of what it found: Gong's data-privacy
+        # lookups answer {"requestId": …, "emails": [], "calls": [], …}
+        # (https://gong.app.gong.io/settings/api/documentation#get-/v2/data-privacy/data-for-email-address).
+        return {k: v for k, v in body.items() if k not in _TRACE_IDS or not isinstance(v, str)}
     return body
 
 
@@ -898,6 +910,22 @@ def _page_shaped(root: Mapping[str, Any], where: str) -> Collection | None:
         # Dropbox's list_shared_links of a user with none, {"links": [], "has_more": false}
         # (https://www.dropbox.com/developers/documentation/http/documentation#sharing-list_shared_links).
         lists = ["links"]
+    if len(lists) > 1 and _paging_block(root):
+        # A page holding more than one list beside its paging state: the one list of records,
+        # the others empty or holding only ids or words (Apollo's searches answer
+        # {"organizations": [...], "accounts": [], "breadcrumbs": [], "model_ids": ["…"],
+        # "pagination": {"total_entries": …}}); every list empty under a count of zero is a
+        # page that found nothing.
+        records = [
+            k
+            for k in lists
+            if any(isinstance(x, dict) for x in root[k])
+            and not all(_is_link_object(x) for x in root[k])  # navigation, never the items
+        ]
+        if len(records) == 1:
+            lists = records
+        elif not records and counted_zero(root) and not any(root[k] for k in lists):
+            return Collection([], root, where)
     if len(lists) == 2 and (own := _own_links(root, lists)) is not None:
         # OpenStack: {"servers": [...], "servers_links": [{"rel": "next", "href": …}]}: the
         # links are the listing's navigation, never its items.
@@ -973,6 +1001,12 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
     # "reports": [], "request": {…}}, https://github.com/LibraryOfCongress/api.congress.gov):
     # its count is of the listing beside it, and the listing holds none.
     if any(isinstance(block, dict) and counted_zero(block) for block in blocks):
+        return True
+    # A meta object counting the listing beside it: Namely's {"profiles": [...], "meta":
+    # {"count": 368, "status": 200}, "links": {…}, "linked": {…}}
+    # (Namely's API description: https://gist.github.com/katienreed/19b038bdd2e67ed56e23a38d91bf5705).
+    meta = root.get("meta")
+    if isinstance(meta, dict) and type(meta.get("count")) is int:
         return True
     return stac_context(root) is not None
 
@@ -1054,11 +1088,14 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # (https://developer.paddle.com/api-reference/subscription-api/users/listusers).
         key = next(k for k in root if k != "success")
         value = root[key]
-    elif len(root) == 2 and _COUNTS & root.keys():
+    elif len(root) == 2 and _LIST_COUNTS & root.keys():
         # One list and its count, nothing else: PayPal's last page {"payments": [...], "count":
-        # 2}, Postmark's {"Bounces": [...], "TotalCount": 13}. A record says more about itself.
-        counted = _counted_list(root)
-        if counted is None or not any(type(root[k]) is int for k in _COUNTS & root.keys()):
+        # 2}, Postmark's {"Bounces": [...], "TotalCount": 13}, Bitbucket's {"values": [],
+        # "size": 0} (its commits leave pagelen out: "size", the optional total,
+        # https://developer.atlassian.com/cloud/bitbucket/rest/intro/#pagination). A record says
+        # more about itself.
+        counted = _counted_list(root, _LIST_COUNTS)
+        if counted is None or not any(type(root[k]) is int for k in _LIST_COUNTS & root.keys()):
             return None  # two counts ({"count", "total"}) name no list
         key = counted
         value = root[key]
@@ -1079,6 +1116,8 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 _COUNTS = frozenset({*AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS})
 _TEAMCITY_HREFS = frozenset({"href", "prevHref", "nextHref"})
+#: A list's count, when the two are all a body holds (``size`` counts Bitbucket's values).
+_LIST_COUNTS = _COUNTS | {"size"}
 #: What Slack sends around every method's answer (https://api.slack.com/web#responses).
 _SLACK_ENVELOPE = frozenset({"ok", "warning", "response_metadata"})
 #: An answer's own request or trace id, beside what it answers.
@@ -1170,12 +1209,12 @@ _MORE_WRAPPERS = 2
 _CAPTION = "message"
 
 
-def _counted_list(box: Mapping[str, Any]) -> str | None:
+def _counted_list(box: Mapping[str, Any], names: frozenset[str] = _COUNTS) -> str | None:
     """The key of the one list in a box that holds nothing else but its count (PayPal's
     ``{"payments": [...], "count": 2}``, Slack's ``posts`` section ``{"total": 0, "matches":
-    []}``), else ``None``."""
-    lists = [k for k, v in box.items() if isinstance(v, list) and k not in _COUNTS]
-    counts = box.keys() & _COUNTS
+    []}``), else ``None``. ``names``: the members that may count it."""
+    lists = [k for k, v in box.items() if isinstance(v, list) and k not in names]
+    counts = box.keys() & names
     return lists[0] if len(lists) == 1 and counts and len(box) == 1 + len(counts) else None
 
 
