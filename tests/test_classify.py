@@ -217,6 +217,27 @@ def test_an_empty_list_answering_a_put_patch_or_delete_acknowledges_it(
     assert parts(200, body, method="POST").outcome is Outcome.EMPTY
 
 
+@pytest.mark.parametrize(
+    ("url", "outcome"),
+    [
+        # Milvus sends every call by POST: its drop answers {"code": 0, "data": []}
+        # (https://milvus.io/api-reference/restful/v2.5.x/v2/User%20(v2)/Drop.md).
+        ("http://milvus.test/v2/vectordb/users/drop", Outcome.SUCCESS),
+        ("http://api.test/api/v1/psd/delete/", Outcome.SUCCESS),
+        ("http://api.test/files/Remove?dry_run=0", Outcome.SUCCESS),
+        # its list, a search, a query: what they found
+        ("http://milvus.test/v2/vectordb/users/list", Outcome.EMPTY),
+        ("http://api.test/search?q=delete", Outcome.EMPTY),
+        ("http://api.test/deleted-items/query", Outcome.EMPTY),
+    ],
+)
+def test_an_empty_list_answering_a_post_that_names_a_removal_acknowledges_it(
+    url: str, outcome: Outcome
+) -> None:
+    env = parts(200, {"code": 0, "data": []}, method="POST", url=url)
+    assert env.outcome is outcome, env
+
+
 def dropbox(summary: str, error: dict[str, Any]) -> dict[str, Any]:
     """A Dropbox API v2 endpoint error: a 409 naming it in tags
     (https://www.dropbox.com/developers/documentation/http/documentation#error-handling)."""

@@ -1415,6 +1415,18 @@ def _last_by_word(
 
 #: Writes that never carry a query: an empty list answering one is the state it left.
 _STATE_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
+#: The last path segment of a POST that removes something, as APIs that send every call by POST
+#: name it: Milvus's ``/v2/vectordb/users/drop`` answers ``{"code": 0, "data": []}``
+#: (https://milvus.io/api-reference/restful/v2.5.x/v2/User%20(v2)/Drop.md).
+_REMOVALS = frozenset({"drop", "delete", "remove", "destroy", "purge"})
+
+
+def _removes(url: str | None) -> bool:
+    """Whether a POST's URL names a removal in its last path segment."""
+    if not url:
+        return False
+    path = url.split("?", 1)[0].split("#", 1)[0].rstrip("/")
+    return path.rpartition("/")[2].lower() in _REMOVALS
 
 
 #: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
@@ -1567,10 +1579,12 @@ def judge_coverage(
     body = document if data is document.value else None  # the data is the whole body
     if not evidence:
         empty = value.empty if array else collection is not None and not collection.items
-        if empty and ex.method is not None and ex.method.upper() in _STATE_WRITES:
+        method = "" if ex.method is None else ex.method.upper()
+        if empty and (method in _STATE_WRITES or (method == "POST" and _removes(ex.url))):
             # A PUT, PATCH or DELETE answered with the list it left (GitHub's "Set labels for an
             # issue" with none set answers []): the write took effect; nothing was searched.
-            # (A POST may be a query in a body: GraphQL, a search; its empty list stays empty.)
+            # (A POST may be a query in a body: GraphQL, a search; its empty list stays empty,
+            # unless its path names a removal, as APIs that send every call by POST do.)
             return ex.acknowledged(f"HTTP {ex.status} with an empty list")
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
         fields: dict[str, Any] = {"total": count, "offset": offset, "detail": detail}
