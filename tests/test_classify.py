@@ -1542,3 +1542,18 @@ def test_json_that_is_not_valid_utf8_is_still_an_invalid_body() -> None:
     assert code_kind(env) == (C.INVALID_BODY, P)
     assert env.failure is not None
     assert "not UTF-8" in env.failure.detail
+
+
+def test_a_record_of_many_fields_is_one_record_whatever_lists_it_holds() -> None:
+    """Best Buy's product (165 fields) holds its bundle's ``members``, empty: a record, not an
+    empty listing of members. A page says little about itself beyond its paging state."""
+    product = {f"field_{n}": n for n in range(40)} | {"sku": 5758400, "members": []}
+    env = parts(200, product)
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.coverage is not None
+    assert env.coverage.returned == 1
+    # the same list beside a few fields of the answer's own, or beside paging state, is a page
+    envelope = {f"field_{n}": n for n in range(8)} | {"members": []}
+    assert parts(200, envelope).outcome is Outcome.EMPTY
+    paged = {f"field_{n}": n for n in range(40)} | {"members": [], "has_more": False}
+    assert parts(200, paged).outcome is Outcome.EMPTY

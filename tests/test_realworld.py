@@ -1566,6 +1566,26 @@ ROWS: list[Row] = [
         },
         0,
     ),
+    # SoundCloud: "a collection, along with a next_href property if there are additional
+    # results" (https://developers.soundcloud.com/blog/pagination-updates-on-our-api).
+    page(
+        "soundcloud_next_href",
+        {
+            "collection": two(),
+            "next_href": "https://api.soundcloud.com/me/followings?limit=2&cursor=1375867131926",
+        },
+        2,
+        url="https://api.soundcloud.com/me/followings?limit=2",
+    ),
+    ok("soundcloud_last_page", {"collection": two(), "next_href": None}, 2),
+    # Rakuten's searches: count (the query's), page and pageCount beside the items
+    # (https://webservice.rakuten.co.jp/documentation/ichiba-item-search).
+    page(
+        "rakuten_products_page_count",
+        {"count": 4416, "page": 1, "pageCount": 100, "Products": two(), "hits": 2},
+        2,
+        total=4416,
+    ),
     # Gong: records.totalRecords, currentPageSize, currentPageNumber and the next page's
     # cursor beside the list (https://gong.app.gong.io/settings/api/documentation#overview).
     page(
@@ -2604,6 +2624,22 @@ ROWS: list[Row] = [
         T,
         status=400,
         headers={"content-type": "application/x-amz-json-1.1"},
+    ),
+    # Transloadit throttles with 413 and a word in "error", info.retryIn the seconds to wait
+    # (https://transloadit.com/docs/api/rate-limiting/); a 413 without it is a body too large.
+    fail(
+        "transloadit_rate_limit_reached",
+        {"error": "RATE_LIMIT_REACHED", "message": "Request limit reached", "info": {"retryIn": 2}},
+        C.RATE_LIMITED,
+        T,
+        status=413,
+    ),
+    fail(
+        "a_413_that_names_no_throttle_is_too_large",
+        {"error": "FILE_TOO_LARGE", "message": "The file is larger than the plan allows"},
+        C.BAD_REQUEST,
+        P,
+        status=413,
     ),
     fail(
         "aws_validation_exception_is_not_a_throttle",

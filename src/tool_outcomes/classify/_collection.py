@@ -223,6 +223,8 @@ PAGING_COMPANIONS = frozenset(
         "next_offset",  # Chargebee's lists (Datadog's meta.pagination)
         "cursor_string", "continuationToken",  # osu!'s cursor pages, Nexus and Xbox Live's
         "nextHref", "prevHref",  # TeamCity's collections
+        "next_href", "future_href",  # SoundCloud's collections (future_href: its activities')
+        "pageCount",  # Rakuten's searches: page, pageCount, count
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
@@ -241,6 +243,9 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     # TeamCity's collections: "nextHref", the next batch's href, when the list goes past the
     # request's count (https://www.jetbrains.com/help/teamcity/rest/builds.html)
     "nextHref",
+    # SoundCloud: "a collection, along with a next_href property if there are additional
+    # results" (https://developers.soundcloud.com/blog/pagination-updates-on-our-api)
+    "next_href",
 )  # fmt: skip
 #: Boolean flags meaning "there is more than this page".
 MORE_FLAGS: tuple[str, ...] = (
@@ -470,6 +475,8 @@ def find_collection(
         or _wrapped_page(root, where)
     )
     if found_here is not None and _is_record(root) and (root is body or found_here.parent is root):
+        return None
+    if found_here is not None and found_here.parent is body and _many_own_fields(body):
         return None
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
@@ -1244,6 +1251,22 @@ def wrapped_pages(body: object) -> list[tuple[str, Collection]]:
             return []
         pages.append((key, page))
     return pages
+
+
+#: Scalar members from which a body is a record of its own, not a wrapper around a list: a page
+#: says little about itself beyond its paging state (the largest real envelopes sampled hold
+#: 25), a resource says much (Best Buy's product, 165 fields beside its empty bundle
+#: ``members``).
+_OWN_FIELDS = 30
+
+
+def _many_own_fields(body: Mapping[str, Any]) -> bool:
+    """Whether a body holds so many fields of its own, and no paging state, that its lists are
+    a record's (see :data:`_OWN_FIELDS`)."""
+    if len(body) <= _OWN_FIELDS:
+        return False
+    scalars = sum(1 for value in body.values() if not isinstance(value, list | dict))
+    return scalars > _OWN_FIELDS and not (PAGE_MARKERS & body.keys() or has_paging_companions(body))
 
 
 def _is_record(body: Mapping[str, Any]) -> bool:

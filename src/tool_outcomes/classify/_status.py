@@ -149,6 +149,10 @@ THROTTLING_CODES = frozenset(
         "rateLimitExceeded", "userRateLimitExceeded",  # Google
     }
 )  # fmt: skip
+#: The same, with the codes of APIs that throttle with another status: Transloadit answers 413
+#: with ``"error": "RATE_LIMIT_REACHED"`` and ``info.retryIn``, the seconds to wait
+#: (https://transloadit.com/docs/api/rate-limiting/).
+_BODY_THROTTLE_CODES = THROTTLING_CODES | {"RATE_LIMIT_REACHED"}
 #: Google's reasons for a spent daily quota: rate limited, but not a wait a retry loop should
 #: make ("do not retry without fixing the problem"): it comes back when the quota resets.
 QUOTA_CODES = frozenset({"quotaExceeded", "dailyLimitExceeded", "dailyLimitExceededUnreg"})
@@ -224,11 +228,11 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
         # that is a wait, not a missing permission.
         rule = _THROTTLED_403
-    if status in (400, 403):
+    if status in (400, 403, 413):
         codes = set(error_codes(value))
         if codes & QUOTA_CODES:
             rule = _QUOTA_CODE
-        elif codes & THROTTLING_CODES:
+        elif codes & _BODY_THROTTLE_CODES:
             rule = _THROTTLE_CODE
     more: dict[str, Any] = {}
     if status in (400, 409, 422) and _IDEMPOTENCY_WORD.search(ex.body[:_IDEMPOTENCY_READ]):
@@ -347,7 +351,8 @@ def error_codes(value: object) -> list[str]:
 
     AWS JSON protocols: ``__type`` (``"com.amazonaws.dynamodb.v20120810#ThrottlingException"``,
     read as botocore reads it), ``code`` / ``Code``, ``Error.Code``; AWS XML: ``<Code>``;
-    Google: ``error.errors[].reason``. A value that is not text names nothing.
+    Google: ``error.errors[].reason``; an ``error`` that is a word (Transloadit). A value that
+    is not text names nothing.
     """
     if isinstance(value, str):
         return _XML_CODE.findall(value)
@@ -356,6 +361,8 @@ def error_codes(value: object) -> list[str]:
     named = [value.get("__type"), value.get("code"), value.get("Code")]
     for key in ("Error", "error"):
         inner = value.get(key)
+        if isinstance(inner, str) and key == "error":  # Transloadit: {"error": "RATE_LIMIT…"}
+            named.append(inner)
         if isinstance(inner, dict):
             named += [inner.get("Code"), inner.get("code")]
             reasons = inner.get("errors")
