@@ -267,6 +267,22 @@ def test_cohere_max_tokens_is_an_answer_cut_short() -> None:
     assert judge({**body, "finish_reason": "COMPLETE"}, method="POST").outcome is Outcome.SUCCESS
 
 
+def test_aleph_alpha_maximum_tokens_is_an_answer_cut_short() -> None:
+    """Aleph Alpha's completion "will terminate after the maximum number of tokens is reached"
+    (https://docs.aleph-alpha.com/api/complete/), saying so in its finish_reason."""
+    body = {
+        "completions": [{"completion": " a b a b", "finish_reason": "maximum_tokens"}],
+        "model_version": "2022-04",
+        "num_tokens_generated": 1000,
+    }
+    env = judge(body, method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert "maximum_tokens" in env.coverage.detail
+    done = {**body, "completions": [{"completion": " a b", "finish_reason": "end_of_text"}]}
+    assert judge(done, method="POST").outcome is Outcome.SUCCESS
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [

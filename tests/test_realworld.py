@@ -1566,6 +1566,29 @@ ROWS: list[Row] = [
         },
         0,
     ),
+    # IBM Cloud's paginated collections: first (on every page), next and last as objects holding
+    # their href, beside limit and total_count
+    # (https://cloud.ibm.com/docs/api-handbook?topic=api-handbook-pagination).
+    page(
+        "ibm_cloud_next_href_object",
+        {
+            "first": {"href": "https://api.dataplatform.cloud.ibm.com/v2/spaces?limit=2"},
+            "next": {"href": "https://api.dataplatform.cloud.ibm.com/v2/spaces?limit=2&start=g1"},
+            "limit": 2,
+            "resources": two(),
+        },
+        2,
+        url="https://api.dataplatform.cloud.ibm.com/v2/spaces?limit=2",
+    ),
+    ok(
+        "ibm_cloud_resources_none",
+        {
+            "first": {"href": "https://api.dataplatform.cloud.ibm.com/v2/spaces?limit=1"},
+            "limit": 1,
+            "resources": [],
+        },
+        0,
+    ),
     # SoundCloud: "a collection, along with a next_href property if there are additional
     # results" (https://developers.soundcloud.com/blog/pagination-updates-on-our-api).
     page(

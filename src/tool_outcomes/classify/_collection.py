@@ -975,6 +975,11 @@ def _paging_words(root: Mapping[str, Any]) -> bool:
     cursor = root.get("cursor")
     if isinstance(cursor, str) and cursor:
         return True
+    if any(_href_object(root.get(key)) for key in _PAGE_LINK_OBJECTS):
+        # IBM Cloud's paginated collections: "first" (on every page), "next", "previous" and
+        # "last" each an object holding its href, beside limit and total_count
+        # (https://cloud.ibm.com/docs/api-handbook?topic=api-handbook-pagination).
+        return True
     if "next" in root and "previous" in root and _names_another_page(root):
         # DRF's page without its count, Sendcloud's {"next": …, "previous": …, "parcels": [...]}.
         return True
@@ -985,6 +990,14 @@ def _paging_words(root: Mapping[str, Any]) -> bool:
         # manage-users/user-accounts/user-search/view-search-results-by-page).
         return True
     return companions >= 3
+
+
+_PAGE_LINK_OBJECTS = ("first", "next", "previous", "last")
+
+
+def _href_object(value: object) -> bool:
+    """Whether ``value`` is a link object naming a page: ``{"href": "https://…"}``."""
+    return isinstance(value, dict) and _names_another_page({"next": value.get("href")})
 
 
 def _names_another_page(root: Mapping[str, Any]) -> bool:

@@ -24,7 +24,7 @@ __all__ = ["GENERATION_KEYS", "generation_cut"]
 _ANTHROPIC_CUT = frozenset({"max_tokens", "pause_turn", "model_context_window_exceeded"})
 #: The top-level members one of which a model's answer holds for a rule here to read it.
 GENERATION_KEYS = frozenset(
-    {"stop_reason", "choices", "incomplete_details", "candidates", "finish_reason"}
+    {"stop_reason", "choices", "incomplete_details", "candidates", "finish_reason", "completions"}
 )
 
 
@@ -42,7 +42,10 @@ def generation_cut(body: object, content_type: str) -> Verdict | None:
       (https://ai.google.dev/api/generate-content#FinishReason);
     - Cohere's v2 chat: ``{"message": {...}, "finish_reason": "MAX_TOKENS"}``, "the reply was
       cut off because the model reached the maximum number of tokens"
-      (https://docs.cohere.com/reference/chat).
+      (https://docs.cohere.com/reference/chat);
+    - Aleph Alpha's ``/complete``: a completion's ``finish_reason: "maximum_tokens"`` beside
+      the ``model_version`` ("completion will terminate after the maximum number of tokens is
+      reached", https://docs.aleph-alpha.com/api/complete/).
     """
     if not isinstance(body, dict):
         return None
@@ -52,6 +55,7 @@ def generation_cut(body: object, content_type: str) -> Verdict | None:
         or _openai_response(body)
         or _gemini(body)
         or _cohere(body)
+        or _aleph_alpha(body)
     )
     if said is None:
         return None
@@ -104,3 +108,16 @@ def _cohere(body: Mapping[str, Any]) -> tuple[str, str] | None:
     if body.get("finish_reason") != "MAX_TOKENS" or not isinstance(body.get("message"), dict):
         return None
     return "cohere", "finish_reason: MAX_TOKENS: the reply stopped at the token limit"
+
+
+def _aleph_alpha(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    completions = body.get("completions")
+    if not isinstance(completions, list) or "model_version" not in body:
+        return None
+    cut = sum(
+        1 for c in completions if isinstance(c, dict) and c.get("finish_reason") == "maximum_tokens"
+    )
+    if not cut:
+        return None
+    which = "the completion" if len(completions) == 1 else f"{cut} of {len(completions)}"
+    return "aleph_alpha", f"finish_reason: maximum_tokens: {which} stopped at the token limit"
