@@ -2345,3 +2345,103 @@ def test_marketo_found_none_is_empty_under_a_declared_result_path() -> None:
     assert env.outcome is Outcome.EMPTY, env
     with_error = {**MARKETO_NONE, "errors": [{"code": "702", "message": "No data found"}]}
     assert judge(with_error, url=MARKETO, items="result").outcome is not Outcome.EMPTY
+
+
+# -- WeChat, WeCom, DingTalk: errcode in every 200 ---------------------------------------------
+
+WECHAT = "https://api.weixin.qq.com/cgi-bin/user/info"
+
+
+@pytest.mark.parametrize(
+    ("errcode", "expected"),
+    [
+        # https://developers.weixin.qq.com/doc/offiaccount/en/Getting_Started/Global_Return_Code.html
+        (40001, (FailureCode.UNAUTHORIZED, P)),
+        (42001, (FailureCode.UNAUTHORIZED, P)),
+        (-1, (FailureCode.SERVER_ERROR, T)),
+        (45011, (FailureCode.RATE_LIMITED, T)),
+        (45009, (FailureCode.RATE_LIMITED, P)),
+        (48001, (FailureCode.FORBIDDEN, P)),
+        (46004, (FailureCode.NOT_FOUND, P)),
+        (40003, (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_wechat_errcode_other_than_0_is_the_failure_it_names(
+    errcode: int, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    env = judge({"errcode": errcode, "errmsg": "the words, rid: 6a1b"}, url=WECHAT)
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert env.failure.detail == f"wechat: errcode {errcode}: the words, rid: 6a1b"
+
+
+def test_wechat_no_such_user_is_a_declared_lookups_empty() -> None:
+    body = {"errcode": 46004, "errmsg": "user not exist"}
+    assert judge(body, url=WECHAT, not_found="empty").outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"errcode": 0, "errmsg": "ok", "tag": {"id": 134, "name": "x"}},
+        {"errcode": "40001", "errmsg": "a code in words is not WeChat's"},
+        {"errcode": 40001},  # no errmsg: not its envelope
+    ],
+)
+def test_wechat_errcode_0_or_not_its_envelope_is_the_answer(body: Any) -> None:
+    assert judge(body, url=WECHAT).outcome is Outcome.SUCCESS
+
+
+def test_wecom_some_recipients_refused_is_a_partial_naming_them() -> None:
+    """WeCom sends to the recipients it can and returns the invalid ones
+    (https://developer.work.weixin.qq.com/document/path/90236)."""
+    body = {"errcode": 0, "errmsg": "ok", "invaliduser": "userid1|userid2", "msgid": "xx"}
+    env = judge(body, url="https://qyapi.weixin.qq.com/cgi-bin/message/send", method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("invaliduser: userid1", "invaliduser: userid2")
+    sent = {"errcode": 0, "errmsg": "ok", "invaliduser": "", "msgid": "xx"}
+    assert judge(sent, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_wechat_result_list_every_entry_refused_is_a_failure() -> None:
+    refused = {
+        "errcode": 0,
+        "errmsg": "ok",
+        "result_list": [{"ori_openid": "o1", "err_msg": "ori_openid error"}],
+    }
+    assert failure_of(judge(refused, method="POST")) == (FailureCode.BAD_REQUEST, P)
+    some = {
+        **refused,
+        "result_list": [
+            {"ori_openid": "o0", "new_openid": "n0", "err_msg": "ok"},
+            *refused["result_list"],
+        ],
+    }
+    assert judge(some, method="POST").outcome is Outcome.PARTIAL
+
+
+def test_wecom_is_last_false_is_a_page_with_more_after_it() -> None:
+    """WeCom's lists say is_last, whether this is the last of the list
+    (https://developer.work.weixin.qq.com/document/path/92124)."""
+    body = {"errcode": 0, "errmsg": "ok", "info": [{"external_userid": "w1"}], "is_last": False}
+    url = "https://qyapi.weixin.qq.com/cgi-bin/externalcontact/get_unassigned_list"
+    env = judge(body, url=url, method="POST", items="info")
+    assert env.outcome is Outcome.PARTIAL
+    assert judge({**body, "is_last": True}, url=url, items="info").outcome is Outcome.SUCCESS
+
+
+def test_wechat_a_call_past_the_last_follower_is_empty() -> None:
+    """WeChat's follower list resumes from next_openid; the call past the last gets count 0
+    (https://developers.weixin.qq.com/doc/offiaccount/en/User_Management/Getting_a_User_List.html).
+    Its next_openid is the last openid pulled, on every page: no next page by itself."""
+    url = "https://api.weixin.qq.com/cgi-bin/user/get?next_openid=OPENID2"
+    past = judge(
+        {"total": 2, "count": 0, "next_openid": ""}, url=url, items="data.openid", total="total"
+    )
+    assert past.outcome is Outcome.EMPTY, past
+    whole = {"total": 2, "count": 2, "data": {"openid": ["O1", "O2"]}, "next_openid": "O2"}
+    first = judge(
+        whole, url="https://api.weixin.qq.com/cgi-bin/user/get", items="data.openid", total="total"
+    )
+    assert first.outcome is Outcome.SUCCESS, first

@@ -408,6 +408,8 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
         {"status": "skipped", "reasons": [{"code": "1003", "message": "Invalid value"}]}
     ]},
     {"total": 1, "successful": 0, "failed": 1, "responses": [{"code": 404, "body": {}}]},
+    {"errcode": 40001, "errmsg": "invalid credential"},
+    {"errcode": 0, "errmsg": "ok", "fail_list": ["wmqfasd1e19278"], "msgid": "msgGCAAAX"},
 ]  # fmt: skip
 
 

@@ -1589,6 +1589,15 @@ ROWS: list[Row] = [
         },
         0,
     ),
+    # WeCom's lists: is_last, whether this is the last of the list
+    # (https://developer.work.weixin.qq.com/document/path/92124).
+    page(
+        "wecom_is_last_false",
+        {"errcode": 0, "errmsg": "ok", "info": two(), "is_last": False},
+        2,
+        cursor=False,
+    ),
+    ok("wecom_is_last_true", {"errcode": 0, "errmsg": "ok", "info": two(), "is_last": True}, 2),
     # SoundCloud: "a collection, along with a next_href property if there are additional
     # results" (https://developers.soundcloud.com/blog/pagination-updates-on-our-api).
     page(

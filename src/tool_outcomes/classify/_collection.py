@@ -225,6 +225,7 @@ PAGING_COMPANIONS = frozenset(
         "nextHref", "prevHref",  # TeamCity's collections
         "next_href", "future_href",  # SoundCloud's collections (future_href: its activities')
         "pageCount",  # Rakuten's searches: page, pageCount, count
+        "is_last",  # WeCom's lists
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
@@ -272,6 +273,7 @@ NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("has_more_items", False), ("has_next_page", False),
     ("last_page", True),  # ClickUp's tasks (Laravel's last_page is a number: never True)
     ("hasNext", False),  # USAspending's page_metadata
+    ("is_last", True),  # WeCom's lists
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = (
@@ -1081,6 +1083,11 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # of its items; its count is the list's own
         # (https://www.jetbrains.com/help/teamcity/rest/builds.html).
         root = {k: v for k, v in root.items() if k not in _TEAMCITY_HREFS}
+    if root.get("errcode") == 0 and isinstance(root.get("errmsg"), str) and len(root) > 2:
+        # WeChat's and WeCom's envelope around every answer says nothing of its items:
+        # {"errcode": 0, "errmsg": "ok", "info": [...], "is_last": false}
+        # (https://developer.work.weixin.qq.com/document/path/92124).
+        root = {k: v for k, v in root.items() if k not in _WECHAT_ENVELOPE}
     if root.get("ok") is True and len(root) > 1:
         # Slack's envelope around every method's answer says nothing of its items: its
         # chat.scheduledMessages.list answers {"ok": true, "scheduled_messages": [],
@@ -1136,6 +1143,7 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 _COUNTS = frozenset({*AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS})
 _TEAMCITY_HREFS = frozenset({"href", "prevHref", "nextHref"})
+_WECHAT_ENVELOPE = frozenset({"errcode", "errmsg"})
 #: A list's count, when the two are all a body holds (``size`` counts Bitbucket's values).
 _LIST_COUNTS = _COUNTS | {"size"}
 #: What Slack sends around every method's answer (https://api.slack.com/web#responses).

@@ -287,6 +287,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"results"}),
     ),
     Convention(
+        "errcode_reply",
+        _rest_errors.errcode_reply,
+        "WeChat's, WeCom's and DingTalk's errcode other than 0, keyed on the code",
+        keys=frozenset({"errcode"}),
+    ),
+    Convention(
+        "errcode_partial",
+        _rest_errors.errcode_partial,
+        "WeChat's and WeCom's items refused beside errcode 0: all is a failure, some a partial",
+        keys=frozenset({"errcode"}),
+    ),
+    Convention(
         "marketo_records",
         _rest_errors.marketo_records,
         "Marketo's records skipped with their reasons: all is a failure, some a partial",

@@ -523,6 +523,9 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
     ("isLast", "startAt", False),
     ("isLastPage", "start", True),
     ("last_page", None, True),
+    # WeCom: "is_last", whether this is the last of the list, beside next_cursor
+    # (https://developer.work.weixin.qq.com/document/path/92124)
+    ("is_last", None, True),
 )
 
 #: Cursors read only beside a collection (on a record, a "bookmark" is the record's own).
@@ -1033,6 +1036,10 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
     # ("the absence of a Link header indicates you are already on the last page",
     # https://open.fda.gov/apis/paging/). Elasticsearch sends its search_after in a body.
     "search_after",
+    # WeChat's followers: the openid to start after. Its answer's next_openid is the last one
+    # pulled, on every page (not a next page); a call past the last gets count 0 and an empty
+    # next_openid (https://developers.weixin.qq.com/doc/offiaccount/en/User_Management/Getting_a_User_List.html).
+    "next_openid",
 )  # fmt: skip
 #: Continuations of a scroll: its handle is on every page, the last included, so a page with
 #: items is never known to be the last by it; only an empty one ends the scroll.

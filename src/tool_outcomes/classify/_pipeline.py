@@ -210,6 +210,7 @@ _LOOKUP_DIALECTS = frozenset(
         "vk",
         "kaltura",
         "postmen",
+        "wechat",
     }
 )
 

@@ -467,6 +467,91 @@ def mailerlite_batch(body: object, content_type: str) -> Verdict | None:
     return some_refused(tuple(dropped), len(responses), "requests failed", "mailerlite", failure)
 
 
+#: WeChat's, WeCom's and DingTalk's errcodes that name what failed (the others are the upstream's
+#: own refusal): WeChat's global return codes
+#: (https://developers.weixin.qq.com/doc/offiaccount/en/Getting_Started/Global_Return_Code.html),
+#: WeCom's (https://developer.work.weixin.qq.com/document/path/90313).
+_ERRCODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    -1: (FailureCode.SERVER_ERROR, _T),  # "system busy, try again later"
+    40001: (FailureCode.UNAUTHORIZED, _P),  # invalid credential or access_token
+    40013: (FailureCode.UNAUTHORIZED, _P),  # invalid appid / corpid
+    40014: (FailureCode.UNAUTHORIZED, _P),  # invalid access_token
+    40125: (FailureCode.UNAUTHORIZED, _P),  # invalid appsecret
+    41001: (FailureCode.UNAUTHORIZED, _P),  # access_token missing
+    42001: (FailureCode.UNAUTHORIZED, _P),  # access_token expired
+    45009: (FailureCode.RATE_LIMITED, _P),  # the daily quota of this API is spent
+    45011: (FailureCode.RATE_LIMITED, _T),  # too frequent: "API minute-quota reached"
+    45033: (FailureCode.RATE_LIMITED, _T),  # too many concurrent calls (WeCom)
+    46004: (FailureCode.NOT_FOUND, _P),  # no such user
+    48001: (FailureCode.FORBIDDEN, _P),  # the API is not authorized for this account
+    50001: (FailureCode.FORBIDDEN, _P),  # the user is not authorized for this API
+}
+
+
+def errcode_reply(body: object, content_type: str) -> Verdict | None:
+    """WeChat's (and WeCom's, DingTalk's) answer to every call is a 200 whose ``errcode`` is 0
+    on success; any other names the failure, ``errmsg`` saying why (``{"errcode": 40001,
+    "errmsg": "invalid credential, access_token is invalid or not latest"}``)."""
+    if not isinstance(body, dict):
+        return None
+    code, words = body.get("errcode"), body.get("errmsg")
+    if type(code) is not int or code == 0 or not isinstance(words, str):
+        return None
+    failure, kind = _ERRCODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, f"errcode {code}: {words or 'no message'}", "wechat")
+
+
+def errcode_partial(body: object, content_type: str) -> Verdict | None:
+    """A WeChat or WeCom call on several items that went through (``errcode: 0``) for some of
+    them only, naming the others: WeCom's ``fail_list`` (the recipients a message template could
+    not reach) and ``invaliduser`` / ``invalidparty`` / ``invalidtag`` ("if some recipients do
+    not exist … the message is still sent, and the invalid ones are returned",
+    https://developer.work.weixin.qq.com/document/path/90236), an ``err_*_list`` of the items
+    refused, with their own ``errcode``, beside those done, and a ``result_list`` whose entries
+    each carry their ``err_msg`` (``"ok"`` when done). Every item refused is a failure; some of
+    them, a partial answer."""
+    if not isinstance(body, dict) or body.get("errcode") != 0:
+        return None
+    dropped: list[str] = []
+    done = 0
+    results = body.get("result_list")
+    if isinstance(results, list):
+        for n, entry in enumerate(results):
+            said = entry.get("err_msg") if isinstance(entry, dict) else None
+            if isinstance(said, str) and said.lower() not in ("ok", ""):
+                dropped.append(f"result_list.{n}: {said}")
+            else:
+                done += 1
+    for key, value in body.items():
+        if key == "fail_list" or (key.startswith("err_") and key.endswith("_list")):
+            if isinstance(value, list):
+                dropped += [f"{key}: {_wechat_item(item)}" for item in value]
+        elif key in _WECOM_INVALID and isinstance(value, str) and value.strip("|"):
+            dropped += [f"{key}: {name}" for name in value.split("|") if name]
+        elif key.endswith("_list") and isinstance(value, list) and key != "result_list":
+            done += len(value)
+    if not dropped:
+        return None
+    if done == 0 and isinstance(results, list):
+        detail = "; ".join(dropped)
+        return FailureVerdict(FailureCode.BAD_REQUEST, _P, detail, "wechat")
+    return PartialVerdict(
+        TruncatedBy.UPSTREAM_FLAG, f"{len(dropped)} refused", "wechat", tuple(dropped)
+    )
+
+
+#: WeCom's message sending: the recipients it could not reach, as "a|b" (the others got it).
+_WECOM_INVALID = frozenset({"invaliduser", "invalidparty", "invalidtag", "unlicenseduser"})
+
+
+def _wechat_item(item: object) -> str:
+    if isinstance(item, dict):
+        name = next((item[k] for k in ("sn", "openid", "userid", "id") if k in item), None)
+        words = item.get("errmsg")
+        return " ".join(str(part) for part in (name, words) if part is not None) or "refused"
+    return str(item)
+
+
 def influxdb_statements(body: object, content_type: str) -> Verdict | None:
     """InfluxDB 1.x answers a query with one result per statement, and a statement that failed
     with its ``error`` in a 200: ``{"results": [{"statement_id": 0, "error": "database not
