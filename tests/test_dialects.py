@@ -2445,3 +2445,47 @@ def test_wechat_a_call_past_the_last_follower_is_empty() -> None:
         whole, url="https://api.weixin.qq.com/cgi-bin/user/get", items="data.openid", total="total"
     )
     assert first.outcome is Outcome.SUCCESS, first
+
+
+# -- Amazon's Product Advertising API 5.0 ---------------------------------------------------------
+
+PAAPI = "https://webservices.amazon.com/paapi5/searchitems"
+
+
+def paapi_error(code: str, message: str) -> dict[str, Any]:
+    """PA-API's error data (https://webservices.amazon.com/paapi5/documentation/processing-of-errors.html)."""
+    return {"__type": "com.amazon.paapi5#ErrorData", "Code": code, "Message": message}
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("InvalidParameterValue", (FailureCode.BAD_REQUEST, P)),
+        ("UnrecognizedClient", (FailureCode.UNAUTHORIZED, P)),
+        ("TooManyRequests", (FailureCode.RATE_LIMITED, T)),
+        ("NoResults", (FailureCode.NOT_FOUND, P)),
+        ("SomethingNew", (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)
+def test_paapi_errors_alone_are_the_failure_their_code_names(
+    code: str, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    env = judge({"Errors": [paapi_error(code, "the words")]}, url=PAAPI, method="POST")
+    assert failure_of(env) == expected
+
+
+def test_paapi_no_results_is_a_declared_lookups_empty() -> None:
+    body = {"Errors": [paapi_error("NoResults", "No results found for your request.")]}
+    env = judge(body, url=PAAPI, method="POST", not_found="empty")
+    assert env.outcome is Outcome.EMPTY
+
+
+def test_paapi_errors_beside_a_result_are_the_items_it_did_not_return() -> None:
+    body = {
+        "ItemsResult": {"Items": [{"ASIN": "B00X4WHP5E"}]},
+        "Errors": [paapi_error("InvalidParameterValue", "The ItemId B0000 is not valid.")],
+    }
+    env = judge(body, url="https://webservices.amazon.com/paapi5/getitems", method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("InvalidParameterValue: The ItemId B0000 is not valid.",)

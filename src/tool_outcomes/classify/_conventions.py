@@ -287,6 +287,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"results"}),
     ),
     Convention(
+        "paapi_errors",
+        _rest_errors.paapi_errors,
+        "Amazon PA-API's Errors: alone a failure keyed on its Code, beside a result a partial",
+        keys=frozenset({"Errors"}),
+    ),
+    Convention(
         "errcode_reply",
         _rest_errors.errcode_reply,
         "WeChat's, WeCom's and DingTalk's errcode other than 0, keyed on the code",

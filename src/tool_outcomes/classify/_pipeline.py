@@ -211,6 +211,7 @@ _LOOKUP_DIALECTS = frozenset(
         "kaltura",
         "postmen",
         "wechat",
+        "paapi",
     }
 )
 

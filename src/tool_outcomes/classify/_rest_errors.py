@@ -552,6 +552,48 @@ def _wechat_item(item: object) -> str:
     return str(item)
 
 
+#: Amazon's Product Advertising API 5.0 error codes that name what failed
+#: (https://webservices.amazon.com/paapi5/documentation/troubleshooting/error-messages.html).
+_PAAPI_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "NoResults": (FailureCode.NOT_FOUND, _P),  # "no results found for your request"
+    "InvalidParameterValue": (FailureCode.BAD_REQUEST, _P),
+    "InvalidParameterCombination": (FailureCode.BAD_REQUEST, _P),
+    "MissingParameter": (FailureCode.BAD_REQUEST, _P),
+    "InvalidPartnerTag": (FailureCode.BAD_REQUEST, _P),
+    "InvalidAssociate": (FailureCode.FORBIDDEN, _P),
+    "AccessDenied": (FailureCode.FORBIDDEN, _P),
+    "AccessDeniedAwsUsers": (FailureCode.FORBIDDEN, _P),
+    "UnrecognizedClient": (FailureCode.UNAUTHORIZED, _P),
+    "InvalidSignature": (FailureCode.UNAUTHORIZED, _P),
+    "IncompleteSignature": (FailureCode.UNAUTHORIZED, _P),
+    "TooManyRequests": (FailureCode.RATE_LIMITED, _T),
+    "RequestThrottled": (FailureCode.RATE_LIMITED, _T),
+    "InternalFailure": (FailureCode.SERVER_ERROR, _T),
+}
+#: What a PA-API answer holds beside its Errors when part of the request was answered.
+_PAAPI_RESULTS = frozenset(
+    {"ItemsResult", "SearchResult", "VariationsResult", "BrowseNodesResult"}
+)
+
+
+def paapi_errors(body: object, content_type: str) -> Verdict | None:
+    """Amazon's Product Advertising API 5.0: ``{"Errors": [{"__type":
+    "com.amazon.paapi5#ErrorData", "Code": …, "Message": …}]}``, in a 200 as in a 4xx
+    (https://webservices.amazon.com/paapi5/documentation/processing-of-errors.html): alone, the
+    call failed (keyed on the first code; ``NoResults`` is a lookup's "nothing there"); beside a
+    result, the items it names were not returned (a partial answer)."""
+    errors = body.get("Errors") if isinstance(body, dict) else None
+    if not isinstance(errors, list) or not errors or not isinstance(errors[0], dict):
+        return None
+    if not all(isinstance(e, dict) and isinstance(e.get("Code"), str) for e in errors):
+        return None
+    said = tuple(f"{e['Code']}: {e.get('Message') or 'no message'}" for e in errors)
+    if not _PAAPI_RESULTS.isdisjoint(body):
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, "; ".join(said), "paapi", said)
+    code, kind = _PAAPI_CODES.get(errors[0]["Code"], (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(code, kind, "; ".join(said), "paapi")
+
+
 def influxdb_statements(body: object, content_type: str) -> Verdict | None:
     """InfluxDB 1.x answers a query with one result per statement, and a statement that failed
     with its ``error`` in a 200: ``{"results": [{"statement_id": 0, "error": "database not
