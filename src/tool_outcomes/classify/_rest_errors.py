@@ -571,9 +571,7 @@ _PAAPI_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
     "InternalFailure": (FailureCode.SERVER_ERROR, _T),
 }
 #: What a PA-API answer holds beside its Errors when part of the request was answered.
-_PAAPI_RESULTS = frozenset(
-    {"ItemsResult", "SearchResult", "VariationsResult", "BrowseNodesResult"}
-)
+_PAAPI_RESULTS = frozenset({"ItemsResult", "SearchResult", "VariationsResult", "BrowseNodesResult"})
 
 
 def paapi_errors(body: object, content_type: str) -> Verdict | None:
@@ -582,7 +580,9 @@ def paapi_errors(body: object, content_type: str) -> Verdict | None:
     (https://webservices.amazon.com/paapi5/documentation/processing-of-errors.html): alone, the
     call failed (keyed on the first code; ``NoResults`` is a lookup's "nothing there"); beside a
     result, the items it names were not returned (a partial answer)."""
-    errors = body.get("Errors") if isinstance(body, dict) else None
+    if not isinstance(body, dict):
+        return None
+    errors = body.get("Errors")
     if not isinstance(errors, list) or not errors or not isinstance(errors[0], dict):
         return None
     if not all(isinstance(e, dict) and isinstance(e.get("Code"), str) for e in errors):
