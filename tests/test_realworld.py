@@ -1566,6 +1566,39 @@ ROWS: list[Row] = [
         },
         0,
     ),
+    # Solr's cursors: nextCursorMark on every page, "if the nextCursorMark returned is the same as
+    # the cursorMark sent, there are no more results"
+    # (https://solr.apache.org/guide/solr/latest/query-guide/pagination-of-results.html);
+    # Best Buy's searches page the same way.
+    page(
+        "solr_next_cursor_mark",
+        {
+            "responseHeader": {"status": 0, "QTime": 2},
+            "response": {"numFound": 5, "start": 0, "docs": two()},
+            "nextCursorMark": "AoEpVkRCREIxQTE2",
+        },
+        2,
+        total=5,
+        url="https://solr.example.test/solr/books/select?q=*:*&rows=2&sort=id+asc&cursorMark=*",
+    ),
+    ok(
+        "solr_cursor_mark_sent_back_is_the_end",
+        {
+            "responseHeader": {"status": 0, "QTime": 1},
+            "response": {"numFound": 5, "start": 0, "docs": []},
+            "nextCursorMark": "AoEpVkRCREIxQTE2",
+        },
+        0,
+        total=5,
+        url="https://solr.example.test/solr/books/select?q=*:*&rows=2&cursorMark=AoEpVkRCREIxQTE2",
+    ),
+    ok(
+        "bestbuy_first_page_holds_every_item",
+        {"nextCursorMark": "AoIIP4AAAD", "total": 2, "totalPages": 1, "products": two()},
+        2,
+        total=2,
+        url="https://api.bestbuy.com/v1/stores?format=json&pageSize=100&cursorMark=*",
+    ),
     # IBM Cloud's paginated collections: first (on every page), next and last as objects holding
     # their href, beside limit and total_count
     # (https://cloud.ibm.com/docs/api-handbook?topic=api-handbook-pagination).

@@ -226,6 +226,7 @@ PAGING_COMPANIONS = frozenset(
         "next_href", "future_href",  # SoundCloud's collections (future_href: its activities')
         "pageCount",  # Rakuten's searches: page, pageCount, count
         "is_last",  # WeCom's lists
+        "nextCursorMark",  # Solr's cursors, Best Buy's
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})

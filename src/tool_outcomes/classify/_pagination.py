@@ -537,7 +537,7 @@ _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
         "next_id", "meta", "next-cursor", "hasNext", "next_page_params", "paging", "token",
-        "after", *_BESIDE_CURSORS,
+        "after", "nextCursorMark", *_BESIDE_CURSORS,
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
     }
@@ -559,6 +559,19 @@ def _spent_links(box: Mapping[str, Any], collection: Collection) -> bool:
     if not all(isinstance(link, str) and link for link in links):
         return False
     return not collection.items or box["next"] == box["last"]
+
+
+def _all_in(box: Mapping[str, Any], collection: Collection) -> bool:
+    """Whether a Solr-style page holds every item its query counts (``total``, or Solr's
+    ``numFound`` at the top or in its ``response``)."""
+    response = box.get("response")
+    counts = (
+        box.get("total"),
+        box.get("numFound"),
+        response.get("numFound") if isinstance(response, dict) else None,
+    )
+    count = next((c for c in map(as_count, counts) if c is not None), None)
+    return count is not None and len(collection.items) >= count
 
 
 #: A cursor of Figma's library listings: where the page before and the page after start.
@@ -612,6 +625,15 @@ def _listing_signs(
             if target is not None:
                 out.append(_page(f'links rel "{link["rel"]}"', target, base_url))
                 break
+    # Solr's cursors (Best Buy's searches too): nextCursorMark on every page; "if the
+    # nextCursorMark returned is the same as the cursorMark sent, there are no more results"
+    # (https://solr.apache.org/guide/solr/latest/query-guide/pagination-of-results.html).
+    mark = _cursor(box.get("nextCursorMark"))
+    sent = _split(base_url)[1].get("cursorMark") if mark is not None else None
+    if mark is not None and mark != sent and not (sent in (None, "*") and _all_in(box, collection)):
+        # (A first page that holds every item the query counts is all of it: Best Buy sends a
+        # new mark beside all 16 stores of a 16-store search.)
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "nextCursorMark present", mark))
     # PayPal's v1 payment list: "next_id: the identifier of the next element", passed back as
     # start_id (https://developer.paypal.com/api/deprecated/payments/v1/payment-list).
     next_id = _cursor(box.get("next_id"))
@@ -1036,6 +1058,9 @@ _CONTINUATION_PARAMS: tuple[str, ...] = (
     # ("the absence of a Link header indicates you are already on the last page",
     # https://open.fda.gov/apis/paging/). Elasticsearch sends its search_after in a body.
     "search_after",
+    # Solr's cursors (and Best Buy's): cursorMark=* asks the first page, any other mark a later
+    # one (https://solr.apache.org/guide/solr/latest/query-guide/pagination-of-results.html).
+    "cursorMark",
     # WeChat's followers: the openid to start after. Its answer's next_openid is the last one
     # pulled, on every page (not a next page); a call past the last gets count 0 and an empty
     # next_openid (https://developers.weixin.qq.com/doc/offiaccount/en/User_Management/Getting_a_User_List.html).
