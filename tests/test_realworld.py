@@ -1651,6 +1651,12 @@ ROWS: list[Row] = [
         2,
         total=4416,
     ),
+    ok(
+        "rakuten_search_no_hit",
+        {"count": 0, "page": 1, "first": 0, "last": 0, "hits": 0, "pageCount": 0},
+        0,
+        total=0,
+    ),
     # Gong: records.totalRecords, currentPageSize, currentPageNumber and the next page's
     # cursor beside the list (https://gong.app.gong.io/settings/api/documentation#overview).
     page(

@@ -625,6 +625,11 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     count (:data:`_NONE_COUNTED_KEYS`: the :data:`TOTAL_KEYS`, never ``count`` or ``total``, a
     quantity on a record) at zero, in a body with no list and no identity of its own."""
     counts = _NONE_COUNTED_KEYS & body.keys()
+    if not counts and len(PAGING_COMPANIONS & body.keys()) >= 2:
+        # Beside the paging state of a page, "count" counts the listing: Rakuten's search with
+        # no hit, {"count": 0, "page": 1, "pageCount": 0, "hits": 0} and no Items
+        # (https://webservice.rakuten.co.jp/documentation/ichiba-item-search).
+        counts = _AMBIGUOUS_COUNTS & body.keys()
     if not counts or any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
         return None
     # Its links are no list of items: PayPal's transaction search with none in its window,
@@ -1144,6 +1149,7 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 _COUNTS = frozenset({*AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS})
 _TEAMCITY_HREFS = frozenset({"href", "prevHref", "nextHref"})
+_AMBIGUOUS_COUNTS = frozenset(AMBIGUOUS_TOTAL_KEYS)
 _WECHAT_ENVELOPE = frozenset({"errcode", "errmsg"})
 #: A list's count, when the two are all a body holds (``size`` counts Bitbucket's values).
 _LIST_COUNTS = _COUNTS | {"size"}
