@@ -2489,3 +2489,59 @@ def test_paapi_errors_beside_a_result_are_the_items_it_did_not_return() -> None:
     assert env.outcome is Outcome.PARTIAL
     assert env.coverage is not None
     assert env.coverage.dropped == ("InvalidParameterValue: The ItemId B0000 is not valid.",)
+
+
+# -- Flickr: stat "fail" with its code, in JSON and in XML ----------------------------------------
+
+FLICKR = "https://api.flickr.com/services/rest/?method=flickr.photos.comments.addComment"
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (99, (FailureCode.FORBIDDEN, P)),
+        (100, (FailureCode.UNAUTHORIZED, P)),
+        (105, (FailureCode.SERVER_ERROR, T)),
+        (2, (FailureCode.BAD_REQUEST, P)),
+    ],
+)
+def test_flickr_stat_fail_is_the_failure_its_code_names(
+    code: int, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """https://www.flickr.com/services/api/response.json.html: stat, code and message."""
+    body = {"stat": "fail", "code": code, "message": "the words"}
+    assert failure_of(judge(body, url=FLICKR)) == expected
+
+
+def test_flickr_xml_refusal_answering_a_write_is_no_acknowledgement() -> None:
+    """Flickr's REST format, <rsp stat="fail"><err code msg/></rsp>
+    (https://www.flickr.com/services/api/response.rest.html), answering a POST: the write was
+    refused, not taken."""
+    xml = (
+        b'<?xml version="1.0" encoding="utf-8" ?>\n<rsp stat="fail">\n'
+        b'\t<err code="99" msg="Insufficient permission to comment" />\n</rsp>\n'
+    )
+    env = classify_parts(
+        200, httpx.Headers({"content-type": "text/xml"}), xml, url=FLICKR, method="POST"
+    )
+    assert failure_of(env) == (FailureCode.FORBIDDEN, P)
+    ok = (
+        b'<?xml version="1.0" encoding="utf-8" ?>\n<rsp stat="ok">\n'
+        b'<comment id="97777-72057594037941949-72057594037942602" />\n</rsp>\n'
+    )
+    taken = classify_parts(
+        200, httpx.Headers({"content-type": "text/xml"}), ok, url=FLICKR, method="POST"
+    )
+    assert taken.outcome is Outcome.SUCCESS
+
+
+def test_flickr_a_lookups_not_found_is_its_declared_empty() -> None:
+    body = {"stat": "fail", "code": 1, "message": "Photo not found"}
+    url = "https://api.flickr.com/services/rest/?method=flickr.photos.getInfo&photo_id=1"
+    assert failure_of(judge(body, url=url)) == (FailureCode.NOT_FOUND, P)
+    assert judge(body, url=url, not_found="empty").outcome is Outcome.EMPTY
+    xml = b'<rsp stat="fail"><err code="1" msg="Photo not found" /></rsp>'
+    env = classify_parts(
+        200, httpx.Headers({"content-type": "text/xml"}), xml, url=url, not_found="empty"
+    )
+    assert env.outcome is Outcome.EMPTY

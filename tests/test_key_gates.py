@@ -409,6 +409,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     ]},
     {"total": 1, "successful": 0, "failed": 1, "responses": [{"code": 404, "body": {}}]},
     {"errcode": 40001, "errmsg": "invalid credential"},
+    {"stat": "fail", "code": 100, "message": "Invalid API Key (Key has invalid format)"},
     {"Errors": [{"__type": "com.amazon.paapi5#ErrorData", "Code": "NoResults", "Message": "m"}]},
     {"errcode": 0, "errmsg": "ok", "fail_list": ["wmqfasd1e19278"], "msgid": "msgGCAAAX"},
 ]  # fmt: skip

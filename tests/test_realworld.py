@@ -1566,6 +1566,28 @@ ROWS: list[Row] = [
         },
         0,
     ),
+    # Flickr: the paged box under its one member, beside stat: ok
+    # (https://www.flickr.com/services/api/flickr.photos.search.html).
+    page(
+        "flickr_photos_page_of_pages",
+        {
+            "photos": {"page": 1, "pages": 3, "perpage": 2, "total": 6, "photo": two()},
+            "stat": "ok",
+        },
+        2,
+        total=6,
+    ),
+    ok(
+        "flickr_photos_last_page",
+        {
+            "photos": {"page": 3, "pages": 3, "perpage": 2, "total": 6, "photo": two()},
+            "stat": "ok",
+        },
+        2,
+        total=6,
+        url="https://api.flickr.com/services/rest/?method=flickr.photos.search&page=3&per_page=2",
+        offset=4,
+    ),
     # Solr's cursors: nextCursorMark on every page, "if the nextCursorMark returned is the same as
     # the cursorMark sent, there are no more results"
     # (https://solr.apache.org/guide/solr/latest/query-guide/pagination-of-results.html);

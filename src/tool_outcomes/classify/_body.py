@@ -12,6 +12,7 @@ conventions and pagination steps.
 from __future__ import annotations
 
 import codecs
+import re
 from typing import Any
 
 import httpx
@@ -39,6 +40,8 @@ from ._json import (
     int_digit_limits_agree,
     may_overflow,
 )
+from ._rest_errors import flickr_stat
+from ._verdicts import FailureVerdict
 
 __all__ = ["JSON_LINES_TYPES", "read_body"]
 
@@ -83,6 +86,9 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
         return _nothing_in_it(ex)
     markup = ex.media_type in _MARKUP_TYPES or ex.media_type.endswith("+xml")
     if markup and not (ex.media_type == "text/html" and _json_container(ex.body)):
+        refused = _flickr_xml_failure(ex)
+        if refused is not None:
+            return refused
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
     as_is = None if markup else _array_as_is(ex)
     if as_is is not None:
@@ -131,6 +137,34 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
 
 #: The whitespace JSON allows between tokens (RFC 8259 §2).
 _JSON_SPACE = b" \t\n\r"
+
+
+#: Flickr's REST answer that failed, in XML: ``<rsp stat="fail"><err code="99" msg="…" /></rsp>``
+#: (https://www.flickr.com/services/api/response.rest.html).
+_FLICKR_FAIL = re.compile(
+    rb'<rsp\s+stat="fail"\s*>\s*<err\s+code="(\d{1,4})"\s+msg="([^"<]{0,300})"'
+)
+
+
+def _flickr_xml_failure(ex: Exchange) -> Envelope[Any] | None:
+    """Flickr's XML answer saying it failed, as the JSON one's ``stat: fail`` says it (a 2xx
+    answering a write is not then the write acknowledged: Flickr refused it)."""
+    found = _FLICKR_FAIL.search(ex.body[:_FLICKR_READ])
+    if found is None:
+        return None
+    verdict = flickr_stat(
+        {"stat": "fail", "code": int(found[1]), "message": found[2].decode("utf-8", "replace")},
+        ex.media_type,
+    )
+    if not isinstance(verdict, FailureVerdict):
+        return None
+    detail = f"{verdict.dialect}: {verdict.detail}"
+    if verdict.code is FailureCode.NOT_FOUND and ex.options.not_found == "empty":
+        return ex.no_data(Outcome.EMPTY, detail)  # the lookup's declared "nothing there"
+    return ex.fail(verdict.code, verdict.kind, detail)
+
+
+_FLICKR_READ = 4096  # its answer's first element; a page is not searched further
 
 
 def _json_container(body: bytes) -> bool:

@@ -756,6 +756,14 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
         box = body.get(outer)
         if isinstance(box, dict) and isinstance(box.get(inner), list):
             return Collection(box[inner], box, f"{outer}.{inner}", count_key)
+    if body.get("stat") == "ok" and len(body) == 2:
+        # Flickr's answers: {"photos": {"page": 1, "pages": 89, "perpage": 10, "total": 881,
+        # "photo": [...]}, "stat": "ok"}, the one list of its paged box the items
+        # (https://www.flickr.com/services/api/flickr.photos.search.html).
+        key, box = next((k, v) for k, v in body.items() if k != "stat")
+        lists = [k for k, v in box.items() if isinstance(v, list)] if isinstance(box, dict) else []
+        if len(lists) == 1 and "page" in box and ("pages" in box or "total" in box):
+            return Collection(box[lists[0]], box, f"{key}.{lists[0]}")
     embedded = body.get("_embedded")  # HAL: one embedded relation is the collection
     if isinstance(embedded, dict):
         lists = [k for k, v in embedded.items() if isinstance(v, list)]

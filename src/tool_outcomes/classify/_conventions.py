@@ -287,6 +287,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"results"}),
     ),
     Convention(
+        "flickr_stat",
+        _rest_errors.flickr_stat,
+        "Flickr's stat: fail with its code and message, keyed on the code",
+        keys=frozenset({"stat"}),
+    ),
+    Convention(
         "paapi_errors",
         _rest_errors.paapi_errors,
         "Amazon PA-API's Errors: alone a failure keyed on its Code, beside a result a partial",

@@ -212,6 +212,7 @@ _LOOKUP_DIALECTS = frozenset(
         "postmen",
         "wechat",
         "paapi",
+        "flickr",
     }
 )
 

@@ -594,6 +594,38 @@ def paapi_errors(body: object, content_type: str) -> Verdict | None:
     return FailureVerdict(code, kind, "; ".join(said), "paapi")
 
 
+#: Flickr's error codes that say more than "the call failed": the API-wide ones
+#: (https://www.flickr.com/services/api/flickr.photos.search.html, "Error Codes").
+_FLICKR_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    95: (FailureCode.FORBIDDEN, _P),  # SSL is required
+    96: (FailureCode.UNAUTHORIZED, _P),  # invalid signature
+    97: (FailureCode.UNAUTHORIZED, _P),  # missing signature
+    98: (FailureCode.UNAUTHORIZED, _P),  # login failed / invalid auth token
+    99: (FailureCode.FORBIDDEN, _P),  # user not logged in / insufficient permissions
+    100: (FailureCode.UNAUTHORIZED, _P),  # invalid API key
+    105: (FailureCode.SERVER_ERROR, _T),  # service currently unavailable
+    106: (FailureCode.SERVER_ERROR, _T),  # write operation failed: "temporary"
+    112: (FailureCode.BAD_REQUEST, _P),  # method not found
+}
+
+
+def flickr_stat(body: object, content_type: str) -> Verdict | None:
+    """Flickr's JSON answers say ``"stat": "fail"`` with the error's ``code`` and ``message``
+    (https://www.flickr.com/services/api/response.json.html), in a 200: codes 1-94 are the
+    method's own (a photo not found is 1 for most methods), the others API-wide."""
+    if not isinstance(body, dict) or body.get("stat") != "fail":
+        return None
+    code, words = as_count(body.get("code")), body.get("message")
+    if code is None or not isinstance(words, str):
+        return None
+    failure, kind = _FLICKR_CODES.get(code, (FailureCode.BAD_REQUEST, _P))
+    if code == 1 and "not found" in words.lower():
+        # A lookup method's own code 1, "Photo not found", "User not found"
+        # (https://www.flickr.com/services/api/flickr.photos.getInfo.html).
+        failure = FailureCode.NOT_FOUND
+    return FailureVerdict(failure, kind, f"{code}: {words or 'no message'}", "flickr")
+
+
 def influxdb_statements(body: object, content_type: str) -> Verdict | None:
     """InfluxDB 1.x answers a query with one result per statement, and a statement that failed
     with its ``error`` in a 200: ``{"results": [{"statement_id": 0, "error": "database not
