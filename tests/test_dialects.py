@@ -2545,3 +2545,40 @@ def test_flickr_a_lookups_not_found_is_its_declared_empty() -> None:
         200, httpx.Headers({"content-type": "text/xml"}), xml, url=url, not_found="empty"
     )
     assert env.outcome is Outcome.EMPTY
+
+
+# -- one JSON object per line under a JSON type: Docker Engine's progress streams ---------------
+
+DOCKER_BUILD = "http://localhost:2375/v1.43/build?t=app"
+
+
+def test_docker_build_failure_in_its_stream_is_no_acknowledgement() -> None:
+    """Docker answers a build with a 200 before it runs and streams its progress as JSON objects
+    labelled application/json; a failed step ends the stream with errorDetail
+    (https://github.com/moby/moby/issues/35275)."""
+    body = (
+        b'{"stream":"Step 1 : LOLOLOL \\n"}\r\n'
+        b'{"errorDetail":{"message":"Unknown instruction: LOLOLOL"},'
+        b'"error":"Unknown instruction: LOLOLOL"}\r\n'
+    )
+    env = classify_parts(200, httpx.Headers(JSON_HEADERS), body, url=DOCKER_BUILD, method="POST")
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    assert env.failure is not None
+    assert env.failure.detail.endswith("docker: Unknown instruction: LOLOLOL")
+
+
+def test_docker_build_stream_that_finished_is_its_lines() -> None:
+    body = b'{"stream":"Step 1/2 : FROM debian"}\r\n{"stream":"Successfully built 1a2b"}\r\n'
+    env = classify_parts(200, httpx.Headers(JSON_HEADERS), body, url=DOCKER_BUILD, method="POST")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.returned == 2
+
+
+def test_json_that_is_not_one_object_per_line_stays_invalid() -> None:
+    for body in (b'{"a": 1} {"b": 2}', b'{"a": 1}\n[1, 2]\n', b'{"a": 1}\n{"b": \n'):
+        env = classify_parts(200, httpx.Headers(JSON_HEADERS), body, url=URL)
+        assert failure_of(env) == (FailureCode.INVALID_BODY, P), body
+
+
+JSON_HEADERS = {"content-type": "application/json"}

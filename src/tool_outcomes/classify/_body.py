@@ -95,12 +95,25 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
         return Document(as_is, text=as_is.text)
     value, problem, repairs, text = decode_json_text(ex.body)
     if problem is not None:
+        if not markup and _json_objects_by_line(ex.body):
+            # One JSON object per line under a JSON type: a stream of them, as JSON lines are
+            # (Docker Engine's /build and /images/create stream their progress so, labelled
+            # application/json: https://docs.docker.com/reference/api/engine/).
+            return _json_lines(ex)
         return (
             _invalid(ex, f"the body is {ex.media_type}, not JSON")
             if markup
             else ex.invalid_json(problem)
         )
     return Document(value, repairs=repairs, text=text)
+
+
+def _json_objects_by_line(body: bytes) -> bool:
+    """Whether a body that is not one JSON value holds one JSON object on each of two or more
+    lines (each line is decoded by :func:`_json_lines`)."""
+    lines = [line.strip() for line in body.removeprefix(BOM).split(b"\n")]
+    lines = [line for line in lines if line]
+    return len(lines) >= 2 and all(line.startswith(b"{") and line.endswith(b"}") for line in lines)
 
 
 def _array_as_is(ex: Exchange) -> ArrayText | None:
@@ -224,6 +237,12 @@ def _json_lines(ex: Exchange) -> Envelope[Any] | Contact:
         value, fixed = finite(value, f"{len(items)}")
         repairs += fixed
         items.append(value)
+    refused = next((i for i in items if isinstance(i, dict) and _docker_error(i)), None)
+    if refused is not None:
+        # Docker Engine streams a build's or a pull's progress with a 200 sent before it runs;
+        # a step that failed ends the stream with errorDetail, "You need to read the response
+        # body to get errors" (https://github.com/moby/moby/issues/35275).
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, f"docker: {_docker_error(refused)}")
     if cut is None:
         outcome = Outcome.SUCCESS if items else Outcome.EMPTY
         return ex.finish(outcome, items, Coverage(returned=len(items)), repairs)
@@ -236,6 +255,15 @@ def _json_lines(ex: Exchange) -> Envelope[Any] | Contact:
     detail = f"stream cut by {cut.value}; {len(items)} complete line(s) kept"
     coverage = Coverage(returned=len(items), truncated_by=TruncatedBy(cut.value), detail=detail)
     return ex.finish(Outcome.PARTIAL, items, coverage, repairs)
+
+
+def _docker_error(item: dict[str, Any]) -> str | None:
+    """A Docker progress line's error: ``{"errorDetail": {"message": …}, "error": …}``."""
+    detail = item.get("errorDetail")
+    if not isinstance(detail, dict):
+        return None
+    words = detail.get("message") or item.get("error")
+    return words if isinstance(words, str) and words else "errorDetail"
 
 
 def _is_a_range(ex: Exchange) -> bool:
