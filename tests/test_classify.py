@@ -1553,7 +1553,32 @@ def test_a_record_of_many_fields_is_one_record_whatever_lists_it_holds() -> None
     assert env.coverage is not None
     assert env.coverage.returned == 1
     # the same list beside a few fields of the answer's own, or beside paging state, is a page
-    envelope = {f"field_{n}": n for n in range(8)} | {"members": []}
+    envelope: dict[str, Any] = {f"field_{n}": n for n in range(8)} | {"members": []}
     assert parts(200, envelope).outcome is Outcome.EMPTY
     paged = {f"field_{n}": n for n in range(40)} | {"members": [], "has_more": False}
     assert parts(200, paged).outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize(
+    ("body", "items"),
+    [
+        # ITIS writes an empty list as [null] (https://itis.gov/web_service.html)
+        (
+            {"acceptedNames": [None], "class": "SvcAcceptedNameList", "tsn": "208527"},
+            "acceptedNames",
+        ),
+        # Apollo's bulk match: each miss a null in its place
+        ({"status": "success", "matches": [None, None], "missing_records": 2}, "matches"),
+        ([None], None),
+    ],
+)
+def test_a_list_of_nothing_but_nulls_holds_no_item(body: Any, items: str | None) -> None:
+    env = parts(200, body, items=items)
+    assert env.outcome is Outcome.EMPTY, env
+    assert env.coverage is not None
+    assert env.coverage.returned == 0
+    # one item beside the nulls is an item
+    some = parts(
+        200, [None, {"id": 1}] if items is None else {**body, items: [None, {"id": 1}]}, items=items
+    )
+    assert some.outcome is Outcome.SUCCESS

@@ -2300,7 +2300,7 @@ def mailerlite(*codes: int) -> dict[str, Any]:
     """MailerLite's batch answer: counts, then each request's code and body
     (https://developers.mailerlite.com/api/batching)."""
     failed = sum(1 for c in codes if c >= 400)
-    answers = [
+    answers: list[dict[str, Any]] = [
         {"code": c, "body": {"message": "No query results"} if c >= 400 else {"data": {}}}
         for c in codes
     ]
@@ -2405,7 +2405,7 @@ def test_wecom_some_recipients_refused_is_a_partial_naming_them() -> None:
 
 
 def test_wechat_result_list_every_entry_refused_is_a_failure() -> None:
-    refused = {
+    refused: dict[str, Any] = {
         "errcode": 0,
         "errmsg": "ok",
         "result_list": [{"ori_openid": "o1", "err_msg": "ori_openid error"}],

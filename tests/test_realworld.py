@@ -3880,6 +3880,21 @@ ROWS: list[Row] = [
         FailureCode.UPSTREAM_ERROR,
         FailureKind.PERMANENT,
     ),
+    # -- The NPI Registry's Errors list, alone in a 200 (https://npiregistry.cms.hhs.gov/api-page)
+    fail(
+        "npi_registry_errors",
+        {
+            "Errors": [
+                {
+                    "description": "No valid search criteria provided",
+                    "field": "generic",
+                    "number": "04",
+                }
+            ]
+        },
+        FailureCode.UPSTREAM_ERROR,
+        FailureKind.PERMANENT,
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

@@ -127,7 +127,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
 
     Taken only where that holds: a result model, no ``items`` or ``total`` path, no count in
     the headers (counting the array would mean decoding it here), and text with no ``NaN``,
-    ``Infinity`` or number that may overflow (decoding repairs those). Whether the model can
+    ``Infinity`` or number that may overflow (decoding repairs those), and a first item that
+    is not ``null`` (an array of nothing but nulls holds no item). Whether the model can
     take the text as it is, and whether the text is JSON at all, are then the last step's to
     find: text that is not JSON fails there with the reason this step would have given.
 
@@ -145,7 +146,10 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
         return None
     if may_overflow(text) or count_in_headers(ex.headers) is not None:
         return None
-    return ArrayText(text, empty=text.strip(_JSON_SPACE)[1:].lstrip(_JSON_SPACE) == b"]")
+    inside = text.strip(_JSON_SPACE)[1:].lstrip(_JSON_SPACE)
+    if inside.startswith(b"null"):  # perhaps nothing but nulls, which is no item: decoded here
+        return None
+    return ArrayText(text, empty=inside == b"]")
 
 
 #: The whitespace JSON allows between tokens (RFC 8259 §2).

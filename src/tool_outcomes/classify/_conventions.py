@@ -191,6 +191,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"error"}),
     ),
     Convention(
+        "paapi_errors",
+        _rest_errors.paapi_errors,
+        "Amazon PA-API's Errors: alone a failure keyed on its Code, beside a result a partial",
+        keys=frozenset({"Errors"}),
+    ),
+    Convention(
         "error_only",
         _rest_errors.error_only,
         "last of the failures: a body that is only an error",
@@ -291,12 +297,6 @@ CONVENTIONS: tuple[Convention, ...] = (
         _rest_errors.flickr_stat,
         "Flickr's stat: fail with its code and message, keyed on the code",
         keys=frozenset({"stat"}),
-    ),
-    Convention(
-        "paapi_errors",
-        _rest_errors.paapi_errors,
-        "Amazon PA-API's Errors: alone a failure keyed on its Code, beside a result a partial",
-        keys=frozenset({"Errors"}),
     ),
     Convention(
         "errcode_reply",

@@ -20,7 +20,7 @@ import contextlib
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 
@@ -1503,6 +1503,11 @@ def judge_coverage(
     collection = Collection([], None, "") if array else find_collection(value, items, ex.url)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
+    if collection is not None and collection.items and all(i is None for i in collection.items):
+        # A list of nothing but nulls holds no item: ITIS writes an empty list as [null]
+        # ({"acceptedNames": [null]}, https://itis.gov/web_service.html), Apollo's bulk match
+        # answers each miss with a null in its place (https://docs.apollo.io/reference/bulk-people-enrichment).
+        collection = replace(collection, items=[])
     one_by_one = verdict is None and ex.writes and isinstance(value, dict)
     if one_by_one and collection is not None and _REFUSED_ITEM in ex.body:
         # A write on several items the source answers one by one, each refused one saying why

@@ -1485,12 +1485,13 @@ ERROR_ONLY_KEYS = frozenset(
         "documentation",  # Bugzilla: error, code, message and a link to its documentation
         "error_info",  # Phabricator's Conduit: error_code and error_info beside a null result
         "api_id",  # Plivo: every answer's own id, its errors' too (https://www.plivo.com/docs/)
+        "Errors",  # the NPI Registry's {"Errors": [{"field", "number", "description"}]}
     }
 )  # fmt: skip
 #: Keys whose value, when it looks like an error (see :func:`reports_error`), is an error report.
 ERROR_BEARING_KEYS = (
     "error", "errors", "error_description", "error_code", "error_message", "errorMessage",
-    "errorCode", "fault",
+    "errorCode", "fault", "Errors",
 )  # fmt: skip
 #: Error codes may be numbers; under the other keys a number is a count (``"errors": 3``).
 _NUMERIC_CODE_KEYS = frozenset({"error_code", "errorCode"})
