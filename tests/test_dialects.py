@@ -2582,3 +2582,53 @@ def test_json_that_is_not_one_object_per_line_stays_invalid() -> None:
 
 
 JSON_HEADERS = {"content-type": "application/json"}
+
+
+def graph_entry(code: int, answer: Any) -> dict[str, Any]:
+    """One entry of a Facebook Graph batch's answer: its status and its body as JSON text
+    (https://developers.facebook.com/docs/graph-api/batch-requests)."""
+    headers = [{"name": "Content-Type", "value": "text/javascript; charset=UTF-8"}]
+    return {"code": code, "headers": headers, "body": json.dumps(answer)}
+
+
+GRAPH_ERROR = {"error": {"message": "(#100) Invalid parameter", "type": "OAuthException"}}
+
+
+def test_a_graph_batch_with_some_requests_failed_or_not_completed_is_a_partial() -> None:
+    url = "https://graph.facebook.com/"
+    done = graph_entry(200, {"id": "123"})
+    some = judge([graph_entry(400, GRAPH_ERROR), done], url=url, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("0: (#100) Invalid parameter",)
+    # a batch that ran out of time: the requests it did not complete answer null
+    timed_out = judge([done, None], url=url, method="POST")
+    assert timed_out.outcome is Outcome.PARTIAL
+    assert timed_out.coverage is not None
+    assert timed_out.coverage.dropped == ("1: not completed (null)",)
+    every = judge([graph_entry(400, GRAPH_ERROR), graph_entry(403, GRAPH_ERROR)], url=url)
+    assert failure_of(every) == (FailureCode.BAD_REQUEST, P)
+    assert every.failure is not None
+    assert "(#100) Invalid parameter" in every.failure.detail
+    assert judge([done, done], url=url, method="POST").outcome is Outcome.SUCCESS
+    # the same with a result model: the array is read, not validated as it is
+    model = judge([graph_entry(400, GRAPH_ERROR), done], result_model=list[dict[str, Any]])
+    assert model.outcome is Outcome.PARTIAL
+    # an array of records that happen to hold a code and a body is not a batch
+    records = [{"code": 500, "body": "text", "title": "Post"}]
+    assert judge(records).outcome is Outcome.SUCCESS
+
+
+def test_an_x_media_upload_whose_processing_failed_is_an_access_failure() -> None:
+    """X's upload status: processing_info.state "failed" with its error
+    (https://developer.x.com/en/docs/x-api/v1/media/upload-media/api-reference/get-media-upload-status)."""
+    info: dict[str, Any] = {"state": "failed", "progress_percent": 12}
+    info["error"] = {"code": 1, "name": "InvalidMedia", "message": "Unsupported video format"}
+    body = {"media_id": 710511363345354753, "processing_info": info}
+    env = judge(body, url="https://upload.twitter.com/1.1/media/upload.json?command=STATUS")
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    assert env.failure is not None
+    assert "InvalidMedia: Unsupported video format" in env.failure.detail
+    for state in ("pending", "in_progress", "succeeded"):
+        going = {**body, "processing_info": {"state": state, "check_after_secs": 5}}
+        assert judge(going).outcome is Outcome.SUCCESS

@@ -412,6 +412,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"stat": "fail", "code": 100, "message": "Invalid API Key (Key has invalid format)"},
     {"Errors": [{"__type": "com.amazon.paapi5#ErrorData", "Code": "NoResults", "Message": "m"}]},
     {"errcode": 0, "errmsg": "ok", "fail_list": ["wmqfasd1e19278"], "msgid": "msgGCAAAX"},
+    {"media_id": 7, "processing_info": {"state": "failed", "error": {"name": "InvalidMedia"}}},
 ]  # fmt: skip
 
 

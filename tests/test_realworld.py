@@ -3895,6 +3895,29 @@ ROWS: list[Row] = [
         FailureCode.UPSTREAM_ERROR,
         FailureKind.PERMANENT,
     ),
+    # -- Twitch Helix: a search with no match sends data null, its pagination empty ("empty if
+    # there are no more pages", https://dev.twitch.tv/docs/api/guide/#pagination)
+    ok("twitch_search_none_data_null", {"data": None, "pagination": {}}, 0),
+    page(
+        "twitch_page_with_cursor",
+        {"data": two(), "pagination": {"cursor": "eyJiIjpudWxsLCJhIjp7Ik9mZnNldCI6Mn19"}},
+        2,
+    ),
+    # -- Tumblr's envelope: the call's answer in response, its status in meta
+    # (https://www.tumblr.com/docs/en/api/v2#response-format)
+    ok(
+        "tumblr_dashboard_none",
+        {"meta": {"status": 200, "msg": "OK"}, "response": {"posts": []}},
+        0,
+    ),
+    ok(
+        "tumblr_user_info_is_a_record",
+        {
+            "meta": {"status": 200, "msg": "OK"},
+            "response": {"user": {"name": "derekg", "likes": 25, "blogs": [{"name": "a"}]}},
+        },
+        1,
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

@@ -120,7 +120,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     """A JSON array body to validate into the result model straight from its text, undecoded.
 
     Every later step reads an array body only for whether it is empty and for the response
-    headers: no convention reads a top-level array, and no array carries a count or a next page.
+    headers: no convention reads a top-level array (but those this step keeps from the lane),
+    and no array carries a count or a next page.
     So when the text validates strictly as it is -- what shape repair would have let through
     untouched -- decoding it first would change nothing, and the last step validates the text
     itself (``_envelope``), decoding it only if that fails.
@@ -128,7 +129,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     Taken only where that holds: a result model, no ``items`` or ``total`` path, no count in
     the headers (counting the array would mean decoding it here), and text with no ``NaN``,
     ``Infinity`` or number that may overflow (decoding repairs those), and a first item that
-    is not ``null`` (an array of nothing but nulls holds no item). Whether the model can
+    is not ``null`` (an array of nothing but nulls holds no item), and no ``"code"`` beside a
+    ``"body"`` (Facebook's batch answers an array of sub-responses). Whether the model can
     take the text as it is, and whether the text is JSON at all, are then the last step's to
     find: text that is not JSON fails there with the reason this step would have given.
 
@@ -148,6 +150,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
         return None
     inside = text.strip(_JSON_SPACE)[1:].lstrip(_JSON_SPACE)
     if inside.startswith(b"null"):  # perhaps nothing but nulls, which is no item: decoded here
+        return None
+    if b'"code"' in text and b'"body"' in text:  # perhaps a batch's sub-responses (graph_batch)
         return None
     return ArrayText(text, empty=inside == b"]")
 

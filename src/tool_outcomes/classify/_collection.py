@@ -446,6 +446,12 @@ def find_collection(
         # or sends that listing null beside its own "no more" ({"data": null, "has_more": false}).
         left_out = _left_out(body) if None in body.values() else None
         return _counted_none(body) or left_out or _empty_bundle(body)
+    if None in body.values() and all(_scalar(v) or k in PAGING_BOXES for k, v in body.items()):
+        # The same beside a paging box: Twitch's search with no match, {"data": null,
+        # "pagination": {}} (https://dev.twitch.tv/docs/api/reference/#search-categories).
+        left_out = _left_out(body)
+        if left_out is not None:
+            return left_out
     if _marketo_found_none(body):
         return Collection([], body, "")
     nested = _nested(body)
@@ -471,6 +477,12 @@ def find_collection(
                 break
             where += next(k for k, v in root.items() if v is node) + "."
             root = node
+    if root is body and set(body) == {"meta", "response"} and _status_meta(body["meta"]):
+        # Tumblr's envelope: {"meta": {"status": 200, "msg": "OK"}, "response": {...}}, the
+        # call's answer in response (https://www.tumblr.com/docs/en/api/v2#response-format).
+        inner = body["response"]
+        if isinstance(inner, dict):
+            root, where = inner, "response."
     found_here = (
         _unique_list(root, where)
         or _page_shaped(root, where)
@@ -484,6 +496,15 @@ def find_collection(
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
     return found_here
+
+
+def _status_meta(meta: object) -> bool:
+    """Whether ``meta`` holds nothing but the call's own HTTP status below 400 and its words
+    (Tumblr's ``{"status": 200, "msg": "OK"}``)."""
+    if not isinstance(meta, dict) or not meta.keys() <= {"status", "msg"}:
+        return False
+    status = meta.get("status")
+    return type(status) is int and 200 <= status < 400 and isinstance(meta.get("msg"), str)
 
 
 def refused_items(collection: Collection) -> tuple[str, ...]:
@@ -592,11 +613,16 @@ def no_more(box: Mapping[str, Any]) -> str | None:
 
 
 def _nothing_more(body: object) -> bool:
-    """Whether the body is ``{}``, or says in a paging box that nothing more follows."""
+    """Whether the body is ``{}``, or says in a paging box that nothing more follows.
+
+    Twitch's Helix says it by leaving its box empty: ``"pagination": {}``, "empty if there are
+    no more pages" (https://dev.twitch.tv/docs/api/guide/#pagination)."""
     if body == {}:
         return True
     if not isinstance(body, dict):
         return False
+    if body.get("pagination") == {}:
+        return True
     boxes: list[object] = [body]
     for key in PAGING_BOXES:
         box = body.get(key)

@@ -263,6 +263,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"stats"}),
     ),
     Convention(
+        "media_processing",
+        _rest_errors.media_processing,
+        "X's media upload whose processing_info.state is failed, with its error",
+        keys=frozenset({"processing_info"}),
+    ),
+    Convention(
         "fcm_multicast",
         _rest_errors.fcm_multicast,
         "Firebase's legacy send: a token's error beside the others' message ids",

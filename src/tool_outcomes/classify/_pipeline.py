@@ -33,6 +33,7 @@ from ._envelope import seal
 from ._exchange import ClassifyOptions, Exchange, Options
 from ._pagination import judge_coverage
 from ._rest_errors import world_bank
+from ._search_engines import graph_batch
 from ._status import judge_status
 from ._transport import from_exception
 from ._verdicts import FailureVerdict, Unwrap
@@ -162,9 +163,12 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         value, verdict, at = document.value, None, ""
         for depth in range(_MAX_UNWRAP + 1):
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
-                # (but the World Bank's refusal, an array of one, in the body as sent)
+                # (but the World Bank's refusal, an array of one, and Facebook's batch, an
+                # array of sub-responses, in the body as sent)
                 one = depth == 0 and type(value) is list and len(value) == 1
                 verdict = world_bank(value) if one else None
+                if verdict is None and depth == 0 and type(value) is list:
+                    verdict = graph_batch(value)
                 break
             verdict = None
             for convention in asked(value, ex.media_type):  # the first with a verdict decides

@@ -1054,6 +1054,23 @@ def trino(body: object, content_type: str) -> Verdict | None:
     return FailureVerdict(failure, failure_kind, said, "trino")
 
 
+def media_processing(body: object, content_type: str) -> Verdict | None:
+    """X's (Twitter's) media upload: the upload's status holds ``processing_info``, whose
+    ``state`` ``failed`` comes with the ``error`` that failed it (``{"code": 1, "name":
+    "InvalidMedia", "message": "Unsupported video format"}``: the media will never be usable,
+    https://developer.x.com/en/docs/x-api/v1/media/upload-media/api-reference/get-media-upload-status).
+    ``pending``, ``in_progress`` and ``succeeded`` are the upload's answer, as they say."""
+    if not isinstance(body, dict) or not isinstance(info := body.get("processing_info"), dict):
+        return None
+    if info.get("state") != "failed":
+        return None
+    error = info.get("error")
+    name = error.get("name") if isinstance(error, dict) else None
+    words = error_message(error) if isinstance(error, dict) else None
+    said = f"{name or 'failed'}: {words or 'media processing failed'}"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said, "media processing")
+
+
 #: Where a Google API's list names the locations it could not reach: AIP-217's ``unreachable``
 #: (https://google.aip.dev/217), Compute Engine's ``unreachables`` on an aggregated list,
 #: Bigtable's ``failedLocations`` ("instances ... may be missing").

@@ -10,6 +10,10 @@ document listing spread over remote servers names each server that failed in ``r
 
 from __future__ import annotations
 
+import contextlib
+import json
+from typing import Any
+
 from tool_outcomes.envelope import TruncatedBy
 
 from ._messages import error_message
@@ -27,6 +31,7 @@ __all__ = [
     "elasticsearch_error",
     "elasticsearch_flags",
     "elasticsearch_msearch",
+    "graph_batch",
     "meilisearch_remote_errors",
     "solr",
 ]
@@ -130,6 +135,54 @@ def elasticsearch_msearch(body: object, content_type: str) -> Verdict | None:
         return None
     detail = f"{len(failed) + len(cut)} of {len(responses)} {many} failed or were cut"
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, dialect, dropped)
+
+
+def graph_batch(body: object) -> Verdict | None:
+    """Facebook's Graph API batch: a JSON array, one entry per request, each ``{"code": 200,
+    "headers": [...], "body": "<the answer's JSON, as text>"}``; an entry that failed holds its
+    own status and error, and a request a batch that ran out of time never completed answers
+    ``null`` ("responses for requests that are not successful will be null",
+    https://developers.facebook.com/docs/graph-api/batch-requests). Some failed or null is a
+    partial answer; every one failed, a failure keyed on the first.
+
+    Read only from an array of such entries (at least one an object with a numeric ``code``
+    and a ``body``, and no other member than ``headers``)."""
+    if not isinstance(body, list) or not body:
+        return None
+    entries = [entry for entry in body if entry is not None]
+    if not entries or not all(_batch_entry(entry) for entry in entries):
+        return None
+    failed = [(i, e) for i, e in enumerate(body) if isinstance(e, dict) and e["code"] >= 400]
+    if not failed and len(entries) == len(body):
+        return None
+    if failed and len(failed) == len(body):
+        first = failed[0][1]
+        return failure_from_status(first["code"], _entry_words(first), "graph batch")
+    dropped = tuple(
+        f"{i}: {'not completed (null)' if e is None else _entry_words(e)}"
+        for i, e in enumerate(body)
+        if e is None or e["code"] >= 400
+    )
+    detail = f"{len(dropped)} of {len(body)} requests failed or did not complete"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "graph batch", dropped)
+
+
+def _batch_entry(entry: object) -> bool:
+    return (
+        isinstance(entry, dict)
+        and type(entry.get("code")) is int
+        and "body" in entry
+        and entry.keys() <= {"code", "headers", "body"}
+    )
+
+
+def _entry_words(entry: dict[str, Any]) -> str:
+    text = entry.get("body")
+    answer: object = text
+    if isinstance(text, str):
+        with contextlib.suppress(ValueError, RecursionError):
+            answer = json.loads(text)
+    return error_message(answer) or f"status {entry['code']}"
 
 
 def _sub_status(response: dict[str, object]) -> int | None:
