@@ -552,6 +552,28 @@ def test_206_with_a_byte_range_counts_bytes() -> None:
     assert (env.coverage.returned, env.coverage.total) == (11, 500)
 
 
+def test_a_206_holding_every_byte_of_the_representation_is_the_whole() -> None:
+    """A range request on a blob no longer than the range: ``bytes 0-25/26`` with 26 bytes is
+    all of it (https://learn.microsoft.com/en-us/rest/api/storageservices/get-blob)."""
+    blob = b"abcdefghijklmnopqrstuvwxyz"
+    octets = {"content-type": "application/octet-stream"}
+    env = parts(206, blob, {**octets, "content-range": "bytes 0-25/26"})
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data == blob.decode()
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (26, 26)
+    # the whole of a JSON document is read as a 200's body is
+    whole_json = parts(206, b'{"a": 1}', {**JSON, "content-range": "bytes 0-7/8"})
+    assert (whole_json.outcome, whole_json.data) == (Outcome.SUCCESS, {"a": 1})
+    for cut in ("bytes 0-24/26", "bytes 1-25/26", "bytes 0-25/*"):
+        part = parts(
+            206, blob[: 25 if cut == "bytes 0-24/26" else 26], {**octets, "content-range": cut}
+        )
+        assert part.outcome is Outcome.PARTIAL, cut
+    declared = parts(206, blob, {**octets, "content-range": "bytes 0-25/26"}, expect="text")
+    assert (declared.outcome, declared.data) == (Outcome.SUCCESS, blob.decode())
+
+
 @pytest.mark.parametrize("content_range", [None, "garbage", "items 0-1/*"])
 def test_206_without_a_usable_total_is_still_partial(content_range: str | None) -> None:
     """206 is partial even when the total cannot be read."""

@@ -283,6 +283,40 @@ def test_aleph_alpha_maximum_tokens_is_an_answer_cut_short() -> None:
     assert judge(done, method="POST").outcome is Outcome.SUCCESS
 
 
+def test_bedrock_converse_stopped_at_the_token_limit_is_an_answer_cut_short() -> None:
+    """Bedrock Converse's stopReason, whatever model answered
+    (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html)."""
+    message = {"role": "assistant", "content": [{"text": "The capital of France is"}]}
+    body = {"output": {"message": message}, "stopReason": "max_tokens", "usage": {}}
+    env = judge(body, method="POST")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert "stopReason: max_tokens" in env.coverage.detail
+    window = {**body, "stopReason": "model_context_window_exceeded"}
+    assert judge(window, method="POST").outcome is Outcome.PARTIAL
+    for finished in ("end_turn", "stop_sequence", "tool_use"):
+        done = judge({**body, "stopReason": finished}, method="POST")
+        assert done.outcome is Outcome.SUCCESS, finished
+
+
+def test_text_generation_inference_stopped_at_max_new_tokens_is_cut_short() -> None:
+    """TGI's details.finish_reason "length" (https://huggingface.github.io/text-generation-inference/),
+    in one answer or in the array Hugging Face's serverless inference sends."""
+    cut = {"generated_text": "10-", "details": {"finish_reason": "length", "generated_tokens": 1}}
+    done = {"generated_text": "10", "details": {"finish_reason": "eos_token"}}
+    assert judge(cut, method="POST").outcome is Outcome.PARTIAL
+    assert judge(done, method="POST").outcome is Outcome.SUCCESS
+    some = judge([done, cut], method="POST")
+    assert some.outcome is Outcome.PARTIAL
+    assert some.coverage is not None
+    assert "1 of 2 generations" in some.coverage.detail
+    assert judge([done], method="POST").outcome is Outcome.SUCCESS
+    assert judge([{"generated_text": "a"}], method="POST").outcome is Outcome.SUCCESS
+    # with a result model the array is read, not validated as it is
+    modelled = judge([cut], method="POST", result_model=list[dict[str, Any]])
+    assert modelled.outcome is Outcome.PARTIAL
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
@@ -2632,3 +2666,157 @@ def test_an_x_media_upload_whose_processing_failed_is_an_access_failure() -> Non
     for state in ("pending", "in_progress", "succeeded"):
         going = {**body, "processing_info": {"state": state, "check_after_secs": 5}}
         assert judge(going).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (10, (FailureCode.UNAUTHORIZED, P)),
+        (100, (FailureCode.SERVER_ERROR, T)),
+        (701, (FailureCode.NOT_FOUND, P)),
+        (407, (FailureCode.NOT_FOUND, P)),
+        (300, (FailureCode.BAD_REQUEST, P)),  # an invalid email request: the status's reading
+    ],
+)
+def test_postmark_422_is_keyed_on_its_error_code(
+    code: int, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """Postmark's 422 holds its own ErrorCode (https://postmarkapp.com/developer/api/overview#error-codes)."""
+    body = {"ErrorCode": code, "Message": "This message was not found."}
+    url = "https://api.postmarkapp.com/messages/outbound/0ac29aee/details"
+    assert failure_of(judge(body, status=422, url=url)) == expected
+    lookup = judge(body, status=422, url=url, not_found="empty")
+    assert lookup.outcome is (Outcome.EMPTY if code in (407, 701) else Outcome.ACCESS_FAILURE)
+    # the same code beside other members is not Postmark's error
+    other = judge({**body, "field": "x"}, status=422, url=url)
+    assert failure_of(other) == (FailureCode.BAD_REQUEST, P)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (10001, (FailureCode.UPSTREAM_ERROR, P)),  # params error: the request refused
+        (10003, (FailureCode.UNAUTHORIZED, P)),
+        (10005, (FailureCode.FORBIDDEN, P)),
+        (10006, (FailureCode.RATE_LIMITED, T)),
+        (10016, (FailureCode.SERVER_ERROR, T)),
+    ],
+)
+def test_bybit_ret_code_other_than_zero_is_keyed_on_the_code(
+    code: int, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    """Bybit v5 answers every call 200 with its own retCode (https://bybit-exchange.github.io/docs/v5/error)."""
+    body = {"retCode": code, "retMsg": "params error", "result": {}, "retExtInfo": {}, "time": 1}
+    env = judge(body, url="https://api.bybit.com/v5/order/realtime")
+    assert failure_of(env) == expected
+    assert env.failure is not None
+    assert f"retCode {code}: params error" in env.failure.detail
+
+
+def test_bybit_pages_by_next_page_cursor_and_ends_on_cursor_zero() -> None:
+    """nextPageCursor "refer to the cursor request parameter"; a nextCursor of "0" means no
+    more (https://bybit-exchange.github.io/docs/v5/user/page-subuid)."""
+    rows = [{"execId": "e1"}, {"execId": "e2"}]
+    page_ = {"retCode": 0, "retMsg": "OK", "retExtInfo": {}, "time": 1}
+    more = {**page_, "result": {"nextPageCursor": "132766%3A2", "category": "linear", "list": rows}}
+    for items in ("result.list", None):  # declared, and found when inferring
+        env = judge(more, items=items)
+        assert env.outcome is Outcome.PARTIAL, items
+        assert env.coverage is not None
+        assert env.coverage.returned == 2
+    last = {**page_, "result": {"nextPageCursor": "", "category": "linear", "list": rows}}
+    assert judge(last, items="result.list").outcome is Outcome.SUCCESS
+    ended = {**page_, "result": {"subMembers": rows, "nextCursor": "0"}}
+    assert judge(ended, items="result.subMembers").outcome is Outcome.SUCCESS
+    going = {**page_, "result": {"subMembers": rows, "nextCursor": "17"}}
+    assert judge(going, items="result.subMembers").outcome is Outcome.PARTIAL
+
+
+def test_polymarket_end_cursor_ends_the_listing() -> None:
+    """Polymarket's next_cursor "LTE=" ("-1" in base64) "means the end"
+    (https://docs.polymarket.com/developers/CLOB/trades/trades)."""
+    body = {"data": [{"id": "t1"}], "next_cursor": "LTE="}
+    assert judge(body, items="data").outcome is Outcome.SUCCESS
+    assert judge({**body, "next_cursor": "MTAw"}, items="data").outcome is Outcome.PARTIAL
+
+
+def okx(code: str, msg: str, *items: tuple[str, str]) -> dict[str, Any]:
+    """OKX's v5 answer (https://www.okx.com/docs-v5/en/#error-code): each item's sCode, sMsg."""
+    data = [{"ordId": f"o{n}", "sCode": c, "sMsg": m} for n, (c, m) in enumerate(items)]
+    return {"code": code, "msg": msg, "data": data}
+
+
+def test_okx_codes_other_than_zero_are_failures_and_two_a_partial() -> None:
+    url = "https://www.okx.com/api/v5/trade/batch-orders"
+    failed = okx("1", "All operations failed", ("54109", "You haven't activated trading"))
+    env = judge(failed, url=url, method="POST")
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    assert env.failure is not None
+    assert "You haven't activated trading" in env.failure.detail
+    some = okx("2", "Bulk operation partially succeeded", ("0", ""), ("51008", "Insufficient"))
+    env = judge(some, url=url, method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("data.1: 51008 Insufficient",)
+    assert failure_of(judge(okx("50011", "Rate limit reached"), url=url)) == (
+        FailureCode.RATE_LIMITED,
+        T,
+    )
+    assert failure_of(judge(okx("50111", "Invalid OK-ACCESS-KEY"), url=url)) == (
+        FailureCode.UNAUTHORIZED,
+        P,
+    )
+    done = okx("0", "", ("0", "Order placed"))
+    assert judge(done, url=url, method="POST").outcome is Outcome.SUCCESS
+    # KuCoin's success code, 200000, beside data and no msg is not OKX's
+    kucoin = {"code": "200000", "data": [{"id": "1"}]}
+    assert judge(kucoin, url="https://api.kucoin.com/api/v1/orders").outcome is Outcome.SUCCESS
+
+
+def test_polymarket_orders_not_canceled_make_a_partial() -> None:
+    """Polymarket's cancel: canceled ids beside not_canceled ones with why
+    (https://docs.polymarket.com/developers/CLOB/orders/cancel-orders)."""
+    url = "https://clob.polymarket.com/orders"
+    some = {"canceled": ["0x1", "0x2"], "not_canceled": {"0x3": "already canceled or matched"}}
+    env = judge(some, url=url, method="DELETE")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("not_canceled: 0x3: already canceled or matched",)
+    none = {"canceled": [], "not_canceled": {"0x3": "already canceled or matched"}}
+    assert failure_of(judge(none, url=url, method="DELETE")) == (FailureCode.UPSTREAM_ERROR, P)
+    every = {"canceled": ["0x1"], "not_canceled": {}}
+    assert judge(every, url=url, method="DELETE").outcome is Outcome.SUCCESS
+
+
+def test_success_false_with_polymarkets_error_msg_is_a_failure() -> None:
+    """Polymarket's refused order (https://docs.polymarket.com/developers/CLOB/orders/create-order)."""
+    body = {"success": False, "orderID": None, "errorMsg": "Insufficient balance"}
+    env = judge(body, url="https://clob.polymarket.com/order", method="POST")
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    assert env.failure is not None
+    assert "Insufficient balance" in env.failure.detail
+    placed = {"success": True, "orderID": "0xabc", "errorMsg": ""}
+    assert judge(placed, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_dropbox_job_status_and_batch_entries() -> None:
+    """Dropbox's job status and a batch's entries
+    (https://www.dropbox.com/developers/documentation/http/documentation#files-delete_batch-check)."""
+    url = "https://api.dropboxapi.com/2/files/save_url/check_job_status"
+    running = judge({".tag": "in_progress"}, url=url, method="POST")
+    assert failure_of(running) == (FailureCode.UPSTREAM_ERROR, T)
+    failed = {".tag": "failed", "failed": {".tag": "download_failed"}}
+    assert failure_of(judge(failed, url=url, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    done = {".tag": "complete", "metadata": {".tag": "file", "name": "a.txt", "id": "id:1"}}
+    assert judge(done, url=url, method="POST").outcome is Outcome.SUCCESS
+    ok_entry = {".tag": "success", "metadata": {".tag": "file", "name": "a", "id": "id:2"}}
+    missing = {".tag": "failure", "failure": {".tag": "path", "path": {".tag": "not_found"}}}
+    batch = "https://api.dropboxapi.com/2/files/delete_batch/check"
+    some = judge({".tag": "complete", "entries": [ok_entry, missing]}, url=batch, method="POST")
+    assert some.outcome is Outcome.PARTIAL
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("entries.1: path/not_found",)
+    every = judge({"entries": [missing]}, url=batch, method="POST")
+    assert failure_of(every) == (FailureCode.NOT_FOUND, P)
+    listed = judge({"entries": [ok_entry, ok_entry], "cursor": "", "has_more": False}, url=batch)
+    assert listed.outcome is Outcome.SUCCESS

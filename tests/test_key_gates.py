@@ -413,6 +413,11 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"Errors": [{"__type": "com.amazon.paapi5#ErrorData", "Code": "NoResults", "Message": "m"}]},
     {"errcode": 0, "errmsg": "ok", "fail_list": ["wmqfasd1e19278"], "msgid": "msgGCAAAX"},
     {"media_id": 7, "processing_info": {"state": "failed", "error": {"name": "InvalidMedia"}}},
+    {"retCode": 10006, "retMsg": "Too many visits", "result": {}, "retExtInfo": {}},
+    {"code": "1", "msg": "All operations failed", "data": [{"sCode": "51008", "sMsg": "m"}]},
+    {"canceled": [], "not_canceled": {"0x3": "already canceled or matched"}},
+    {".tag": "in_progress"},
+    {"entries": [{".tag": "failure", "failure": {".tag": "path"}}]},
 ]  # fmt: skip
 
 

@@ -3918,6 +3918,27 @@ ROWS: list[Row] = [
         },
         1,
     ),
+    # -- Google Cloud Storage leaves an empty bucket's items out (proto3's JSON)
+    # (https://cloud.google.com/storage/docs/json_api/v1/objects/list)
+    ok(
+        "gcs_objects_list_of_an_empty_bucket",
+        {"kind": "storage#objects"},
+        0,
+        url="https://storage.googleapis.com/storage/v1/b/bucket/o",
+    ),
+    ok(
+        "gcs_object_metadata_is_a_record",
+        {"kind": "storage#object", "name": "a.txt", "bucket": "bucket", "size": "3"},
+        1,
+        url="https://storage.googleapis.com/storage/v1/b/bucket/o/a.txt",
+    ),
+    ok(
+        "google_status_kind_is_a_record",
+        {"kind": "androidpublisher#status", "state": "ok"},
+        1,
+        url="https://androidpublisher.googleapis.com/v3/x",
+    ),
+    ok("a_plural_kind_elsewhere_is_a_record", {"kind": "shop#objects", "note": "n"}, 1),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

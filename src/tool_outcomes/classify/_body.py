@@ -77,7 +77,11 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
     if ex.options.expect != "json":
         return _as_declared(ex)
     if ex.status == 206 and _is_a_range(ex):
-        return _partial_content(ex)
+        if not _whole_bytes(ex):
+            return _partial_content(ex)
+        if decode_json(ex.body)[1] is not None:  # the whole of something that is not JSON
+            return _whole_range(ex)
+        # the whole of a JSON document: read on, as a 200's body is
     if ex.media_type in JSON_LINES_TYPES:
         return _json_lines(ex)
     if ex.cut is not None:
@@ -130,7 +134,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     the headers (counting the array would mean decoding it here), and text with no ``NaN``,
     ``Infinity`` or number that may overflow (decoding repairs those), and a first item that
     is not ``null`` (an array of nothing but nulls holds no item), and no ``"code"`` beside a
-    ``"body"`` (Facebook's batch answers an array of sub-responses). Whether the model can
+    ``"body"`` (Facebook's batch answers an array of sub-responses) and no
+    ``"generated_text"`` (Hugging Face's generations). Whether the model can
     take the text as it is, and whether the text is JSON at all, are then the last step's to
     find: text that is not JSON fails there with the reason this step would have given.
 
@@ -151,8 +156,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     inside = text.strip(_JSON_SPACE)[1:].lstrip(_JSON_SPACE)
     if inside.startswith(b"null"):  # perhaps nothing but nulls, which is no item: decoded here
         return None
-    if b'"code"' in text and b'"body"' in text:  # perhaps a batch's sub-responses (graph_batch)
-        return None
+    if (b'"code"' in text and b'"body"' in text) or b'"generated_text"' in text:
+        return None  # perhaps a batch's sub-responses, or generations: read as an array
     return ArrayText(text, empty=inside == b"]")
 
 
@@ -287,6 +292,29 @@ def _is_a_range(ex: Exchange) -> bool:
     return ex.media_type.startswith("multipart/byteranges")
 
 
+def _whole_bytes(ex: Exchange) -> bool:
+    """Whether a 206's byte range is the whole representation: ``bytes 0-25/26`` with 26 bytes
+    (a range request on a blob no longer than the range asked, RFC 9110 §14.4: "the complete
+    length of the selected representation"). Nothing of it is missing."""
+    content_range = parse_content_range(ex.headers.get("content-range"))
+    return (
+        ex.cut is None
+        and content_range is not None
+        and content_range.unit == "bytes"
+        and content_range.first == 0
+        and content_range.complete is not None
+        and content_range.last == content_range.complete - 1 == len(ex.body) - 1
+    )
+
+
+def _whole_range(ex: Exchange) -> Contact:
+    """A 206 holding every byte of a representation that is not JSON: the whole of it, as text."""
+    header = ex.headers.get("content-range")
+    what = f"206 Partial Content ({header}): the whole representation, counts are bytes"
+    coverage = Coverage(returned=len(ex.body), total=len(ex.body), detail=what)
+    return ex.finish(Outcome.SUCCESS, ex.body.decode("utf-8", errors="replace"), coverage)
+
+
 def _partial_content(ex: Exchange) -> Envelope[Any] | Contact | Document:
     header = ex.headers.get("content-range")
     content_range = parse_content_range(header)
@@ -327,7 +355,7 @@ _TEXTBOMS: tuple[tuple[bytes, str], ...] = (
 def _as_declared(ex: Exchange) -> Envelope[Any] | Contact:
     """A body the caller declared text or bytes: its content is the data, as it came."""
     as_text = ex.options.expect == "text"
-    whole = ex.cut is None and not (ex.status == 206 and _is_a_range(ex))
+    whole = ex.cut is None and not (ex.status == 206 and _is_a_range(ex) and not _whole_bytes(ex))
     if not (ex.body.strip() if as_text else ex.body) and whole:
         return _nothing_in_it(ex)
     data: str | bytes = ex.body

@@ -200,6 +200,7 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "nextStartWith",  # Oracle Object Storage's ListObjects: where a truncated listing resumes
     "next_from",  # VK's newsfeed: "passed to get the next array" (https://dev.vk.com/en/method/newsfeed.get)
     "next_starting_after",  # Instantly v2: passed back as starting_after, absent at the end
+    "nextPageCursor",  # Bybit v5: "refer to the cursor request parameter"
 )  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
@@ -213,6 +214,7 @@ PAGING_COMPANIONS = frozenset(
         "moreResultsAvailable",  # Microsoft Search's hits containers
         "isLastPage", "mightHaveMore", "has-more",  # Jira Service Management, Airtable, HubSpot v1
         "scroll_param",  # Intercom's scroll
+        "nextPageCursor",  # Bybit v5's cursor paging
         # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
         "paging", "pagination", "pageInfo", "result_info",
         "page_info",  # TikTok for Business
@@ -445,7 +447,7 @@ def find_collection(
         # record, unless it counts none of a listing it left out (Google Books' totalItems: 0)
         # or sends that listing null beside its own "no more" ({"data": null, "has_more": false}).
         left_out = _left_out(body) if None in body.values() else None
-        return _counted_none(body) or left_out or _empty_bundle(body)
+        return _counted_none(body) or left_out or _empty_bundle(body) or _google_none(body, url)
     if None in body.values() and all(_scalar(v) or k in PAGING_BOXES for k, v in body.items()):
         # The same beside a paging box: Twitch's search with no match, {"data": null,
         # "pagination": {}} (https://dev.twitch.tv/docs/api/reference/#search-categories).
@@ -680,6 +682,26 @@ def _omits_empty_lists(url: str | None) -> bool:
     "empty trailing rows and columns will not be included")."""
     host = (urlsplit(url).hostname or "") if url else ""
     return host == "googleapis.com" or host.endswith(".googleapis.com")
+
+
+def _google_none(body: Mapping[str, Any], url: str | None) -> Collection | None:
+    """A Google API's listing that held nothing: proto3's JSON leaves the empty list out
+    (:func:`_omits_empty_lists`), so an empty bucket's objects are ``{"kind":
+    "storage#objects"}`` (https://cloud.google.com/storage/docs/json_api/v1/objects/list). Only
+    a flat body from a Google API whose ``kind`` names a listing (``drive#fileList``, or a
+    plural: ``storage#objects``, ``calendar#events``) and that has no ``id`` of its own."""
+    kind = body.get("kind")
+    if not _omits_empty_lists(url) or body.get("id") is not None or not isinstance(kind, str):
+        return None
+    noun = kind.rpartition("#")[2]
+    plural = noun.endswith("s") and not noun.endswith(_SINGULAR_ENDINGS)
+    if "#" not in kind or not (_listing_kind(kind) or plural):
+        return None
+    return Collection([], body, "items")
+
+
+#: Endings of singular nouns that end in "s" (``…#status``, ``…#address``, ``…#analytics``).
+_SINGULAR_ENDINGS = ("ss", "us", "is", "ics", "ws")
 
 
 def _kube_list(body: object) -> Collection | None:
@@ -1245,7 +1267,9 @@ def _wrapped_page(root: Mapping[str, Any], where: str) -> Collection | None:
     else:
         # Slack's search: {"ok": true, "query": "x", "messages": {"matches": [...], "paging":
         # {...}}}: one page among the call's own scalars, in a body with no identity of its own.
-        members = [k for k, v in root.items() if not _scalar(v)]
+        # (An empty object beside it says nothing: Bybit's {"retCode": 0, "retMsg": "OK",
+        # "result": {page}, "retExtInfo": {}, "time": …}, https://bybit-exchange.github.io/docs/v5/intro.)
+        members = [k for k, v in root.items() if not _scalar(v) and v != {}]
         if len(members) != 1 or any(root.get(k) is not None for k in RECORD_IDENTITY_KEYS):
             return None
         key = members[0]

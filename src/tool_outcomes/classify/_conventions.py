@@ -305,6 +305,36 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"stat"}),
     ),
     Convention(
+        "dropbox_job",
+        _rest_errors.dropbox_job,
+        "Dropbox's job status: in_progress is not the answer yet, failed says why",
+        keys=frozenset({".tag"}),
+    ),
+    Convention(
+        "dropbox_entries",
+        _rest_errors.dropbox_entries,
+        "a Dropbox batch's entries tagged failure: some a partial, every one a failure",
+        keys=frozenset({"entries"}),
+    ),
+    Convention(
+        "bybit_reply",
+        _rest_errors.bybit_reply,
+        "Bybit's retCode other than 0 beside its retMsg, keyed on the code",
+        keys=frozenset({"retCode"}),
+    ),
+    Convention(
+        "okx_reply",
+        _rest_errors.okx_reply,
+        "OKX's code other than 0 beside msg and data: 2 a partial, each item's sCode naming it",
+        keys=frozenset({"code"}),
+    ),
+    Convention(
+        "not_canceled",
+        _rest_errors.not_canceled,
+        "Polymarket's not_canceled beside canceled: some a partial, every one a failure",
+        keys=frozenset({"not_canceled"}),
+    ),
+    Convention(
         "errcode_reply",
         _rest_errors.errcode_reply,
         "WeChat's, WeCom's and DingTalk's errcode other than 0, keyed on the code",

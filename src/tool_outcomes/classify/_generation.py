@@ -16,7 +16,7 @@ from tool_outcomes.envelope import TruncatedBy
 
 from ._verdicts import PartialVerdict, Verdict
 
-__all__ = ["GENERATION_KEYS", "generation_cut"]
+__all__ = ["GENERATION_KEYS", "generation_cut", "generations_cut"]
 
 #: Anthropic's stop reasons that end a message before the model finished it: the token limit,
 #: a server tool's paused turn ("send the response back as-is to let Claude continue"), the
@@ -24,8 +24,14 @@ __all__ = ["GENERATION_KEYS", "generation_cut"]
 _ANTHROPIC_CUT = frozenset({"max_tokens", "pause_turn", "model_context_window_exceeded"})
 #: The top-level members one of which a model's answer holds for a rule here to read it.
 GENERATION_KEYS = frozenset(
-    {"stop_reason", "choices", "incomplete_details", "candidates", "finish_reason", "completions"}
-)
+    {
+        "stop_reason", "choices", "incomplete_details", "candidates", "finish_reason",
+        "completions", "stopReason", "generated_text",
+    }
+)  # fmt: skip
+#: Amazon Bedrock Converse's stop reasons that end the output before the model finished
+#: (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html).
+_BEDROCK_CUT = frozenset({"max_tokens", "model_context_window_exceeded"})
 
 
 def generation_cut(body: object, content_type: str) -> Verdict | None:
@@ -45,12 +51,20 @@ def generation_cut(body: object, content_type: str) -> Verdict | None:
       (https://docs.cohere.com/reference/chat);
     - Aleph Alpha's ``/complete``: a completion's ``finish_reason: "maximum_tokens"`` beside
       the ``model_version`` ("completion will terminate after the maximum number of tokens is
-      reached", https://docs.aleph-alpha.com/api/complete/).
+      reached", https://docs.aleph-alpha.com/api/complete/);
+    - Amazon Bedrock Converse: ``{"output": {"message": {...}}, "stopReason": "max_tokens"}``
+      (or ``model_context_window_exceeded``), whatever model answered;
+    - Hugging Face Text Generation Inference: ``{"generated_text": ..., "details":
+      {"finish_reason": "length"}}``, stopped at ``max_new_tokens``
+      (https://huggingface.github.io/text-generation-inference/); its serverless inference
+      answers an array of them (:func:`generations_cut`).
     """
     if not isinstance(body, dict):
         return None
     said = (
         _anthropic(body)
+        or _bedrock(body)
+        or _tgi(body)
         or _openai_choices(body)
         or _openai_response(body)
         or _gemini(body)
@@ -61,6 +75,40 @@ def generation_cut(body: object, content_type: str) -> Verdict | None:
         return None
     dialect, detail = said
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, dialect)
+
+
+def generations_cut(body: object) -> Verdict | None:
+    """An array of Text Generation Inference answers (Hugging Face's serverless inference
+    answers ``[{"generated_text": ..., "details": {...}}]``), some cut at the token limit."""
+    if not isinstance(body, list) or not body:
+        return None
+    if not all(isinstance(one, dict) and "generated_text" in one for one in body):
+        return None
+    cut = sum(1 for one in body if _tgi(one) is not None)
+    if not cut:
+        return None
+    which = "the generation" if len(body) == 1 else f"{cut} of {len(body)} generations"
+    detail = f"details.finish_reason: length: {which} stopped at max_new_tokens"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "tgi")
+
+
+def _bedrock(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    reason = body.get("stopReason")
+    output = body.get("output")
+    if not isinstance(output, dict) or not isinstance(output.get("message"), dict):
+        return None
+    if isinstance(reason, str) and reason in _BEDROCK_CUT:
+        return "bedrock", f"stopReason: {reason}: the output ends before the model finished"
+    return None
+
+
+def _tgi(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    details = body.get("details")
+    if not isinstance(body.get("generated_text"), str) or not isinstance(details, dict):
+        return None
+    if details.get("finish_reason") != "length":
+        return None
+    return "tgi", "details.finish_reason: length: the generation stopped at max_new_tokens"
 
 
 def _anthropic(body: Mapping[str, Any]) -> tuple[str, str] | None:

@@ -879,12 +879,18 @@ def _last_key(box: Mapping[str, Any]) -> str | None:
 
 
 def _cursor(value: object) -> str | None:
-    # A cursor of 0 means "no more" in several APIs (Twitter v1.1's next_cursor); so does "".
-    if isinstance(value, str) and value:
+    # A cursor of 0 means "no more" in several APIs (Twitter v1.1's next_cursor; Bybit's "0",
+    # "there is no next page", https://bybit-exchange.github.io/docs/v5/user/page-subuid); so
+    # do "" and Polymarket's "LTE=", "-1" in base64, "means the end"
+    # (https://docs.polymarket.com/developers/CLOB/trades/trades).
+    if isinstance(value, str) and value and value not in _END_CURSORS:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and value != 0:
         return str(value)
     return None
+
+
+_END_CURSORS = frozenset({"0", "LTE="})
 
 
 def _resolve(url: str, base_url: str | None) -> str:

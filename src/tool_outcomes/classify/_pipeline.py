@@ -31,6 +31,7 @@ from ._conventions import asked
 from ._decisions import Contact
 from ._envelope import seal
 from ._exchange import ClassifyOptions, Exchange, Options
+from ._generation import generations_cut
 from ._pagination import judge_coverage
 from ._rest_errors import world_bank
 from ._search_engines import graph_batch
@@ -163,12 +164,12 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         value, verdict, at = document.value, None, ""
         for depth in range(_MAX_UNWRAP + 1):
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
-                # (but the World Bank's refusal, an array of one, and Facebook's batch, an
-                # array of sub-responses, in the body as sent)
+                # (but a few arrays, in the body as sent: the World Bank's refusal, an array
+                # of one; Facebook's batch, of sub-responses; Hugging Face's generations)
                 one = depth == 0 and type(value) is list and len(value) == 1
                 verdict = world_bank(value) if one else None
                 if verdict is None and depth == 0 and type(value) is list:
-                    verdict = graph_batch(value)
+                    verdict = graph_batch(value) or generations_cut(value)
                 break
             verdict = None
             for convention in asked(value, ex.media_type):  # the first with a verdict decides

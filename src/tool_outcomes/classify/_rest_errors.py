@@ -127,7 +127,10 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
         # "success": false, "message": …} is a job that failed, read as it is.
         return None
     status = status_from(body, "status", "status_code", "statusCode", "code")
-    detail = f"false: {error_message(body) or 'no message'}"  # after the dialect, "success: "
+    words = error_message(body) or next(
+        (body[k] for k in _WORD_KEYS if isinstance(body.get(k), str) and body[k]), None
+    )
+    detail = f"false: {words or 'no message'}"  # after the dialect, "success: "
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
 
 
@@ -150,10 +153,17 @@ def _bare_reply(body: Mapping[str, Any]) -> bool:
     Bittrex's ``{"success": false, "message": "INVALID_MARKET", "result": null}``, the shape
     many exchange APIs copied (its v1.1 API answered every call with success, message and
     result); the words may be the fields refused (``{"market": ["… is invalid"]}``)."""
-    words = body.get("message")
+    word_key = next((k for k in _WORD_KEYS if k in body), "message")
+    words = body.get(word_key)
     if not (isinstance(words, str) or (isinstance(words, dict) and words)):
         return False
-    return all(k in _REPLY_KEYS or (k == "result" and body[k] in (None, [], {})) for k in body)
+    # Polymarket's refused order: {"success": false, "orderID": null, "errorMsg": "Insufficient
+    # balance"} (https://docs.polymarket.com/developers/CLOB/orders/create-order)
+    return all(k in _REPLY_KEYS or k == word_key or body[k] in (None, [], {}, "") for k in body)
+
+
+#: Where a bare reply puts its words: ``message``, or Polymarket's ``errorMsg``.
+_WORD_KEYS = ("message", "errorMsg", "error_msg")
 
 
 #: Zuora's error categories, the last two digits of a v1 reason's eight-digit code
@@ -465,6 +475,149 @@ def mailerlite_batch(body: object, content_type: str) -> Verdict | None:
     shared = statuses.pop() if len(statuses) == 1 else None
     failure = failure_from_status(shared, detail, "mailerlite")
     return some_refused(tuple(dropped), len(responses), "requests failed", "mailerlite", failure)
+
+
+#: Bybit's retCodes that name what failed (https://bybit-exchange.github.io/docs/v5/error);
+#: the others are its refusal of the request (a parameter, a balance, an order's state).
+_BYBIT_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    10000: (FailureCode.SERVER_ERROR, _T),  # server timeout
+    10002: (FailureCode.BAD_REQUEST, _P),  # the request's time is outside recv_window
+    10003: (FailureCode.UNAUTHORIZED, _P),  # invalid API key
+    10004: (FailureCode.UNAUTHORIZED, _P),  # invalid signature
+    10005: (FailureCode.FORBIDDEN, _P),  # the key lacks the permission
+    10006: (FailureCode.RATE_LIMITED, _T),  # too many visits
+    10007: (FailureCode.UNAUTHORIZED, _P),  # authentication failed
+    10010: (FailureCode.FORBIDDEN, _P),  # the request's IP is not bound to the key
+    10016: (FailureCode.SERVER_ERROR, _T),  # internal error, or the service restarting
+    10018: (FailureCode.RATE_LIMITED, _T),  # the IP's rate limit
+    10429: (FailureCode.RATE_LIMITED, _T),  # system-level frequency protection
+    33004: (FailureCode.UNAUTHORIZED, _P),  # the API key has expired
+}
+
+
+def bybit_reply(body: object, content_type: str) -> Verdict | None:
+    """Bybit's v5 answer: every call a 200 whose ``retCode`` is 0 on success; any other names
+    the failure, ``retMsg`` saying why (``{"retCode": 10001, "retMsg": "params error", "result":
+    {}, "retExtInfo": {}, "time": …}``, https://bybit-exchange.github.io/docs/v5/intro)."""
+    if not isinstance(body, dict):
+        return None
+    code, words = body.get("retCode"), body.get("retMsg")
+    if type(code) is not int or code == 0 or not isinstance(words, str):
+        return None
+    failure, kind = _BYBIT_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, f"retCode {code}: {words or 'no message'}", "bybit")
+
+
+#: OKX's codes that name what failed (https://www.okx.com/docs-v5/en/#error-code): the
+#: service busy or down, its rate limit, and the API key's refusals (50100 to 50119).
+_OKX_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "50001": (FailureCode.SERVER_ERROR, _T),  # service temporarily unavailable
+    "50004": (FailureCode.SERVER_ERROR, _T),  # endpoint request timeout
+    "50011": (FailureCode.RATE_LIMITED, _T),  # rate limit reached
+    "50013": (FailureCode.SERVER_ERROR, _T),  # system busy
+    "50026": (FailureCode.SERVER_ERROR, _T),  # system error, try again later
+    "50061": (FailureCode.RATE_LIMITED, _T),  # the sub-account's order rate limit
+    **{str(code): (FailureCode.UNAUTHORIZED, _P) for code in range(50100, 50120)},
+}
+_OKX_KEYS = frozenset({"code", "msg", "data", "inTime", "outTime"})
+
+
+def okx_reply(body: object, content_type: str) -> Verdict | None:
+    """OKX's v5 answer: ``{"code": "0", "msg": "", "data": [...]}``. ``"1"``: every operation
+    failed; ``"2"``: a batch partly done, each item's ``sCode`` (``"0"`` when done) and ``sMsg``
+    saying which; any other code names the failure (https://www.okx.com/docs-v5/en/#error-code)."""
+    if not isinstance(body, dict) or not body.keys() <= _OKX_KEYS:
+        return None
+    code, words, data = body.get("code"), body.get("msg"), body.get("data")
+    if not (isinstance(code, str) and code.isdigit() and isinstance(words, str)):
+        return None
+    if code == "0" or not isinstance(data, list):
+        return None
+    refused = [
+        f"data.{n}: {item.get('sCode')} {item.get('sMsg') or ''}".strip()
+        for n, item in enumerate(data)
+        if isinstance(item, dict) and item.get("sCode") not in (None, "0", "")
+    ]
+    if code == "2" and refused:
+        return some_refused(tuple(refused), len(data), "operations failed", "okx", _OKX_FAILED)
+    failure, kind = _OKX_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    first = next((item.get("sMsg") for item in data if isinstance(item, dict)), None)
+    why = f"{words}: {first}" if isinstance(first, str) and first else words or "no message"
+    return FailureVerdict(failure, kind, f"code {code}: {why}", "okx")
+
+
+_OKX_FAILED = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "every operation failed", "okx")
+
+
+def not_canceled(body: object, content_type: str) -> Verdict | None:
+    """Polymarket's cancel answers ``{"canceled": [ids], "not_canceled": {id: why}}``: some not
+    canceled is a partial answer, none canceled a failure
+    (https://docs.polymarket.com/developers/CLOB/orders/cancel-orders)."""
+    if not isinstance(body, dict) or body.keys() != {"canceled", "not_canceled"}:
+        return None
+    done, left = body["canceled"], body["not_canceled"]
+    if not isinstance(done, list) or not isinstance(left, dict) or not left:
+        return None
+    refused = tuple(f"not_canceled: {key}: {why}" for key, why in left.items())
+    failure = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(refused), "polymarket")
+    return some_refused(refused, len(done) + len(left), "not canceled", "polymarket", failure)
+
+
+def _dropbox_tags(value: object) -> list[str]:
+    """A Dropbox union's chain of tags: ``{".tag": "path", "path": {".tag": "not_found"}}`` is
+    ``["path", "not_found"]``."""
+    chain: list[str] = []
+    while isinstance(value, dict) and isinstance(tag := value.get(".tag"), str) and len(chain) < 8:
+        chain.append(tag)
+        value = value.get(tag)
+    return chain
+
+
+def _dropbox_failure(chain: list[str], said: str) -> FailureVerdict:
+    if "not_found" in chain:
+        return FailureVerdict(FailureCode.NOT_FOUND, _P, said, "dropbox")
+    if "conflict" in chain:
+        return FailureVerdict(FailureCode.CONFLICT, _P, said, "dropbox")
+    if "too_many_write_operations" in chain or "too_many_files" in chain:
+        return FailureVerdict(FailureCode.RATE_LIMITED, _T, said, "dropbox")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said, "dropbox")
+
+
+def dropbox_job(body: object, content_type: str) -> Verdict | None:
+    """Dropbox's job status (``save_url/check_job_status``, every ``*_batch/check``): ``{".tag":
+    "in_progress"}`` is not the answer yet (ask again), ``{".tag": "failed", "failed": {...}}``
+    the job failed, saying why
+    (https://www.dropbox.com/developers/documentation/http/documentation#files-save_url-check_job_status)."""
+    if not isinstance(body, dict):
+        return None
+    tag = body.get(".tag")
+    if tag == "in_progress" and body.keys() == {".tag"}:
+        said = "in_progress: the job is not done yet; ask again later"
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _T, said, "dropbox")
+    if tag == "failed" and body.keys() == {".tag", "failed"}:
+        chain = _dropbox_tags(body["failed"])
+        return _dropbox_failure(chain, f"failed: {'/'.join(chain) or 'no reason'}")
+    return None
+
+
+def dropbox_entries(body: object, content_type: str) -> Verdict | None:
+    """A Dropbox batch's ``entries``, one per item, each tagged ``success`` or ``failure`` with
+    its reason (``delete_batch/check``, ``create_folder_batch``, ``get_thumbnail_batch``): some
+    refused is a partial answer, every one a failure keyed on its reason."""
+    entries = body.get("entries") if isinstance(body, dict) else None
+    if not isinstance(entries, list) or not entries:
+        return None
+    tags = [entry.get(".tag") if isinstance(entry, dict) else None for entry in entries]
+    if "failure" not in tags or not set(tags) <= {"success", "failure"}:
+        return None
+    refused, chains = [], []
+    for n, entry in enumerate(entries):
+        if entry.get(".tag") == "failure":
+            chain = _dropbox_tags(entry.get("failure"))
+            chains.append(chain)
+            refused.append(f"entries.{n}: {'/'.join(chain) or 'failure'}")
+    failure = _dropbox_failure(chains[0], "; ".join(refused[:3]))
+    return some_refused(tuple(refused), len(entries), "entries failed", "dropbox", failure)
 
 
 #: WeChat's, WeCom's and DingTalk's errcodes that name what failed (the others are the upstream's

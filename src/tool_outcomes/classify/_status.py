@@ -223,6 +223,10 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         elif tags & _DROPBOX_BUSY:
             rule = _DROPBOX_RETRY
         message = message or summary or None
+    if status == 422 and (keyed := _postmark_rule(value)) is not None:
+        if keyed is _POSTMARK_ABSENT and ex.options.not_found == "empty":
+            return ex.no_data(Outcome.EMPTY, f"HTTP 422: {message}" if message else "HTTP 422")
+        rule = keyed
     if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
         # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
@@ -257,6 +261,26 @@ _DROPBOX_NOT_FOUND = frozenset({"not_found", "no_account"})
 _DROPBOX_BUSY = frozenset({"too_many_write_operations", "too_many_files"})
 _DROPBOX_ABSENT = StatusRule(FailureCode.NOT_FOUND, _P, "Dropbox: nothing at that path or id")
 _DROPBOX_RETRY = StatusRule(FailureCode.RATE_LIMITED, _T, "Dropbox: too many writes at once")
+
+
+# Postmark answers its own errors with 422 and {"ErrorCode": N, "Message": "..."}, keyed on the
+# code (https://postmarkapp.com/developer/api/overview#error-codes): 10 a bad or missing token,
+# 100 maintenance, 407 a bounce and 701 a message that is not there.
+_POSTMARK_ABSENT = StatusRule(FailureCode.NOT_FOUND, _P, "Postmark: no such message or bounce")
+_POSTMARK_CODES = {
+    10: StatusRule(FailureCode.UNAUTHORIZED, _P, "Postmark: a bad or missing API token"),
+    100: StatusRule(FailureCode.SERVER_ERROR, _T, "Postmark: down for maintenance"),
+    407: _POSTMARK_ABSENT,
+    701: _POSTMARK_ABSENT,
+}
+
+
+def _postmark_rule(value: object) -> StatusRule | None:
+    """The rule Postmark's own error code in a 422 names, when it names one."""
+    if not isinstance(value, dict) or value.keys() != {"ErrorCode", "Message"}:
+        return None
+    code = value["ErrorCode"]
+    return _POSTMARK_CODES.get(code) if type(code) is int else None
 
 
 def _dropbox_error(value: object) -> tuple[frozenset[str], str]:
