@@ -3939,6 +3939,33 @@ ROWS: list[Row] = [
         url="https://androidpublisher.googleapis.com/v3/x",
     ),
     ok("a_plural_kind_elsewhere_is_a_record", {"kind": "shop#objects", "note": "n"}, 1),
+    # -- Bybit v5: result.nextPageCursor pages a list, nextCursor "0" means "no next page"
+    # (https://bybit-exchange.github.io/docs/v5/user/page-subuid)
+    page(
+        "bybit_execution_list_next_page_cursor",
+        {
+            "retCode": 0,
+            "retMsg": "OK",
+            "result": {"nextPageCursor": "132766%3A2", "category": "linear", "list": two()},
+            "retExtInfo": {},
+            "time": 1672282722429,
+        },
+        2,
+    ),
+    ok(
+        "bybit_submembers_next_cursor_zero",
+        {
+            "retCode": 0,
+            "retMsg": "",
+            "result": {"subMembers": two(), "nextCursor": "0"},
+            "retExtInfo": {},
+            "time": 1760388041006,
+        },
+        2,
+    ),
+    # -- Polymarket's next_cursor "LTE=" means the end
+    # (https://docs.polymarket.com/developers/CLOB/trades/trades)
+    ok("polymarket_trades_end_cursor", {"data": two(), "next_cursor": "LTE="}, 2),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

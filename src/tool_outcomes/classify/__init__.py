@@ -10,7 +10,8 @@ pipeline, one question each, in the order :func:`judge` asks them:
    requests, aiohttp, botocore, the AI SDKs, google-api-core, grpc, DB-API drivers, redis);
 2. ``_status``     — the final status (:data:`STATUS_RULES`), and a 2xx that carries no content;
 3. ``_body``       — a 2xx body: JSON as promised (an object or array labelled HTML too),
-   complete, whole;
+   complete, whole; or, in XML, one of the few documents that say what they are (``_xml``:
+   an object store's listing, an error document);
 4. ``_conventions`` — an upstream's own words for failure or truncation (:data:`CONVENTIONS`),
    one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
    OpenSearch, Solr, Meilisearch, batches of sub-responses), ``_chat`` (Slack, Telegram,

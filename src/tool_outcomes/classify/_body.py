@@ -42,6 +42,7 @@ from ._json import (
 )
 from ._rest_errors import flickr_stat
 from ._verdicts import FailureVerdict
+from ._xml import read_xml
 
 __all__ = ["JSON_LINES_TYPES", "read_body"]
 
@@ -93,6 +94,9 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
         refused = _flickr_xml_failure(ex)
         if refused is not None:
             return refused
+        said = None if ex.media_type in _HTML_TYPES else _xml_dialect(ex)
+        if said is not None:
+            return said
         return _invalid(ex, f"the body is {ex.media_type}, not JSON")
     as_is = None if markup else _array_as_is(ex)
     if as_is is not None:
@@ -191,6 +195,39 @@ def _flickr_xml_failure(ex: Exchange) -> Envelope[Any] | None:
 
 
 _FLICKR_READ = 4096  # its answer's first element; a page is not searched further
+_HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+
+
+def _xml_dialect(ex: Exchange) -> Envelope[Any] | Contact | None:
+    """An XML document in a well-known shape (:mod:`._xml`): an object store's listing, read
+    as a listing whose data is the document's text, or an error document, a failure."""
+    found = read_xml(ex.body)
+    if isinstance(found, FailureVerdict):
+        detail = f"{found.dialect}: {found.detail}"
+        if found.code is FailureCode.NOT_FOUND and ex.options.not_found == "empty":
+            return ex.no_data(Outcome.EMPTY, detail)
+        return ex.fail(found.code, found.kind, detail)
+    if found is None:
+        return None
+    what = f"{found.dialect} listing of {found.returned} (XML)"
+    if found.truncated:
+        coverage = Coverage(
+            returned=found.returned,
+            next_cursor=found.next_cursor,
+            truncated_by=TruncatedBy.NEXT_PAGE,
+            detail=f"{what}; the listing goes on"
+            + (" from its marker" if found.next_cursor else " (no marker given)"),
+        )
+        return ex.finish(Outcome.PARTIAL, _text(ex.body), coverage)
+    if found.returned == 0:
+        return ex.no_data(Outcome.EMPTY, f"{what}: nothing listed")
+    return ex.finish(
+        Outcome.SUCCESS, _text(ex.body), Coverage(returned=found.returned, detail=what)
+    )
+
+
+def _text(body: bytes) -> str:
+    return body.removeprefix(BOM).decode("utf-8", errors="replace")
 
 
 def _json_container(body: bytes) -> bool:

@@ -1,0 +1,169 @@
+"""XML dialects read in a body that is not the JSON a tool asked for.
+
+XML where JSON was promised is no answer (``invalid_body``), with a few exceptions whose
+documents say, in their own well-known shape, what happened:
+
+- an object store's listing: Amazon S3's ``ListBucketResult`` (and the S3-compatible stores
+  that copy it), ``ListAllMyBucketsResult``, ``ListMultipartUploadsResult``,
+  ``ListVersionsResult`` and ``ListPartsResult``, each with ``IsTruncated`` and the marker to
+  resume from (https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListObjectsV2.html); Azure
+  Storage's ``EnumerationResults`` with its ``NextMarker`` ("the listing continues",
+  https://learn.microsoft.com/en-us/rest/api/storageservices/enumerating-blob-resources) and a
+  queue's ``QueueMessagesList``. Each is a listing: complete, cut (``partial``), or ``empty``;
+  its data is the document's text;
+- an error document in a ``2xx``: S3's ``<Error><Code>…</Code><Message>…</Message></Error>``
+  ("a 200 OK response can contain either a success or an error", CopyObject,
+  https://docs.aws.amazon.com/AmazonS3/latest/API/API_CopyObject.html), the same element from
+  Azure Storage, and Authorize.net's XML API's ``messages/resultCode`` ``Error``, read as its
+  JSON API is (:func:`~._rest_errors.authorize_net`).
+
+Only a document of at most :data:`MAX_XML_BYTES`, with no ``DOCTYPE`` (none of these sends one,
+and a DTD is where entity expansion lives), is parsed; anything else stays ``invalid_body``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tool_outcomes.envelope import FailureCode, FailureKind
+
+from ._rest_errors import authorize_net
+from ._verdicts import FailureVerdict
+
+if TYPE_CHECKING:  # the parser itself is imported only when an XML document comes
+    from xml.etree.ElementTree import Element
+
+__all__ = ["MAX_XML_BYTES", "XmlListing", "read_xml"]
+
+#: The largest XML document read for its dialect (larger ones stay ``invalid_body``).
+MAX_XML_BYTES = 8 * 1024 * 1024
+
+_T, _P = FailureKind.TRANSIENT, FailureKind.PERMANENT
+
+
+@dataclass(frozen=True)
+class XmlListing:
+    """An object store's listing: how many entries it holds, and whether (and where) it goes on."""
+
+    dialect: str
+    returned: int
+    truncated: bool
+    next_cursor: str | None
+
+
+#: S3's listings: the repeated elements that are its entries.
+_S3_LISTINGS: dict[str, tuple[str, ...]] = {
+    "ListBucketResult": ("Contents", "CommonPrefixes"),
+    "ListAllMyBucketsResult": ("Buckets/Bucket",),
+    "ListMultipartUploadsResult": ("Upload", "CommonPrefixes"),
+    "ListVersionsResult": ("Version", "DeleteMarker", "CommonPrefixes"),
+    "ListPartsResult": ("Part",),
+}
+#: Where S3 says a truncated listing resumes, in the order its documents name them.
+_S3_MARKERS = (
+    "NextContinuationToken", "NextMarker", "NextKeyMarker", "NextUploadIdMarker",
+    "NextVersionIdMarker", "NextPartNumberMarker", "ContinuationToken",
+)  # fmt: skip
+#: Azure Storage's listings: the element holding the entries, per resource.
+_AZURE_BOXES = frozenset(
+    {"Blobs", "Containers", "Queues", "Shares", "Entries", "HandleList", "Tables", "FileSystems"}
+)
+
+#: S3's and Azure Storage's error codes that name what failed (the others are the request's).
+_STORE_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "InternalError": (FailureCode.SERVER_ERROR, _T),
+    "ServiceUnavailable": (FailureCode.SERVER_ERROR, _T),
+    "ServerBusy": (FailureCode.SERVER_ERROR, _T),
+    "OperationTimedOut": (FailureCode.SERVER_ERROR, _T),
+    "SlowDown": (FailureCode.RATE_LIMITED, _T),
+    "AccessDenied": (FailureCode.FORBIDDEN, _P),
+    "AuthorizationFailure": (FailureCode.FORBIDDEN, _P),
+    "InvalidAccessKeyId": (FailureCode.UNAUTHORIZED, _P),
+    "SignatureDoesNotMatch": (FailureCode.UNAUTHORIZED, _P),
+    "ExpiredToken": (FailureCode.UNAUTHORIZED, _P),
+    "AuthenticationFailed": (FailureCode.UNAUTHORIZED, _P),
+    "InvalidAuthenticationInfo": (FailureCode.UNAUTHORIZED, _P),
+    "NoSuchKey": (FailureCode.NOT_FOUND, _P),
+    "NoSuchBucket": (FailureCode.NOT_FOUND, _P),
+    "NoSuchUpload": (FailureCode.NOT_FOUND, _P),
+    "BlobNotFound": (FailureCode.NOT_FOUND, _P),
+    "ContainerNotFound": (FailureCode.NOT_FOUND, _P),
+    "QueueNotFound": (FailureCode.NOT_FOUND, _P),
+    "ResourceNotFound": (FailureCode.NOT_FOUND, _P),
+}
+
+
+def read_xml(body: bytes) -> XmlListing | FailureVerdict | None:
+    """The listing or the failure an XML document says it is, or ``None`` for any other.
+
+    Args:
+        body: The body as read (a byte-order mark is allowed).
+
+    Returns:
+        An :class:`XmlListing`, a :class:`~._verdicts.FailureVerdict`, or ``None`` when the
+        document is none of the dialects above (or is not parsed: too large, a ``DOCTYPE``,
+        not well-formed).
+    """
+    if len(body) > MAX_XML_BYTES or b"<!DOCTYPE" in body or b"<!ENTITY" in body:
+        return None
+    import xml.etree.ElementTree as ElementTree  # only when an XML document comes
+
+    try:
+        root = ElementTree.fromstring(body.removeprefix(b"\xef\xbb\xbf"))
+    except (ElementTree.ParseError, ValueError):
+        return None
+    _strip_namespaces(root)
+    if root.tag in _S3_LISTINGS:
+        return _s3_listing(root)
+    if root.tag == "EnumerationResults":
+        return _azure_listing(root)
+    if root.tag == "QueueMessagesList":
+        messages = root.findall("QueueMessage")
+        return XmlListing("azure", len(messages), truncated=False, next_cursor=None)
+    if root.tag == "Error":
+        return _store_error(root)
+    result_code = root.findtext("messages/resultCode")
+    if result_code is not None:
+        return _authorize_net(root, result_code)
+    return None
+
+
+def _strip_namespaces(root: Element) -> None:
+    for element in root.iter():
+        if isinstance(element.tag, str) and element.tag.startswith("{"):
+            element.tag = element.tag.rpartition("}")[2]
+
+
+def _s3_listing(root: Element) -> XmlListing:
+    entries = sum(len(root.findall(path)) for path in _S3_LISTINGS[root.tag])
+    truncated = (root.findtext("IsTruncated") or "").strip().lower() == "true"
+    marker = None
+    if truncated:
+        found = (root.findtext(name) for name in _S3_MARKERS)
+        marker = next((text.strip() for text in found if text and text.strip()), None)
+    return XmlListing("s3", entries, truncated, marker)
+
+
+def _azure_listing(root: Element) -> XmlListing:
+    entries = sum(len(child) for child in root if child.tag in _AZURE_BOXES)
+    marker = (root.findtext("NextMarker") or "").strip() or None
+    return XmlListing("azure", entries, marker is not None, marker)
+
+
+def _store_error(root: Element) -> FailureVerdict | None:
+    code = (root.findtext("Code") or "").strip()
+    if not code:
+        return None
+    message = (root.findtext("Message") or "").strip().splitlines()
+    said = f"{code}: {message[0]}" if message else code
+    failure, kind = _STORE_ERRORS.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, said, "xml error")
+
+
+def _authorize_net(root: Element, result_code: str) -> FailureVerdict | None:
+    first = root.find("messages/message")
+    message = {} if first is None else {k: first.findtext(k) for k in ("code", "text")}
+    body = {"messages": {"resultCode": result_code.strip(), "message": [message]}}
+    verdict = authorize_net(body, "application/xml")
+    return verdict if isinstance(verdict, FailureVerdict) else None
