@@ -2820,3 +2820,18 @@ def test_dropbox_job_status_and_batch_entries() -> None:
     assert failure_of(every) == (FailureCode.NOT_FOUND, P)
     listed = judge({"entries": [ok_entry, ok_entry], "cursor": "", "has_more": False}, url=batch)
     assert listed.outcome is Outcome.SUCCESS
+
+
+def test_a_404_for_a_datocms_job_result_is_not_ready_yet() -> None:
+    """DatoCMS: GET /job-results/:id "will return a 404 Not found as long as the task is still
+    in progress" (https://www.datocms.com/docs/content-management-api/async-jobs)."""
+    body = {"data": [{"type": "api_error", "attributes": {"code": "NOT_FOUND"}}]}
+    url = "https://site-api.datocms.com/job-results/dcb7f3a3569d6c9b8e6118f5"
+    assert failure_of(judge(body, status=404, url=url)) == (FailureCode.UPSTREAM_ERROR, T)
+    # any other 404, and a job result's 404 to a write, stay a not_found
+    other = "https://site-api.datocms.com/items/dcb7f3a3569d6c9b8e6118f5"
+    assert failure_of(judge(body, status=404, url=other)) == (FailureCode.NOT_FOUND, P)
+    nested = "https://site-api.datocms.com/items/job-results/x"
+    assert failure_of(judge(body, status=404, url=nested)) == (FailureCode.NOT_FOUND, P)
+    deleted = judge(body, status=404, url=url, method="DELETE")
+    assert failure_of(deleted) == (FailureCode.NOT_FOUND, P)

@@ -3966,6 +3966,29 @@ ROWS: list[Row] = [
     # -- Polymarket's next_cursor "LTE=" means the end
     # (https://docs.polymarket.com/developers/CLOB/trades/trades)
     ok("polymarket_trades_end_cursor", {"data": two(), "next_cursor": "LTE="}, 2),
+    # -- Webflow v1: a single item comes in the listing's envelope, its total counting the
+    # collection (https://developers.webflow.com/data/v1.0.0/reference/cms/items/get-item)
+    ok(
+        "webflow_v1_single_item_in_the_list_envelope",
+        {
+            "items": [{"_id": "60193876364762414ecb0da1", "name": "Test Item", "_draft": False}],
+            "count": 1,
+            "limit": 100,
+            "offset": 0,
+            "total": 6,
+        },
+        1,
+        url="https://api.webflow.com/collections/58c9a554a118f71a388bcc89/items/60193876364762414ecb0da1",
+    ),
+    page(
+        "webflow_v1_items_page",
+        {"items": two(), "count": 2, "limit": 2, "offset": 0, "total": 6},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        6,
+        cursor=False,
+        url="https://api.webflow.com/collections/58c9a554a118f71a388bcc89/items?limit=2",
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

@@ -153,3 +153,29 @@ def test_an_html_page_is_never_read_as_a_listing() -> None:
 def test_a_deeply_nested_document_is_read_without_recursion() -> None:
     deep = "<ListBucketResult>" + "<a>" * 50_000 + "</a>" * 50_000 + "</ListBucketResult>"
     assert xml(deep).outcome is Outcome.EMPTY
+
+
+def schedule_response(*statuses: str) -> str:
+    """CalDAV scheduling's answer, one request-status per recipient (RFC 6638 §10.2)."""
+    responses = "".join(
+        f"<response><recipient><href xmlns='DAV:'>mailto:u{n}@example.test</href></recipient>"
+        f"<request-status>{status}</request-status></response>"
+        for n, status in enumerate(statuses)
+    )
+    return (
+        f"<schedule-response xmlns='urn:ietf:params:xml:ns:caldav'>{responses}</schedule-response>"
+    )
+
+
+def test_a_caldav_schedule_response_with_refused_recipients_is_a_partial() -> None:
+    url = "https://cal.example.test/dav/calendars/__uids__/15/outbox/"
+    some = xml(
+        schedule_response("3.7;Invalid Calendar User", "2.0;Success"), url=url, method="POST"
+    )
+    assert some.outcome is Outcome.PARTIAL
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("mailto:u0@example.test: 3.7;Invalid Calendar User",)
+    every = xml(schedule_response("5.1;Service unavailable"), url=url, method="POST")
+    assert every.outcome is Outcome.ACCESS_FAILURE
+    done = xml(schedule_response("2.0;Success", "2.0;Success"), url=url, method="POST")
+    assert done.outcome is Outcome.SUCCESS  # the write acknowledged

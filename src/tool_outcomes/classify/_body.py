@@ -210,6 +210,14 @@ def _xml_dialect(ex: Exchange) -> Envelope[Any] | Contact | None:
     if found is None:
         return None
     what = f"{found.dialect} listing of {found.returned} (XML)"
+    if found.dropped:
+        coverage = Coverage(
+            returned=found.returned,
+            truncated_by=TruncatedBy.UPSTREAM_FLAG,
+            dropped=found.dropped,
+            detail=f"{found.dialect}: {len(found.dropped)} of {found.returned} refused",
+        )
+        return ex.finish(Outcome.PARTIAL, _text(ex.body), coverage)
     if found.truncated:
         coverage = Coverage(
             returned=found.returned,

@@ -878,6 +878,17 @@ def _last_key(box: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _looked_up(url: str | None, collection: Collection | None) -> bool:
+    """Whether the one item a listing holds is the one the URL's last path segment names."""
+    if url is None or collection is None or len(collection.items) != 1:
+        return False
+    item = collection.items[0]
+    segment = urlsplit(url).path.rstrip("/").rpartition("/")[2]
+    if not isinstance(item, dict) or len(segment) < 8:  # an id, not "items" or a page number
+        return False
+    return any(str(item.get(key)) == segment for key in ("_id", "id", "uuid") if key in item)
+
+
 def _cursor(value: object) -> str | None:
     # A cursor of 0 means "no more" in several APIs (Twitter v1.1's next_cursor; Bybit's "0",
     # "there is no next page", https://bybit-exchange.github.io/docs/v5/user/page-subuid); so
@@ -1530,6 +1541,11 @@ def judge_coverage(
     total = None if array else find_total(value, collection, total_path, boxes)
     if isinstance(total, str):
         return ex.fail(FailureCode.SCHEMA, _P, total)
+    if total is not None and total_path is None and _looked_up(ex.url, collection):
+        # A lookup by id answered in the listing's envelope: Webflow v1's single item comes as
+        # {"items": [item], "count": 1, "total": 6}, total counting the whole collection
+        # (https://developers.webflow.com/data/v1.0.0/reference/cms/items/get-item).
+        total = None
     if total is None and document.range_total is None and not array:  # (none, for the lane)
         # GitLab's X-Total, PostgREST's Content-Range "0-24/573" (on a 200 as on a 206).
         counted = header_total(ex.headers, collection)

@@ -200,6 +200,11 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
     rule = status_rule(status)
     if rule is None:
         return _no_content(ex)
+    if status == 404 and not ex.writes and _JOB_RESULT.search(ex.url or ""):
+        # DatoCMS's asynchronous jobs: GET /job-results/:id "will return a 404 Not found as
+        # long as the task is still in progress" (https://www.datocms.com/docs/content-management-api/async-jobs).
+        detail = "HTTP 404 for a job's result: the job is not done yet; ask again later"
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
     if status in (404, 410) and ex.options.not_found == "empty":
         return ex.no_data(Outcome.EMPTY, f"HTTP {status}")
     in_range = 100 <= status <= 599
@@ -252,6 +257,7 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
 
 
 _IDEMPOTENCY_READ = 4096
+_JOB_RESULT = re.compile(r"^https?://[^/?#]+/job-results/[^/?#]+/?(?:[?#]|$)")
 
 # Dropbox API v2 answers every endpoint's own error with a 409 naming it in tags, "path/
 # not_found/.." in error_summary beside the same chain in error's ".tag"s ("409: Endpoint-specific

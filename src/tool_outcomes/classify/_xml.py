@@ -15,7 +15,9 @@ documents say, in their own well-known shape, what happened:
   ("a 200 OK response can contain either a success or an error", CopyObject,
   https://docs.aws.amazon.com/AmazonS3/latest/API/API_CopyObject.html), the same element from
   Azure Storage, and Authorize.net's XML API's ``messages/resultCode`` ``Error``, read as its
-  JSON API is (:func:`~._rest_errors.authorize_net`).
+  JSON API is (:func:`~._rest_errors.authorize_net`);
+- CalDAV scheduling's ``schedule-response``, one ``request-status`` per recipient: some
+  refused is a partial answer, every one a failure.
 
 Only a document of at most :data:`MAX_XML_BYTES`, with no ``DOCTYPE`` (none of these sends one,
 and a DTD is where entity expansion lives), is parsed; anything else stays ``invalid_body``.
@@ -50,6 +52,9 @@ class XmlListing:
     returned: int
     truncated: bool
     next_cursor: str | None
+    dropped: tuple[str, ...] = ()
+    """Entries the source answered for but did not do (a scheduling request's refused
+    recipients): a ``partial`` naming each."""
 
 
 #: S3's listings: the repeated elements that are its entries.
@@ -123,6 +128,8 @@ def read_xml(body: bytes) -> XmlListing | FailureVerdict | None:
         return XmlListing("azure", len(messages), truncated=False, next_cursor=None)
     if root.tag == "Error":
         return _store_error(root)
+    if root.tag == "schedule-response":
+        return _schedule_response(root)
     result_code = root.findtext("messages/resultCode")
     if result_code is not None:
         return _authorize_net(root, result_code)
@@ -159,6 +166,24 @@ def _store_error(root: Element) -> FailureVerdict | None:
     said = f"{code}: {message[0]}" if message else code
     failure, kind = _STORE_ERRORS.get(code, (FailureCode.UPSTREAM_ERROR, _P))
     return FailureVerdict(failure, kind, said, "xml error")
+
+
+def _schedule_response(root: Element) -> XmlListing | FailureVerdict | None:
+    """CalDAV scheduling's answer, one ``response`` per recipient with its ``request-status``:
+    ``2.x`` done, any other refused (RFC 6638 §10.2, https://www.rfc-editor.org/rfc/rfc6638;
+    the statuses are iCalendar's, RFC 5545 §3.8.8.3)."""
+    responses = root.findall("response")
+    refused = []
+    for n, response in enumerate(responses):
+        status = (response.findtext("request-status") or "").strip()
+        if not status.startswith("2."):
+            who = (response.findtext("recipient/href") or f"response {n}").strip()
+            refused.append(f"{who}: {status or 'no request-status'}")
+    if not responses or not refused:
+        return None
+    if len(refused) == len(responses):
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(refused[:3]), "caldav")
+    return XmlListing("caldav", len(responses), False, None, tuple(refused))
 
 
 def _authorize_net(root: Element, result_code: str) -> FailureVerdict | None:
