@@ -2835,3 +2835,39 @@ def test_a_404_for_a_datocms_job_result_is_not_ready_yet() -> None:
     assert failure_of(judge(body, status=404, url=nested)) == (FailureCode.NOT_FOUND, P)
     deleted = judge(body, status=404, url=url, method="DELETE")
     assert failure_of(deleted) == (FailureCode.NOT_FOUND, P)
+
+
+def multipart_batch(*parts: tuple[int, str]) -> tuple[bytes, str]:
+    """A batch answered as multipart/mixed, one application/http part per request, as Azure
+    Storage's blob batch answers (https://learn.microsoft.com/en-us/rest/api/storageservices/blob-batch)."""
+    boundary = "batchresponse_70c564a5"
+    body = "".join(
+        f"--{boundary}\r\nContent-Type: application/http\r\nContent-ID: {n}\r\n\r\n"
+        f"HTTP/1.1 {status} {reason}\r\nx-ms-version: 2018-11-09\r\n"
+        + (f"x-ms-error-code: {reason.replace(' ', '')}\r\n" if status >= 400 else "")
+        + "\r\n"
+        for n, (status, reason) in enumerate(parts)
+    )
+    return f"{body}--{boundary}--\r\n".encode(), f"multipart/mixed; boundary={boundary}"
+
+
+def test_a_multipart_batch_with_some_parts_failed_is_a_partial() -> None:
+    url = "https://acct.blob.core.windows.net/?comp=batch"
+
+    def send(*parts: tuple[int, str]) -> Envelope[Any]:
+        body, media = multipart_batch(*parts)
+        headers = httpx.Headers({"content-type": media})
+        return classify_parts(202, headers, body, url=url, method="POST")
+
+    some = send((202, "Accepted"), (404, "Blob Not Found"), (200, "OK"))
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("part 1: 404 BlobNotFound",)
+    assert some.coverage.returned == 3
+    every = send((403, "Authorization Failure"), (403, "Authorization Failure"))
+    assert failure_of(every) == (FailureCode.FORBIDDEN, P)
+    assert send((202, "Accepted"), (202, "Accepted")).outcome is Outcome.SUCCESS
+    # a multipart answer with no status line in it is judged as before
+    headers = httpx.Headers({"content-type": "multipart/mixed; boundary=x"})
+    plain = classify_parts(200, headers, b"--x\r\n\r\nhello\r\n--x--", url=url, method="POST")
+    assert plain.outcome is Outcome.SUCCESS

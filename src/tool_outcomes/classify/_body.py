@@ -41,7 +41,7 @@ from ._json import (
     may_overflow,
 )
 from ._rest_errors import flickr_stat
-from ._verdicts import FailureVerdict
+from ._verdicts import FailureVerdict, failure_from_status
 from ._xml import read_xml
 
 __all__ = ["JSON_LINES_TYPES", "read_body"]
@@ -85,6 +85,10 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
         # the whole of a JSON document: read on, as a 200's body is
     if ex.media_type in JSON_LINES_TYPES:
         return _json_lines(ex)
+    if ex.media_type == "multipart/mixed" and ex.cut is None:
+        batch = _multipart_batch(ex)
+        if batch is not None:
+            return batch
     if ex.cut is not None:
         return _cut_document(ex, ex.cut)
     if _blank(ex.body):
@@ -114,6 +118,55 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
             else ex.invalid_json(problem)
         )
     return Document(value, repairs=repairs, text=text)
+
+
+def _multipart_batch(ex: Exchange) -> Envelope[Any] | Contact | None:
+    """A batch answered as ``multipart/mixed``, one ``application/http`` part per request, each
+    holding its own status line (Azure Storage's blob batch,
+    https://learn.microsoft.com/en-us/rest/api/storageservices/blob-batch; Google's batch
+    requests, https://developers.google.com/gmail/api/guides/batch; OData's ``$batch``): some
+    parts failed is a partial answer naming each, every one a failure keyed on the first."""
+    boundary = _BOUNDARY.search(ex.headers.get("content-type", ""))
+    if boundary is None:
+        return None
+    delimiter = b"--" + boundary[1].strip('"').encode("latin-1", "replace")
+    statuses: list[tuple[int, str]] = []
+    for n, part in enumerate(ex.body.split(delimiter)[1 : _MAX_PARTS + 1]):
+        line = _STATUS_LINE.search(part)
+        if line is None:
+            continue
+        code = _PART_ERROR_CODE.search(part)
+        said = (code[1] if code else line[2]).decode("latin-1", "replace").strip()
+        name = _CONTENT_ID.search(part)
+        where = name[1].decode("latin-1", "replace").strip() if name else str(n)
+        statuses.append((int(line[1]), f"part {where}: {int(line[1])} {said}".strip()))
+    if not statuses:
+        return None
+    failed = [(status, said) for status, said in statuses if status >= 400]
+    text = _text(ex.body)
+    what = f"{len(statuses)} responses in a multipart batch"
+    if not failed:
+        return ex.finish(Outcome.SUCCESS, text, Coverage(returned=len(statuses), detail=what))
+    if len(failed) == len(statuses):
+        first = failed[0]
+        verdict = failure_from_status(first[0], "; ".join(s for _, s in failed[:3]), "batch")
+        return ex.fail(verdict.code, verdict.kind, f"{verdict.dialect}: {verdict.detail}")
+    coverage = Coverage(
+        returned=len(statuses),
+        truncated_by=TruncatedBy.UPSTREAM_FLAG,
+        dropped=tuple(said for _, said in failed),
+        detail=f"{len(failed)} of {what} failed",
+    )
+    return ex.finish(Outcome.PARTIAL, text, coverage)
+
+
+_BOUNDARY = re.compile(r'boundary=("[^"]{1,200}"|[^;\s]{1,200})', re.IGNORECASE)
+_STATUS_LINE = re.compile(rb"^HTTP/\d(?:\.\d)? (\d{3})([^\r\n]{0,200})", re.MULTILINE)
+_PART_ERROR_CODE = re.compile(
+    rb"^x-ms-error-code:[ \t]*([^\r\n]{1,100})", re.MULTILINE | re.IGNORECASE
+)
+_CONTENT_ID = re.compile(rb"^Content-ID:[ \t]*([^\r\n]{1,100})", re.MULTILINE | re.IGNORECASE)
+_MAX_PARTS = 1000
 
 
 def _json_objects_by_line(body: bytes) -> bool:
