@@ -2871,3 +2871,20 @@ def test_a_multipart_batch_with_some_parts_failed_is_a_partial() -> None:
     headers = httpx.Headers({"content-type": "multipart/mixed; boundary=x"})
     plain = classify_parts(200, headers, b"--x\r\n\r\nhello\r\n--x--", url=url, method="POST")
     assert plain.outcome is Outcome.SUCCESS
+
+
+def test_an_oauth_problem_naming_a_rate_limit_is_a_throttle_whatever_the_status() -> None:
+    """OAuth 1.0a's problem report (https://wiki.oauth.net/w/page/12238543/ProblemReporting);
+    Xero's "rate limit exceeded" in a 401 (https://developer.xero.com/documentation/guides/oauth2/limits/)."""
+    url = "https://api.xero.com/api.xro/2.0/Invoices"
+    form = httpx.Headers({"content-type": "application/x-www-form-urlencoded"})
+    limited = b"oauth_problem=rate%20limit%20exceeded&oauth_problem_advice=please%20wait\n"
+    env = classify_parts(401, form, limited, url=url)
+    assert failure_of(env) == (FailureCode.RATE_LIMITED, T)
+    assert env.failure is not None
+    assert "oauth_problem: rate limit exceeded (please wait)" in env.failure.detail
+    expired = b"oauth_problem=token_expired&oauth_problem_advice=renew%20the%20token"
+    assert failure_of(classify_parts(401, form, expired, url=url)) == (
+        FailureCode.UNAUTHORIZED,
+        P,
+    )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qsl
 
 import httpx
 
@@ -232,6 +233,13 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         if keyed is _POSTMARK_ABSENT and ex.options.not_found == "empty":
             return ex.no_data(Outcome.EMPTY, f"HTTP 422: {message}" if message else "HTTP 422")
         rule = keyed
+    if status in (400, 401, 403) and (problem := _oauth_problem(ex.body)) is not None:
+        # OAuth 1.0a's Problem Reporting: a form-encoded oauth_problem, its advice beside it;
+        # Xero's "rate limit exceeded" in a 401 is a wait, not a credential refused
+        # (https://developer.xero.com/documentation/guides/oauth2/limits/).
+        message = problem
+        if _RATE_LIMIT_WORDS.search(problem):
+            rule = _THROTTLED_OAUTH
     if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
         # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
@@ -257,6 +265,20 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
 
 
 _IDEMPOTENCY_READ = 4096
+_THROTTLED_OAUTH = StatusRule(FailureCode.RATE_LIMITED, _T, "oauth_problem names a rate limit")
+
+
+def _oauth_problem(body: bytes) -> str | None:
+    """The words of an OAuth 1.0a problem report, ``oauth_problem=token_rejected&
+    oauth_problem_advice=…`` (https://wiki.oauth.net/w/page/12238543/ProblemReporting)."""
+    if not body.startswith(b"oauth_problem=") or len(body) > 4096:
+        return None
+    fields = dict(parse_qsl(body.decode("latin-1"), keep_blank_values=True))
+    problem = fields.get("oauth_problem", "").strip()
+    advice = fields.get("oauth_problem_advice", "").strip()
+    return f"oauth_problem: {problem}" + (f" ({advice})" if advice else "") if problem else None
+
+
 _JOB_RESULT = re.compile(r"^https?://[^/?#]+/job-results/[^/?#]+/?(?:[?#]|$)")
 
 # Dropbox API v2 answers every endpoint's own error with a 409 naming it in tags, "path/
