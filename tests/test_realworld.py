@@ -3989,6 +3989,61 @@ ROWS: list[Row] = [
         cursor=False,
         url="https://api.webflow.com/collections/58c9a554a118f71a388bcc89/items?limit=2",
     ),
+    # -- Pivotal Tracker's paging headers: the offset (negative: counted back from the end),
+    # the total (https://www.pivotaltracker.com/help/api#Paginating_List_Responses)
+    page(
+        "pivotal_tracker_first_page_by_headers",
+        two(),
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        70,
+        cursor=False,
+        headers={"x-tracker-pagination-offset": "0", "x-tracker-pagination-total": "70"},
+    ),
+    ok(
+        "pivotal_tracker_last_page_by_headers",
+        two(),
+        2,
+        70,
+        offset=68,
+        headers={"x-tracker-pagination-offset": "68", "x-tracker-pagination-total": "70"},
+    ),
+    page(
+        "pivotal_tracker_offset_counted_back_from_the_end",
+        two(),
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        70,
+        cursor=False,
+        headers={"x-tracker-pagination-offset": "-4", "x-tracker-pagination-total": "70"},
+    ),
+    # -- Yii 2's REST pagination headers
+    # (https://www.yiiframework.com/doc/guide/2.0/en/rest-quick-start)
+    ok(
+        "yii2_last_page_by_headers",
+        two(),
+        2,
+        10,
+        offset=8,
+        headers={
+            "x-pagination-total-count": "10",
+            "x-pagination-current-page": "5",
+            "x-pagination-per-page": "2",
+        },
+    ),
+    page(
+        "yii2_first_page_by_headers",
+        two(),
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        10,
+        cursor=False,
+        headers={
+            "x-pagination-total-count": "10",
+            "x-pagination-current-page": "1",
+            "x-pagination-per-page": "2",
+        },
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

@@ -247,7 +247,12 @@ def parse_content_range(value: str | None) -> ContentRange | None:
 #: Response headers that carry the source's total (GitLab, JSON Server and many others;
 #: WordPress and WooCommerce send ``X-WP-Total``, "the total number of records in the
 #: collection", https://developer.wordpress.org/rest-api/using-the-rest-api/pagination/).
-TOTAL_HEADERS: tuple[str, ...] = ("x-total-count", "x-total", "x-wp-total")
+TOTAL_HEADERS: tuple[str, ...] = (
+    "x-total-count", "x-total", "x-wp-total",
+    # Pivotal Tracker's X-Tracker-Pagination-Total (https://www.pivotaltracker.com/help/api#Paginating_List_Responses),
+    # Yii 2's REST X-Pagination-Total-Count (https://www.yiiframework.com/doc/guide/2.0/en/rest-quick-start)
+    "x-tracker-pagination-total", "x-pagination-total-count",
+)  # fmt: skip
 
 
 def count_in_headers(headers: Mapping[str, str]) -> int | None:
@@ -303,7 +308,12 @@ PAGE_HEADERS: tuple[tuple[str, str], ...] = (
     # Trakt: X-Pagination-Page (from 1) and X-Pagination-Limit, beside the page and item counts
     # (https://docs.trakt.tv/docs/pagination).
     ("x-pagination-page", "x-pagination-limit"),
+    # Yii 2's REST: X-Pagination-Current-Page (from 1) and X-Pagination-Per-Page.
+    ("x-pagination-current-page", "x-pagination-per-page"),
 )
+#: Pivotal Tracker names where its page starts: X-Tracker-Pagination-Offset, negative when
+#: counted back from the end (https://www.pivotaltracker.com/help/api#Paginating_List_Responses).
+_OFFSET_HEADER, _OFFSET_TOTAL = "x-tracker-pagination-offset", "x-tracker-pagination-total"
 
 
 def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
@@ -318,6 +328,9 @@ def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
         ``None`` when no header says (a byte range counts bytes, not items).
     """
     header = headers.get("content-range")
+    offset = headers.get(_OFFSET_HEADER)
+    if offset is not None:
+        return _tracker_offset(str(offset).strip(), headers.get(_OFFSET_TOTAL))
     if header is None and all(headers.get(page) is None for page, _ in PAGE_HEADERS):
         return None  # (most responses carry neither)
     content_range = parse_content_range(header)
@@ -330,6 +343,18 @@ def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
         if page is not None and size is not None and page >= 1:
             return (page - 1) * size, f"{page_name} {page} x {size_name} {size}"
     return None
+
+
+def _tracker_offset(offset: str, total: str | None) -> tuple[int, str] | None:
+    said = f"X-Tracker-Pagination-Offset {offset[:20]}"
+    if offset.startswith("-"):  # counted back from the end: the total says from where
+        back = parse_count(offset[1:])
+        whole = None if total is None else parse_count(str(total).strip())
+        if back is None or whole is None:
+            return None
+        return max(whole - back, 0), said
+    before = parse_count(offset)
+    return None if before is None else (before, said)
 
 
 def range_reaches_the_end(value: str | None) -> bool:
