@@ -2888,3 +2888,72 @@ def test_an_oauth_problem_naming_a_rate_limit_is_a_throttle_whatever_the_status(
         FailureCode.UNAUTHORIZED,
         P,
     )
+
+
+def test_amap_status_zero_is_keyed_on_its_infocode() -> None:
+    """AMap's status "0" with its infocode (https://lbs.amap.com/api/webservice/guide/tools/info)."""
+    url = "https://restapi.amap.com/v3/geocode/geo?address=x"
+    refused = {"status": "0", "info": "INVALID_USER_KEY", "infocode": "10001"}
+    assert failure_of(judge(refused, url=url, items="geocodes")) == (FailureCode.UNAUTHORIZED, P)
+    busy = {"status": "0", "info": "ACCESS_TOO_FREQUENT", "infocode": "10004"}
+    assert failure_of(judge(busy, url=url)) == (FailureCode.RATE_LIMITED, T)
+    found = {"status": "1", "info": "OK", "infocode": "10000", "count": "0", "geocodes": []}
+    assert judge(found, url=url, items="geocodes").outcome is Outcome.EMPTY
+
+
+def test_mapquest_info_statuscode_is_read_as_a_status() -> None:
+    """MapQuest's info.statuscode (https://developer.mapquest.com/documentation/api/geocoding/)."""
+    url = "https://www.mapquestapi.com/geocoding/v1/address?location=x"
+    body = {"info": {"statuscode": 500, "messages": ["Error processing request"]}, "results": []}
+    assert failure_of(judge(body, url=url, items="results")) == (FailureCode.SERVER_ERROR, T)
+    keyed = {"info": {"statuscode": 403, "messages": ["The AppKey is invalid"]}, "results": []}
+    assert failure_of(judge(keyed, url=url)) == (FailureCode.FORBIDDEN, P)
+    done = {"info": {"statuscode": 0, "messages": []}, "results": [{"locations": []}]}
+    assert judge(done, url=url, items="results").outcome is Outcome.SUCCESS
+
+
+def test_an_overpass_runtime_error_remark_is_a_failure_or_a_partial() -> None:
+    """Overpass's remark when a query runs out of time or memory
+    (https://wiki.openstreetmap.org/wiki/Overpass_API/Overpass_QL#Settings)."""
+    url = "https://overpass-api.de/api/interpreter"
+    remark = 'runtime error: Query timed out in "query" at line 4 after 2 seconds.'
+    none = {"version": 0.6, "elements": [], "remark": remark}
+    assert failure_of(judge(none, url=url, items="elements")) == (FailureCode.UPSTREAM_ERROR, T)
+    some = {"version": 0.6, "elements": [{"type": "node", "id": 1}], "remark": remark}
+    assert truncation_of(judge(some, url=url, items="elements")) is TruncatedBy.UPSTREAM_FLAG
+    fine = {"version": 0.6, "elements": [], "remark": "Note: a query's own remark"}
+    assert judge(fine, url=url, items="elements").outcome is Outcome.EMPTY
+
+
+def test_loqates_error_row_in_a_bare_array_is_a_failure() -> None:
+    """PostcodeAnywhere's json.ws answers its error row in a bare array
+    (https://docs.loqate.com/api-reference/address-capture/retrieve)."""
+    row = {"Error": "8", "Description": "Key daily limit exceeded", "Cause": "c", "Resolution": "r"}
+    url = "https://services.postcodeanywhere.co.uk/Geocoding/UK/Geocode/v2.00/json.ws"
+    assert failure_of(judge([row], url=url)) == (FailureCode.RATE_LIMITED, P)
+    assert judge([{"Location": "x", "Easting": 1}], url=url).outcome is Outcome.SUCCESS
+
+
+def test_success_false_beside_its_request_id_is_a_failure() -> None:
+    """IPQualityScore's spent quota
+    (https://www.ipqualityscore.com/documentation/proxy-detection-api/response-parameters)."""
+    body = {"success": False, "message": "You have exceeded your request quota", "request_id": "5D"}
+    assert failure_of(judge(body)) == (FailureCode.UPSTREAM_ERROR, P)
+
+
+def test_bing_maps_overloaded_header_makes_a_2xx_a_transient_failure() -> None:
+    """Bing Maps' X-MS-BM-WS-INFO: 1, "the response may be empty or incomplete: wait a few
+    seconds and try again" (https://learn.microsoft.com/en-us/bingmaps/rest-services/status-codes-and-error-handling)."""
+    body = {"resourceSets": [{"estimatedTotal": 0, "resources": []}], "statusCode": 200}
+    env = judge(body, headers={"x-ms-bm-ws-info": "1"})
+    assert failure_of(env) == (FailureCode.SERVER_ERROR, T)
+    assert judge(body, headers={"x-ms-bm-ws-info": "0"}).outcome is not Outcome.ACCESS_FAILURE
+
+
+def test_a_declared_total_of_zero_beside_no_listing_is_empty() -> None:
+    """Yahoo BOSS's placefinder leaves its results out when its count is "0"."""
+    body = {"bossresponse": {"responsecode": "200", "placefinder": {"start": "0", "count": "0"}}}
+    items, total = "bossresponse.placefinder.results", "bossresponse.placefinder.count"
+    assert judge(body, items=items, total=total).outcome is Outcome.EMPTY
+    counted = {"bossresponse": {"placefinder": {"count": "2"}}}
+    assert failure_of(judge(counted, items=items, total=total)) == (FailureCode.SCHEMA, P)

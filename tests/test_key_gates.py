@@ -418,6 +418,9 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"canceled": [], "not_canceled": {"0x3": "already canceled or matched"}},
     {".tag": "in_progress"},
     {"entries": [{".tag": "failure", "failure": {".tag": "path"}}]},
+    {"status": "0", "info": "INVALID_USER_KEY", "infocode": "10001"},
+    {"info": {"statuscode": 500, "messages": ["Error processing request"]}, "results": []},
+    {"elements": [], "remark": "runtime error: Query timed out"},
 ]  # fmt: skip
 
 

@@ -305,6 +305,24 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"stat"}),
     ),
     Convention(
+        "amap_status",
+        _rest_errors.amap_status,
+        'AMap\'s status "0" with its infocode, keyed on the code',
+        keys=frozenset({"infocode"}),
+    ),
+    Convention(
+        "mapquest_info",
+        _rest_errors.mapquest_info,
+        "MapQuest's info.statuscode other than 0, read as an HTTP status",
+        keys=frozenset({"info"}),
+    ),
+    Convention(
+        "overpass_remark",
+        _rest_errors.overpass_remark,
+        "Overpass's runtime error remark: no element a failure, some a partial",
+        keys=frozenset({"remark"}),
+    ),
+    Convention(
         "dropbox_job",
         _rest_errors.dropbox_job,
         "Dropbox's job status: in_progress is not the answer yet, failed says why",

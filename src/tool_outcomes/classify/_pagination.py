@@ -878,6 +878,14 @@ def _last_key(box: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _declared_zero(value: Any, total_path: str | None) -> bool:
+    """Whether the declared total is there and counts nothing (``0``, or ``"0"``)."""
+    if total_path is None:
+        return False
+    counted = resolve_path(value, total_path)
+    return (type(counted) is int and counted == 0) or counted == "0"
+
+
 def _looked_up(url: str | None, collection: Collection | None) -> bool:
     """Whether the one item a listing holds is the one the URL's last path segment names."""
     if url is None or collection is None or len(collection.items) != 1:
@@ -1518,6 +1526,10 @@ def judge_coverage(
     # only the headers are left to read, and the last step counts it as it validates it.
     array = isinstance(value, ArrayText)
     collection = Collection([], None, "") if array else find_collection(value, items, ex.url)
+    if isinstance(collection, str) and items is not None and _declared_zero(value, total_path):
+        # The declared total says none matched, and the listing was left out beside it
+        # (Yahoo BOSS's placefinder {"count": "0"}, OS Names' header.totalresults: 0).
+        collection = Collection([], None, items)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
     if collection is not None and collection.items and all(i is None for i in collection.items):

@@ -33,7 +33,7 @@ from ._envelope import seal
 from ._exchange import ClassifyOptions, Exchange, Options
 from ._generation import generations_cut
 from ._pagination import judge_coverage
-from ._rest_errors import world_bank
+from ._rest_errors import loqate, world_bank
 from ._search_engines import graph_batch
 from ._status import judge_status
 from ._transport import from_exception
@@ -167,7 +167,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 # (but a few arrays, in the body as sent: the World Bank's refusal, an array
                 # of one; Facebook's batch, of sub-responses; Hugging Face's generations)
                 one = depth == 0 and type(value) is list and len(value) == 1
-                verdict = world_bank(value) if one else None
+                verdict = (world_bank(value) or loqate(value, ex.media_type)) if one else None
                 if verdict is None and depth == 0 and type(value) is list:
                     verdict = graph_batch(value) or generations_cut(value)
                 break

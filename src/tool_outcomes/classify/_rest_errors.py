@@ -159,9 +159,15 @@ def _bare_reply(body: Mapping[str, Any]) -> bool:
         return False
     # Polymarket's refused order: {"success": false, "orderID": null, "errorMsg": "Insufficient
     # balance"} (https://docs.polymarket.com/developers/CLOB/orders/create-order)
-    return all(k in _REPLY_KEYS or k == word_key or body[k] in (None, [], {}, "") for k in body)
+    # (IPQualityScore's spent quota: {"success": false, "message": …, "request_id": …},
+    # https://www.ipqualityscore.com/documentation/proxy-detection-api/response-parameters)
+    return all(
+        k in _REPLY_KEYS or k == word_key or k in _REQUEST_IDS or body[k] in (None, [], {}, "")
+        for k in body
+    )
 
 
+_REQUEST_IDS = frozenset({"request_id", "requestId"})
 #: Where a bare reply puts its words: ``message``, or Polymarket's ``errorMsg``.
 _WORD_KEYS = ("message", "errorMsg", "error_msg")
 
@@ -620,6 +626,64 @@ def dropbox_entries(body: object, content_type: str) -> Verdict | None:
     return some_refused(tuple(refused), len(entries), "entries failed", "dropbox", failure)
 
 
+#: AMap's (Gaode's) infocodes that name what failed (https://lbs.amap.com/api/webservice/guide/tools/info).
+_AMAP_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "10001": (FailureCode.UNAUTHORIZED, _P),  # INVALID_USER_KEY
+    "10002": (FailureCode.FORBIDDEN, _P),  # SERVICE_NOT_AVAILABLE to this key
+    "10003": (FailureCode.RATE_LIMITED, _P),  # DAILY_QUERY_OVER_LIMIT
+    "10004": (FailureCode.RATE_LIMITED, _T),  # ACCESS_TOO_FREQUENT
+    "10005": (FailureCode.FORBIDDEN, _P),  # INVALID_USER_IP
+    "10006": (FailureCode.FORBIDDEN, _P),  # INVALID_USER_DOMAIN
+    "10009": (FailureCode.UNAUTHORIZED, _P),  # USERKEY_PLAT_NOMATCH
+    "10010": (FailureCode.RATE_LIMITED, _T),  # IP_QUERY_OVER_LIMIT
+    "10014": (FailureCode.RATE_LIMITED, _T),  # QPS_HAS_EXCEEDED_THE_LIMIT
+    "10019": (FailureCode.RATE_LIMITED, _T),  # CUQPS_HAS_EXCEEDED_THE_LIMIT
+}
+
+
+def amap_status(body: object, content_type: str) -> Verdict | None:
+    """AMap's web services answer every call with a 200 whose ``status`` is ``"1"`` on
+    success and ``"0"`` on failure, ``info`` and ``infocode`` saying which (``{"status": "0",
+    "info": "INVALID_USER_KEY", "infocode": "10001"}``)."""
+    if not isinstance(body, dict) or body.get("status") != "0":
+        return None
+    code, info = body.get("infocode"), body.get("info")
+    if not isinstance(code, str) or not code.isdigit() or code == "10000":
+        return None
+    failure, kind = _AMAP_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    said = f"infocode {code}: {info}" if isinstance(info, str) and info else f"infocode {code}"
+    return FailureVerdict(failure, kind, said, "amap")
+
+
+def mapquest_info(body: object, content_type: str) -> Verdict | None:
+    """MapQuest's ``info.statuscode``: 0 on success; 400 a bad request, 403 a key refused, 500
+    an unknown error, its ``messages`` saying why
+    (https://developer.mapquest.com/documentation/api/geocoding/)."""
+    info = body.get("info") if isinstance(body, dict) else None
+    if not isinstance(info, dict) or not isinstance(info.get("messages"), list):
+        return None
+    code = info.get("statuscode")
+    if type(code) is not int or code == 0:
+        return None
+    words = "; ".join(str(m) for m in info["messages"][:3] if isinstance(m, str))
+    return failure_from_status(code, f"statuscode {code}: {words or 'no message'}", "mapquest")
+
+
+def overpass_remark(body: object, content_type: str) -> Verdict | None:
+    """Overpass API: a query that ran out of time or memory answers 200 with a ``remark``,
+    ``"runtime error: Query timed out in \"query\" at line 3 after 25 seconds."``, beside the
+    elements found until then (https://wiki.openstreetmap.org/wiki/Overpass_API/Overpass_QL#Settings):
+    none, a failure worth another try; some, a partial answer."""
+    if not isinstance(body, dict) or not isinstance(remark := body.get("remark"), str):
+        return None
+    if not remark.startswith("runtime error") or not isinstance(body.get("elements"), list):
+        return None
+    said = remark[:200]
+    if not body["elements"]:
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _T, said, "overpass")
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, said, "overpass")
+
+
 #: WeChat's, WeCom's and DingTalk's errcodes that name what failed (the others are the upstream's
 #: own refusal): WeChat's global return codes
 #: (https://developers.weixin.qq.com/doc/offiaccount/en/Getting_Started/Global_Return_Code.html),
@@ -947,8 +1011,10 @@ _LOQATE_ROW = frozenset({"Error", "Description", "Cause", "Resolution"})
 def loqate(body: object, content_type: str) -> Verdict | None:
     """Loqate (Addressy, Canada Post's AddressComplete) answers a failed call with a 200 whose
     ``Items`` holds one row: ``{"Error": "1001", "Description": …, "Cause": …, "Resolution":
-    …}`` (https://docs.loqate.com/api-reference/address-capture/retrieve)."""
-    items = body.get("Items") if isinstance(body, dict) and len(body) == 1 else None
+    …}`` (https://docs.loqate.com/api-reference/address-capture/retrieve); its older JSON
+    services (PostcodeAnywhere's ``json.ws``) answer the same row in a bare array, which the
+    pipeline asks of it too."""
+    items = body.get("Items") if isinstance(body, dict) and len(body) == 1 else body
     if not isinstance(items, list) or len(items) != 1:
         return None
     row = items[0]

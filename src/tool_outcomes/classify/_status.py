@@ -357,6 +357,12 @@ def _redirect(ex: Exchange, rule: StatusRule) -> str:
 
 
 def _no_content(ex: Exchange) -> Envelope[Any] | None:
+    if ex.headers.get("x-ms-bm-ws-info") == "1":
+        # Bing Maps: "if this header is set to 1 ... the servers were overloaded ... the response
+        # may be empty or incomplete: wait a few seconds and try again"
+        # (https://learn.microsoft.com/en-us/bingmaps/rest-services/status-codes-and-error-handling).
+        detail = f"HTTP {ex.status} with X-MS-BM-WS-INFO: 1: the service was overloaded"
+        return ex.fail(FailureCode.SERVER_ERROR, _T, detail)
     if ex.status in (204, 205):  # no content by definition (RFC 9110 §15.3.5–6)
         if ex.writes:
             return ex.acknowledged(f"HTTP {ex.status}")
