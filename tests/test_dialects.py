@@ -2957,3 +2957,9 @@ def test_a_declared_total_of_zero_beside_no_listing_is_empty() -> None:
     assert judge(body, items=items, total=total).outcome is Outcome.EMPTY
     counted = {"bossresponse": {"placefinder": {"count": "2"}}}
     assert failure_of(judge(counted, items=items, total=total)) == (FailureCode.SCHEMA, P)
+
+
+def test_loqates_error_row_is_read_with_a_result_model_too() -> None:
+    row = {"Error": "2", "Description": "Unknown key", "Cause": "c", "Resolution": "r"}
+    env = judge([row], result_model=list[dict[str, str]])
+    assert failure_of(env) == (FailureCode.UNAUTHORIZED, P)

@@ -191,8 +191,9 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     the headers (counting the array would mean decoding it here), and text with no ``NaN``,
     ``Infinity`` or number that may overflow (decoding repairs those), and a first item that
     is not ``null`` (an array of nothing but nulls holds no item), and no ``"code"`` beside a
-    ``"body"`` (Facebook's batch answers an array of sub-responses) and no
-    ``"generated_text"`` (Hugging Face's generations). Whether the model can
+    ``"body"`` (Facebook's batch answers an array of sub-responses), no
+    ``"generated_text"`` (Hugging Face's generations) and no ``"Resolution"`` (Loqate's error
+    row). Whether the model can
     take the text as it is, and whether the text is JSON at all, are then the last step's to
     find: text that is not JSON fails there with the reason this step would have given.
 
@@ -213,8 +214,12 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     inside = text.strip(_JSON_SPACE)[1:].lstrip(_JSON_SPACE)
     if inside.startswith(b"null"):  # perhaps nothing but nulls, which is no item: decoded here
         return None
-    if (b'"code"' in text and b'"body"' in text) or b'"generated_text"' in text:
-        return None  # perhaps a batch's sub-responses, or generations: read as an array
+    if (
+        (b'"code"' in text and b'"body"' in text)
+        or b'"generated_text"' in text
+        or b'"Resolution"' in text
+    ):
+        return None  # perhaps a batch's sub-responses, generations or an error row: read
     return ArrayText(text, empty=inside == b"]")
 
 
