@@ -2963,3 +2963,156 @@ def test_loqates_error_row_is_read_with_a_result_model_too() -> None:
     row = {"Error": "2", "Description": "Unknown key", "Cause": "c", "Resolution": "r"}
     env = judge([row], result_model=list[dict[str, str]])
     assert failure_of(env) == (FailureCode.UNAUTHORIZED, P)
+
+
+def test_azure_continuation_headers_name_a_next_page() -> None:
+    """Azure Table storage: "if the x-ms-continuation-NextPartitionKey … headers are returned,
+    there are more results" (https://learn.microsoft.com/en-us/rest/api/storageservices/query-timeout-and-pagination)."""
+    url = "https://acct.table.core.windows.net/Tables?$top=2"
+    body = {"odata.metadata": "m", "value": [{"TableName": "a"}, {"TableName": "b"}]}
+    more = {"x-ms-continuation-NextTableName": "1!48!bGlzdA--"}
+    env = judge(body, url=url, items="value", headers=more)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "x-ms-continuation-nexttablename=1!48!bGlzdA--"
+    assert judge(body, url=url, items="value").outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize("error", ["authorization_pending", "slow_down", "use_dpop_nonce"])
+def test_oauth_errors_that_ask_the_client_to_ask_again_are_transient(error: str) -> None:
+    """RFC 8628 §3.5 (keep polling) and RFC 9449 §8 (send the nonce)."""
+    body = {"error": error, "error_description": "ask again"}
+    env = judge(body, status=400, url="https://idp.example.test/oauth2/v1/token", method="POST")
+    assert env.failure is not None
+    assert env.failure.kind is T
+    refused = {"error": "invalid_grant", "error_description": "expired"}
+    assert failure_of(judge(refused, status=400, method="POST"))[1] is P
+
+
+def test_snowflake_success_false_with_its_error_in_data() -> None:
+    """Snowflake's query answer (https://docs.snowflake.com/en/developer-guide/sql-api/handling-responses)."""
+    data = {"internalError": False, "errorCode": "001003", "sqlState": "42000", "queryId": "q"}
+    body = {"data": data, "message": "SQL compilation error", "code": "001003", "success": False}
+    assert failure_of(judge(body, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    busy = {"data": None, "message": "You may try again later.", "code": "000610", "success": False}
+    assert failure_of(judge(busy, method="POST")) == (FailureCode.RATE_LIMITED, T)
+    rows = {"data": {"rowset": [[1]], "total": 1}, "message": "ok", "code": None, "success": True}
+    assert judge(rows, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_lastfm_error_codes_in_a_200() -> None:
+    """Last.fm's error codes (https://www.last.fm/api/errorcodes)."""
+    url = "https://ws.audioscrobbler.com/2.0/?method=album.search&format=json"
+    body = {"error": 6, "message": "Invalid parameters", "links": []}
+    assert failure_of(judge(body, url=url)) == (FailureCode.BAD_REQUEST, P)
+    assert failure_of(judge({"error": 29, "message": "Rate limit exceeded"}, url=url)) == (
+        FailureCode.RATE_LIMITED,
+        T,
+    )
+    margin = {"error": 3, "message": "m", "value": 1}  # beside other members: not Last.fm's
+    assert judge(margin, url=url).outcome is Outcome.SUCCESS
+
+
+def test_azure_monitor_partial_error_beside_its_tables_is_a_partial() -> None:
+    """Log Analytics' PartialError (https://learn.microsoft.com/en-us/azure/azure-monitor/logs/api/errors)."""
+    tables = [{"name": "PrimaryResult", "columns": [{"name": "x"}], "rows": [[2]]}]
+    body = {"tables": tables, "error": {"code": "PartialError", "message": "Some errors."}}
+    url = "https://api.loganalytics.io/v1/workspaces/w/query"
+    env = judge(body, url=url, method="POST", items="tables.0.rows")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    whole = {"tables": tables}
+    assert judge(whole, url=url, method="POST", items="tables.0.rows").outcome is Outcome.SUCCESS
+
+
+def test_shipengine_rate_response_status_error_or_partial() -> None:
+    """ShipEngine's rate_response.status (https://www.shipengine.com/docs/rates/)."""
+    error = {"error_source": "carrier", "error_code": "unspecified", "message": "no base rate"}
+    rates: dict[str, Any] = {"rates": [], "status": "error", "errors": [error]}
+    url = "https://api.shipengine.com/v1/rates"
+    body = {"rate_response": rates, "shipment_id": "se-1"}
+    env = judge(body, url=url, method="POST", items="rate_response.rates")
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    some = {"rate_response": {**rates, "status": "partial", "rates": [{"rate_id": "r"}]}}
+    partial = judge(some, url=url, method="POST", items="rate_response.rates")
+    assert partial.outcome is Outcome.PARTIAL
+    done = {"rate_response": {**rates, "status": "completed", "errors": [], "rates": [{"r": 1}]}}
+    assert judge(done, url=url, method="POST", items="rate_response.rates").outcome is (
+        Outcome.SUCCESS
+    )
+
+
+def test_a_207_listing_with_errors_beside_it_is_a_partial() -> None:
+    """ShipEngine's 207: "only part of the request succeeded" (https://www.shipengine.com/docs/errors/)."""
+    error = {"error_source": "carrier", "error_type": "security", "message": "credentials refused"}
+    body = {"carriers": [{"carrier_id": "se-1"}], "errors": [error]}
+    url = "https://api.shipengine.com/v1/carriers"
+    env = judge(body, status=207, url=url, items="carriers")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("errors.0: credentials refused",)
+    none = judge({"carriers": [], "errors": [error]}, status=207, url=url, items="carriers")
+    assert failure_of(none) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge(body, url=url, items="carriers").outcome is not Outcome.PARTIAL  # a 200
+
+
+def test_workos_list_metadata_names_the_cursor_in_the_direction_read() -> None:
+    """WorkOS's before and after cursors (https://workos.com/docs/reference/pagination)."""
+    url = "https://api.workos.com/directory_groups?directory=d&order=desc"
+    rows = [{"object": "directory_group", "id": "g1"}, {"object": "directory_group", "id": "g2"}]
+    more = {"object": "list", "data": rows, "list_metadata": {"before": None, "after": "g2"}}
+    env = judge(more, url=url)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "g2"
+    last = {"object": "list", "data": rows, "list_metadata": {"before": "g1", "after": None}}
+    assert judge(last, url=url).outcome is Outcome.SUCCESS
+    backwards = judge(last, url=url + "&before=g9")
+    assert backwards.outcome is Outcome.PARTIAL
+
+
+def test_azure_next_link_and_assemblyai_page_details_name_a_next_page() -> None:
+    """Azure's @nextLink (https://learn.microsoft.com/en-us/rest/api/aiservices/documenttranslator/get-translations-status)
+    and AssemblyAI's page_details (https://www.assemblyai.com/docs/api-reference/transcripts/list)."""
+    link = "https://x.cognitiveservices.azure.com/translator/text/batch/v1.0/batches?$skip=2"
+    azure = {"value": [{"id": "1"}, {"id": "2"}], "@nextLink": link}
+    url = "https://x.cognitiveservices.azure.com/translator/text/batch/v1.0/batches"
+    assert truncation_of(judge(azure, url=url, items="value")) is TruncatedBy.NEXT_PAGE
+    details = {"limit": 2, "result_count": 2, "next_url": "https://api.assemblyai.com/v2/t?a=2"}
+    page_ = {"page_details": details, "transcripts": [{"id": "t1"}, {"id": "t2"}]}
+    aai = judge(page_, url="https://api.assemblyai.com/v2/t?limit=2", items="transcripts")
+    assert truncation_of(aai) is TruncatedBy.NEXT_PAGE
+
+
+def test_azure_language_documents_refused_beside_the_results() -> None:
+    """Azure AI Language's errors list beside documents (https://learn.microsoft.com/en-us/rest/api/language/)."""
+    refused = {"id": "2", "error": {"code": "InvalidArgument", "message": "Invalid Language Code."}}
+    url = "https://x.cognitiveservices.azure.com/text/analytics/v3.0/entities/recognition/general"
+    some = judge({"documents": [{"id": "1"}], "errors": [refused]}, url=url, method="POST")
+    assert some.outcome is Outcome.PARTIAL
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("errors.2: Invalid Language Code.",)
+    every = judge({"documents": [], "errors": [refused]}, url=url, method="POST")
+    assert failure_of(every) == (FailureCode.BAD_REQUEST, P)
+    fine = judge({"documents": [{"id": "1"}], "errors": []}, url=url, method="POST")
+    assert fine.outcome is Outcome.SUCCESS
+
+
+def test_an_indicator_that_none_was_found_beside_a_missing_list_is_empty() -> None:
+    """UPS's address validation: NoCandidatesIndicator and no Candidate
+    (https://developer.ups.com/api/reference/addressvalidation/operations)."""
+    status = {"ResponseStatus": {"Code": "1", "Description": "Success"}}
+    body = {"XAVResponse": {"Response": status, "NoCandidatesIndicator": ""}}
+    url = "https://onlinetools.ups.com/api/addressvalidation/v2/1"
+    env = judge(body, url=url, method="POST", items="XAVResponse.Candidate")
+    assert env.outcome is Outcome.EMPTY
+    missing = {"XAVResponse": {"Response": status}}
+    schema = judge(missing, url=url, items="XAVResponse.Candidate")
+    assert failure_of(schema) == (FailureCode.SCHEMA, P)
+
+
+def test_a_write_answered_false_was_not_done() -> None:
+    """Deezer's writes "return true if success" (https://developers.deezer.com/api/actions-post)."""
+    url = "https://api.deezer.com/user/me/followings?user_id=27"
+    assert failure_of(judge(False, url=url, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge(True, url=url, method="POST").outcome is Outcome.SUCCESS
+    assert judge(False, url=url).outcome is Outcome.SUCCESS  # a check's "no" to a read

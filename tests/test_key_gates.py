@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import inspect
 import itertools
+import json
 import random
 import re
 from typing import Any
@@ -23,9 +24,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from tool_outcomes import Envelope, Outcome, tool
+from tool_outcomes import Envelope, Outcome, classify_parts, tool
 from tool_outcomes import redact as redact_module
-from tool_outcomes.classify import _collection, _pagination
+from tool_outcomes.classify import INTERNAL_ERROR_DETAIL, _collection, _pagination
 from tool_outcomes.observe import new_call_id
 
 
@@ -421,6 +422,11 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"status": "0", "info": "INVALID_USER_KEY", "infocode": "10001"},
     {"info": {"statuscode": 500, "messages": ["Error processing request"]}, "results": []},
     {"elements": [], "remark": "runtime error: Query timed out"},
+    {"tables": [], "error": {"code": "PartialError", "message": "m"}},
+    {"error": 29, "message": "Rate limit exceeded"},
+    {"rate_response": {"status": "error", "errors": [{"message": "m"}]}},
+    {"documents": [], "errors": [{"id": "1", "error": {"code": "InvalidArgument"}}]},
+    {"success": False, "code": "000610", "message": "You may try again later.", "data": None},
 ]  # fmt: skip
 
 
@@ -489,3 +495,36 @@ def test_every_pair_of_shape_names_is_read_without_raising() -> None:
                 _pagination.find_total(body, found, None)
                 read += 1
     assert read > 300_000
+
+
+def _reshaped(body: Any, depth: int = 0) -> list[Any]:
+    """``body`` with each of its members (and its members' members) in turn an object or a
+    list where the rule reading it expects a string or a number."""
+    out: list[Any] = []
+    if not isinstance(body, dict) or depth > 2:
+        return out
+    for key, value in body.items():
+        for odd in ({"x": 1}, [{"x": 1}], ["x"]):
+            out.append({**body, key: odd})
+        if isinstance(value, dict):
+            out += [{**body, key: inner} for inner in _reshaped(value, depth + 1)]
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            out += [{**body, key: [inner]} for inner in _reshaped(value[0], depth + 1)]
+    return out
+
+
+def test_a_rules_members_holding_objects_or_lists_never_reach_an_internal_error() -> None:
+    """Every convention's example, each member reshaped into an object or a list (unhashable
+    where a rule may look a value up in a set), is judged, 2xx or 4xx, without the classifier
+    failing inside: a hostile upstream's shapes are answers to judge, not crashes."""
+    headers = httpx.Headers({"content-type": "application/json"})
+    judged = 0
+    for example in CONVENTION_EXAMPLES:
+        for body in _reshaped(example):
+            for status in (200, 400):
+                raw = json.dumps(body).encode()
+                env = classify_parts(status, headers, raw, url="https://x.test/a?before=1")
+                failure = env.failure
+                assert failure is None or INTERNAL_ERROR_DETAIL not in failure.detail, body
+                judged += 1
+    assert judged > 1_500

@@ -4044,6 +4044,47 @@ ROWS: list[Row] = [
             "x-pagination-per-page": "2",
         },
     ),
+    # -- Azure Table storage names what follows in x-ms-continuation headers
+    # (https://learn.microsoft.com/en-us/rest/api/storageservices/query-timeout-and-pagination)
+    page(
+        "azure_table_continuation_headers",
+        {"odata.metadata": "m", "value": two()},
+        2,
+        headers={"x-ms-continuation-NextTableName": "1!48!bGlzdA--"},
+    ),
+    # -- Azure's data-plane @nextLink
+    # (https://learn.microsoft.com/en-us/rest/api/aiservices/documenttranslator/get-translations-status)
+    page(
+        "azure_document_translation_next_link",
+        {"value": two(), "@nextLink": "https://api.example.test/v1/things?$skip=2"},
+        2,
+    ),
+    # -- WorkOS's list_metadata (https://workos.com/docs/reference/pagination)
+    page(
+        "workos_list_metadata_after",
+        {"object": "list", "data": two(), "list_metadata": {"before": None, "after": "g2"}},
+        2,
+    ),
+    ok(
+        "workos_list_metadata_last",
+        {"object": "list", "data": two(), "list_metadata": {"before": "g1", "after": None}},
+        2,
+    ),
+    # -- AssemblyAI's page_details (https://www.assemblyai.com/docs/api-reference/transcripts/list)
+    page(
+        "assemblyai_page_details_next_url",
+        {
+            "page_details": {
+                "limit": 2,
+                "result_count": 2,
+                "current_url": "https://api.example.test/v1/things?limit=2",
+                "prev_url": None,
+                "next_url": "https://api.example.test/v1/things?limit=2&after_id=t2",
+            },
+            "transcripts": two(),
+        },
+        2,
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

@@ -12,6 +12,7 @@ The vocabulary tables live here too, because both this module (is it a page?) an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -177,6 +178,8 @@ PAGING_BOXES: tuple[str, ...] = (
     "MetaInformation",  # Fortnox: @TotalResources, @TotalPages, @CurrentPage
     "pagingInfo",  # Xbox Live: continuationToken, totalRecords
     "pg",  # Make: the page's limit and offset (and its total, when asked for)
+    "list_metadata", "listMetadata",  # WorkOS: before and after, the cursors either way
+    "page_details",  # AssemblyAI: prev_url (older), next_url (newer), limit, result_count
     # TikTok for Business: page, page_size, total_number, total_page beside data.list
     # (its ad group listing, https://ads.tiktok.com/marketing_api/docs?id=1739314558673922).
     "page_info",
@@ -236,6 +239,7 @@ _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
 #: Keys whose value is the URL of the next page.
 NEXT_URL_KEYS: tuple[str, ...] = (
     "@odata.nextLink", "odata.nextLink", "nextLink", "nextRecordsUrl", "next_page_url",
+    "@nextLink",  # Azure's data-plane REST APIs (Document Translation): "url for the next page"
     "next_page_uri", "nextPageUrl",
     "__next",  # OData v2's next link, inside its "d" object
     "more_topics_url",  # Discourse's topic_list: the next page, left out on the last
@@ -424,6 +428,7 @@ def find_collection(
                 or _statement_left_empty(body, items)
                 or _inside_an_empty_list(body, items)
                 or _marketo_found_none(body)
+                or _indicates_none(parent)
                 or (not found(value) and _omits_empty_lists(url))
             ):
                 # The source left the collection out because nothing matched: it counts zero,
@@ -718,6 +723,18 @@ def _kube_list(body: object) -> Collection | None:
     if not isinstance(body.get("metadata"), dict):  # a list's ListMeta: never a flat body
         return None
     return Collection([], body, "items")
+
+
+def _indicates_none(parent: Mapping[str, Any] | None) -> bool:
+    """Whether the object the declared list sits in says none was found by an indicator of
+    its own: UPS's address validation, ``{"XAVResponse": {"Response": {…},
+    "NoCandidatesIndicator": ""}}`` and no ``Candidate``, "no candidates found"
+    (https://developer.ups.com/api/reference/addressvalidation/operations): UPS sends an
+    indicator present, its value empty."""
+    return parent is not None and any(_NONE_INDICATOR.fullmatch(str(key)) for key in parent)
+
+
+_NONE_INDICATOR = re.compile(r"No[A-Z]\w{0,40}Indicator")
 
 
 def _left_out(body: Mapping[str, Any]) -> Collection | None:

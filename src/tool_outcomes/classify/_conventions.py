@@ -149,6 +149,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status", "message-count", "error-code"}),
     ),
     Convention(
+        "partial_error",
+        _rest_errors.partial_error,
+        "Azure Monitor's PartialError beside its tables: a partial (read before any error rule)",
+        keys=frozenset({"error"}),
+    ),
+    Convention(
+        "lastfm_error",
+        _rest_errors.lastfm_error,
+        "Last.fm's numeric error beside its message, keyed on the code",
+        keys=frozenset({"error"}),
+    ),
+    Convention(
         "vk",
         _rest_errors.vk,
         "VK's error with its request_params, keyed on its code (read before Google's envelope)",
@@ -303,6 +315,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         _rest_errors.flickr_stat,
         "Flickr's stat: fail with its code and message, keyed on the code",
         keys=frozenset({"stat"}),
+    ),
+    Convention(
+        "document_errors",
+        _rest_errors.document_errors,
+        "Azure AI Language's refused documents in errors beside documents: some a partial",
+        keys=frozenset({"errors"}),
+    ),
+    Convention(
+        "shipengine_rates",
+        _rest_errors.shipengine_rates,
+        "ShipEngine's rate_response status error (a failure) or partial",
+        keys=frozenset({"rate_response"}),
     ),
     Convention(
         "amap_status",

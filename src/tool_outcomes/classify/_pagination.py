@@ -60,6 +60,7 @@ from ._collection import (
 from ._decisions import ArrayText, Contact, Document, Uncounted
 from ._exchange import Exchange
 from ._headers import count_in_headers, page_in_headers, trakt_pages, trakt_total
+from ._messages import error_message
 from ._verdicts import FailureVerdict, PartialVerdict, Verdict, as_count, some_refused, within
 
 __all__ = [
@@ -308,6 +309,9 @@ def page_evidence(
         if cursor is not None:
             pages.append(Evidence(TruncatedBy.NEXT_PAGE, f"{listing.next_cursor} present", cursor))
     said_no_more: str | None = None
+    workos = _workos_cursor(body, base_url) if collection is not None else None
+    if workos is not None:
+        pages.append(workos)
     more = _reddit_more(collection)
     if more is not None:
         flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, more))
@@ -615,7 +619,7 @@ def _listing_signs(
     for link in links_list:
         # PayPal's v1 HATEOAS links name the next page "next_page"
         # (https://developer.paypal.com/api/rest/responses/#link-hateoaslinks).
-        if isinstance(link, dict) and link.get("rel") in _NEXT_RELS:
+        if isinstance(link, dict) and isinstance(rel := link.get("rel"), str) and rel in _NEXT_RELS:
             # (Clever names the link's target uri: https://dev.clever.com/docs/paging-and-limits.)
             target = _cursor(link.get("href")) or _cursor(link.get("uri"))
             posted = _posted_body(link)
@@ -860,6 +864,17 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     token = str(headers.get("opc-next-page", "")).strip()
     if token:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "opc-next-page header", token[:200]))
+    # Azure Table storage and Cosmos DB: "if the x-ms-continuation-NextPartitionKey (…
+    # NextRowKey, NextTableName) headers are returned, there are more results"
+    # (https://learn.microsoft.com/en-us/rest/api/storageservices/query-timeout-and-pagination).
+    continuation = sorted(
+        (name, str(value).strip())
+        for name, value in headers.items()
+        if name.lower().startswith("x-ms-continuation") and str(value).strip()
+    )
+    if continuation:
+        token = "&".join(f"{name.lower()}={value}" for name, value in continuation)
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "x-ms-continuation headers", token[:300]))
     # Trakt: "X-Pagination-Page-Count: total number of pages" beside X-Pagination-Page
     # (https://docs.trakt.tv/docs/pagination): a page below the count has pages after it.
     paged = trakt_pages(headers)
@@ -884,6 +899,24 @@ def _declared_zero(value: Any, total_path: str | None) -> bool:
         return False
     counted = resolve_path(value, total_path)
     return (type(counted) is int and counted == 0) or counted == "0"
+
+
+def _workos_cursor(body: object, base_url: str | None) -> Evidence | None:
+    """WorkOS's list: ``{"object": "list", "data": [...], "list_metadata": {"before": …,
+    "after": …}}``, each cursor null where nothing lies that way: ``after`` names more for a
+    page read forwards, ``before`` for one read backwards (asked with ``before=``)
+    (https://workos.com/docs/reference/pagination)."""
+    if not isinstance(body, dict) or body.get("object") != "list":
+        return None
+    box = body.get("list_metadata", body.get("listMetadata"))
+    if not isinstance(box, dict) or not {"before", "after"} <= box.keys():
+        return None
+    backwards = base_url is not None and "before" in dict(parse_qsl(urlsplit(base_url).query))
+    way = "before" if backwards else "after"
+    cursor = _cursor(box.get(way))
+    return (
+        None if cursor is None else Evidence(TruncatedBy.NEXT_PAGE, f"list_metadata.{way}", cursor)
+    )
 
 
 def _looked_up(url: str | None, collection: Collection | None) -> bool:
@@ -1378,7 +1411,8 @@ def _said_last(
                 for link in links:
                     if (
                         isinstance(link, dict)
-                        and link.get("rel") in _PREVIOUS_RELS
+                        and isinstance(rel := link.get("rel"), str)
+                        and rel in _PREVIOUS_RELS
                         and _cursor(link.get("href")) is not None
                     ):
                         return f'{name} rel "{link["rel"]}"'
@@ -1532,6 +1566,20 @@ def judge_coverage(
         collection = Collection([], None, items)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
+    if verdict is None and ex.status == 207 and isinstance(value, dict):
+        # A 207 whose listing comes with the errors of what it could not read: ShipEngine's
+        # carriers, one refused ("only part of the request succeeded",
+        # https://www.shipengine.com/docs/errors/). With nothing listed, nothing succeeded.
+        errors = value.get("errors")
+        if isinstance(errors, list) and errors and all(isinstance(e, dict) for e in errors):
+            listed = tuple(
+                f"errors.{n}: {error_message(e) or 'error'}" for n, e in enumerate(errors)
+            )
+            if collection is None or not collection.items:
+                return ex.fail(FailureCode.UPSTREAM_ERROR, _P, f"HTTP 207: {'; '.join(listed[:3])}")
+            verdict = PartialVerdict(
+                TruncatedBy.UPSTREAM_FLAG, f"{len(listed)} errors", "207", listed
+            )
     if collection is not None and collection.items and all(i is None for i in collection.items):
         # A list of nothing but nulls holds no item: ITIS writes an empty list as [null]
         # ({"acceptedNames": [null]}, https://itis.gov/web_service.html), Apollo's bulk match

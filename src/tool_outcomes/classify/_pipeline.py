@@ -162,6 +162,10 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         if isinstance(document, Contact):  # all the data there is: straight to the last step
             return seal(ex, document)
         value, verdict, at = document.value, None, ""
+        if value is False and ex.writes:
+            # A write answered with a bare false: Deezer's writes "return true if success"
+            # (https://developers.deezer.com/api/actions-post): false is the write not done.
+            return ex.fail(FailureCode.UPSTREAM_ERROR, _P, "the write was answered false")
         for depth in range(_MAX_UNWRAP + 1):
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
                 # (but a few arrays, in the body as sent: the World Bank's refusal, an array

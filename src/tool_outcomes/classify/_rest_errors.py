@@ -120,7 +120,7 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
         # 0 for false only beside an error's words: {"success": 0, "error": "invalid pair"},
         # the answer of the exchange APIs modelled on BTC-e's (Liqui, WEX, YoBit).
         return None
-    if not said and not _bare_reply(body):
+    if not said and not _bare_reply(body) and not _error_data(body):
         # Without errors, only a reply that is nothing but the flag and its words: Postmark's
         # spam check answers a failure with {"success": false, "message": "SpamAssassin error
         # occured"} (https://spamcheck.postmarkapp.com/doc); a record such as {"id": 7,
@@ -131,6 +131,8 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
         (body[k] for k in _WORD_KEYS if isinstance(body.get(k), str) and body[k]), None
     )
     detail = f"false: {words or 'no message'}"  # after the dialect, "success: "
+    if isinstance(code := body.get("code"), str) and code in _SNOWFLAKE_THROTTLES:
+        return FailureVerdict(FailureCode.RATE_LIMITED, _T, detail, "success")
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
 
 
@@ -168,6 +170,21 @@ def _bare_reply(body: Mapping[str, Any]) -> bool:
 
 
 _REQUEST_IDS = frozenset({"request_id", "requestId"})
+#: Snowflake's codes for "too many requests at once: try again later"
+#: (https://docs.snowflake.com/en/developer-guide/sql-api/handling-responses).
+_SNOWFLAKE_THROTTLES = frozenset({"000610", "000611"})
+
+
+def _error_data(body: Mapping[str, Any]) -> bool:
+    """A reply whose ``data`` holds only the error's details beside its words: Snowflake's
+    ``{"success": false, "code": "001003", "message": …, "data": {"errorCode": "001003",
+    "sqlState": "42000", "queryId": …}}``."""
+    data = body.get("data")
+    if not isinstance(data, dict) or not ("errorCode" in data or "sqlState" in data):
+        return False
+    return _bare_reply({k: v for k, v in body.items() if k != "data"})
+
+
 #: Where a bare reply puts its words: ``message``, or Polymarket's ``errorMsg``.
 _WORD_KEYS = ("message", "errorMsg", "error_msg")
 
@@ -411,6 +428,13 @@ _FIGMA_DONE = ("links_created", "links_updated", "linksCreated", "linksUpdated")
 
 #: Marketo's record statuses that say a record was not processed (each with its ``reasons``).
 _MARKETO_REFUSED = frozenset({"skipped", "failed"})
+
+
+def _is_one_of(value: object, names: frozenset[str]) -> bool:
+    """Whether ``value`` is one of ``names`` (a list or an object, unhashable, is none)."""
+    return isinstance(value, str) and value in names
+
+
 #: Marketo's record-level codes that name the record's absence or a clash
 #: (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes).
 _MARKETO_CODES: dict[str, FailureCode] = {
@@ -436,7 +460,7 @@ def marketo_records(body: object, content_type: str) -> Verdict | None:
     dropped: list[str] = []
     codes: set[str] = set()
     for n, record in enumerate(records):
-        if not isinstance(record, dict) or record.get("status") not in _MARKETO_REFUSED:
+        if not isinstance(record, dict) or not _is_one_of(record.get("status"), _MARKETO_REFUSED):
             continue
         reasons = record.get("reasons")
         first = reasons[0] if isinstance(reasons, list) and reasons else None
@@ -614,7 +638,7 @@ def dropbox_entries(body: object, content_type: str) -> Verdict | None:
     if not isinstance(entries, list) or not entries:
         return None
     tags = [entry.get(".tag") if isinstance(entry, dict) else None for entry in entries]
-    if "failure" not in tags or not set(tags) <= {"success", "failure"}:
+    if "failure" not in tags or not all(tag in ("success", "failure") for tag in tags):
         return None
     refused, chains = [], []
     for n, entry in enumerate(entries):
@@ -682,6 +706,100 @@ def overpass_remark(body: object, content_type: str) -> Verdict | None:
     if not body["elements"]:
         return FailureVerdict(FailureCode.UPSTREAM_ERROR, _T, said, "overpass")
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, said, "overpass")
+
+
+#: Last.fm's error codes that name what failed (https://www.last.fm/api/errorcodes).
+_LASTFM_ERRORS: dict[int, tuple[FailureCode, FailureKind]] = {
+    4: (FailureCode.UNAUTHORIZED, _P),  # authentication failed
+    6: (FailureCode.BAD_REQUEST, _P),  # invalid parameters
+    8: (FailureCode.SERVER_ERROR, _T),  # operation failed: "most likely the backend service"
+    9: (FailureCode.UNAUTHORIZED, _P),  # invalid session key
+    10: (FailureCode.UNAUTHORIZED, _P),  # invalid API key
+    11: (FailureCode.SERVER_ERROR, _T),  # service offline
+    14: (FailureCode.UNAUTHORIZED, _P),  # unauthorized token
+    16: (FailureCode.SERVER_ERROR, _T),  # temporarily unavailable, "please try again"
+    26: (FailureCode.FORBIDDEN, _P),  # suspended API key
+    29: (FailureCode.RATE_LIMITED, _T),  # rate limit exceeded
+}
+
+
+def lastfm_error(body: object, content_type: str) -> Verdict | None:
+    """Last.fm's API (and Libre.fm's copy of it) answers a failure with a 200 whose body is its
+    code and words, ``{"error": 6, "message": "Invalid parameters …", "links": []}``."""
+    if not isinstance(body, dict) or not body.keys() <= {"error", "message", "links"}:
+        return None
+    code, words = body.get("error"), body.get("message")
+    if type(code) is not int or code <= 0 or not isinstance(words, str):
+        return None
+    failure, kind = _LASTFM_ERRORS.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, f"error {code}: {words}", "lastfm")
+
+
+def partial_error(body: object, content_type: str) -> Verdict | None:
+    """Azure Monitor's query APIs (Log Analytics, Application Insights) answer a query that
+    failed in part with its tables beside an ``error`` of code ``PartialError``: "results may
+    be incorrect or incomplete" (https://learn.microsoft.com/en-us/azure/azure-monitor/logs/api/errors)."""
+    if not isinstance(body, dict) or not isinstance(body.get("tables"), list):
+        return None
+    error = body.get("error")
+    if not isinstance(error, dict) or error.get("code") != "PartialError":
+        return None
+    words = error.get("message")
+    said = f"PartialError: {words}" if isinstance(words, str) and words else "PartialError"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, said, "azure monitor")
+
+
+def shipengine_rates(body: object, content_type: str) -> Verdict | None:
+    """ShipEngine's rate request answers in ``rate_response`` whose ``status`` is ``working``,
+    ``completed``, ``partial`` or ``error``, its ``errors`` saying why
+    (https://www.shipengine.com/docs/rates/): ``error``, a failure; ``partial``, some carriers'
+    rates missing."""
+    rates = body.get("rate_response") if isinstance(body, dict) else None
+    if not isinstance(rates, dict) or rates.get("status") not in ("error", "partial"):
+        return None
+    errors = rates.get("errors")
+    listed = errors if isinstance(errors, list) else []
+    said = "; ".join(filter(None, (error_message(e) for e in listed[:3]))) or "no message"
+    if rates["status"] == "partial":
+        dropped = tuple(
+            f"rate_response.errors.{n}: {error_message(e) or 'error'}" for n, e in enumerate(listed)
+        )
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, said, "shipengine", dropped)
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, f"status error: {said}", "shipengine")
+
+
+#: Azure AI Language's document error codes that are not the document's fault.
+_AZURE_DOCUMENT_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "TooManyRequests": (FailureCode.RATE_LIMITED, _T),
+    "InternalServerError": (FailureCode.SERVER_ERROR, _T),
+    "ServiceUnavailable": (FailureCode.SERVER_ERROR, _T),
+}
+
+
+def document_errors(body: object, content_type: str) -> Verdict | None:
+    """Azure AI Language (Text Analytics) answers a request on several documents with the
+    results in ``documents`` and each refused one in ``errors``, ``{"id": "2", "error":
+    {"code": "InvalidArgument", …}}`` (https://learn.microsoft.com/en-us/rest/api/language/):
+    some refused is a partial answer naming each, every one a failure."""
+    if not isinstance(body, dict) or not isinstance(done := body.get("documents"), list):
+        return None
+    errors = body.get("errors")
+    if not isinstance(errors, list) or not errors:
+        return None
+    refused = []
+    for entry in errors:
+        error = entry.get("error") if isinstance(entry, dict) else None
+        if not isinstance(error, dict) or "id" not in entry:
+            return None
+        refused.append(
+            (str(error.get("code") or "error"), f"{entry['id']}: {error_message(error)}")
+        )
+    dropped = tuple(f"errors.{said}" for _, said in refused)
+    failure, kind = _AZURE_DOCUMENT_ERRORS.get(refused[0][0], (FailureCode.BAD_REQUEST, _P))
+    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "azure language")
+    return some_refused(
+        dropped, len(done) + len(refused), "documents refused", "azure language", every
+    )
 
 
 #: WeChat's, WeCom's and DingTalk's errcodes that name what failed (the others are the upstream's

@@ -240,6 +240,11 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         message = problem
         if _RATE_LIMIT_WORDS.search(problem):
             rule = _THROTTLED_OAUTH
+    if status in (400, 401) and isinstance(value, dict) and _oauth_wait(value.get("error")):
+        # OAuth's "ask again": the device flow's authorization_pending and slow_down (RFC 8628
+        # §3.5, "the client should continue polling"), DPoP's use_dpop_nonce with the nonce to
+        # send (RFC 9449 §8).
+        rule = _OAUTH_POLL
     if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
         # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
@@ -265,6 +270,14 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
 
 
 _IDEMPOTENCY_READ = 4096
+_OAUTH_WAIT = frozenset({"authorization_pending", "slow_down", "use_dpop_nonce"})
+
+
+def _oauth_wait(error: object) -> bool:
+    return isinstance(error, str) and error in _OAUTH_WAIT
+
+
+_OAUTH_POLL = StatusRule(FailureCode.BAD_REQUEST, _T, "OAuth asks the client to ask again")
 _THROTTLED_OAUTH = StatusRule(FailureCode.RATE_LIMITED, _T, "oauth_problem names a rate limit")
 
 
