@@ -3116,3 +3116,45 @@ def test_a_write_answered_false_was_not_done() -> None:
     assert failure_of(judge(False, url=url, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
     assert judge(True, url=url, method="POST").outcome is Outcome.SUCCESS
     assert judge(False, url=url).outcome is Outcome.SUCCESS  # a check's "no" to a read
+
+
+def test_smartsheet_failed_items_beside_the_result_make_a_partial() -> None:
+    """Smartsheet's bulk operations with allowPartialSuccess
+    (https://developers.smartsheet.com/api/smartsheet/guides/advanced-topics/bulk-operations)."""
+    failure = {"index": 1, "error": {"errorCode": 1036, "message": "The columnId 3 is invalid."}}
+    body = {"message": "PARTIAL_SUCCESS", "resultCode": 3, "result": [{"id": 4}]}
+    url = "https://api.smartsheet.com/2.0/sheets/1/rows?allowPartialSuccess=true"
+    env = judge({**body, "failedItems": [failure]}, url=url, method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("failedItems.1: The columnId 3 is invalid.",)
+    none = {**body, "result": [], "failedItems": [failure]}
+    assert failure_of(judge(none, url=url, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    done = {"message": "SUCCESS", "resultCode": 0, "result": [{"id": 4}], "failedItems": []}
+    assert judge(done, url=url, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_lastfm_scrobbles_ignored_are_a_failure_or_a_partial() -> None:
+    """Last.fm's scrobble answer (https://www.last.fm/api/show/track.scrobble)."""
+    ignored = {
+        "track": {"#text": "Again"},
+        "ignoredMessage": {"#text": "Artist filtered", "code": "1"},
+    }
+    taken = {"track": {"#text": "Aja"}, "ignoredMessage": {"#text": "", "code": "0"}}
+    url = "https://ws.audioscrobbler.com/2.0/"
+    every = {"scrobbles": {"scrobble": ignored, "@attr": {"accepted": "0", "ignored": "1"}}}
+    assert failure_of(judge(every, url=url, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    some = {"scrobbles": {"scrobble": [taken, ignored], "@attr": {"accepted": 1, "ignored": 1}}}
+    env = judge(some, url=url, method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("scrobble.1: Artist filtered",)
+    fine = {"scrobbles": {"scrobble": taken, "@attr": {"accepted": "1", "ignored": "0"}}}
+    assert judge(fine, url=url, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_a_207_listing_with_errors_is_a_partial_when_inferring_too() -> None:
+    error = {"error_source": "carrier", "message": "credentials refused"}
+    body = {"carriers": [{"carrier_id": "se-1", "name": "UPS"}], "errors": [error]}
+    env = judge(body, status=207, url="https://api.shipengine.com/v1/carriers")
+    assert env.outcome is Outcome.PARTIAL

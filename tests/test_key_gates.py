@@ -427,6 +427,8 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"rate_response": {"status": "error", "errors": [{"message": "m"}]}},
     {"documents": [], "errors": [{"id": "1", "error": {"code": "InvalidArgument"}}]},
     {"success": False, "code": "000610", "message": "You may try again later.", "data": None},
+    {"result": [], "failedItems": [{"index": 1, "error": {"message": "invalid"}}]},
+    {"scrobbles": {"scrobble": {}, "@attr": {"accepted": "0", "ignored": "1"}}},
 ]  # fmt: skip
 
 

@@ -4085,6 +4085,18 @@ ROWS: list[Row] = [
         },
         2,
     ),
+    # -- Last.fm's @attr beside a list: page, perPage, totalPages, total (as strings)
+    # (https://www.last.fm/api/show/artist.getTopAlbums)
+    page(
+        "lastfm_top_albums_attr_paging",
+        {
+            "topalbums": {
+                "album": two(),
+                "@attr": {"artist": "Steely Dan", "page": "1", "perPage": "2", "totalPages": "9"},
+            }
+        },
+        2,
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

@@ -180,6 +180,7 @@ PAGING_BOXES: tuple[str, ...] = (
     "pg",  # Make: the page's limit and offset (and its total, when asked for)
     "list_metadata", "listMetadata",  # WorkOS: before and after, the cursors either way
     "page_details",  # AssemblyAI: prev_url (older), next_url (newer), limit, result_count
+    "@attr",  # Last.fm: page, perPage, totalPages, total beside a list (in JSON, as strings)
     # TikTok for Business: page, page_size, total_number, total_page beside data.list
     # (its ad group listing, https://ads.tiktok.com/marketing_api/docs?id=1739314558673922).
     "page_info",
@@ -220,6 +221,7 @@ PAGING_COMPANIONS = frozenset(
         "nextPageCursor",  # Bybit v5's cursor paging
         # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
         "paging", "pagination", "pageInfo", "result_info",
+        "@attr",  # Last.fm's page, perPage, totalPages and total beside a list
         "page_info",  # TikTok for Business
         # A next page's token (AWS and Amazon SP-API's NextToken, Google's nextPageToken …).
         *NEXT_TOKEN_KEYS,

@@ -323,6 +323,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "failed_items",
+        _rest_errors.failed_items,
+        "Smartsheet's failedItems beside the result done: some a partial",
+        keys=frozenset({"failedItems"}),
+    ),
+    Convention(
+        "lastfm_scrobbles",
+        _rest_errors.lastfm_scrobbles,
+        "Last.fm's scrobbles ignored: every one a failure, some a partial",
+        keys=frozenset({"scrobbles"}),
+    ),
+    Convention(
         "shipengine_rates",
         _rest_errors.shipengine_rates,
         "ShipEngine's rate_response status error (a failure) or partial",

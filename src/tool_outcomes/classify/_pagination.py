@@ -1569,13 +1569,13 @@ def judge_coverage(
     if verdict is None and ex.status == 207 and isinstance(value, dict):
         # A 207 whose listing comes with the errors of what it could not read: ShipEngine's
         # carriers, one refused ("only part of the request succeeded",
-        # https://www.shipengine.com/docs/errors/). With nothing listed, nothing succeeded.
+        # https://www.shipengine.com/docs/errors/). With its listing empty, nothing succeeded.
         errors = value.get("errors")
         if isinstance(errors, list) and errors and all(isinstance(e, dict) for e in errors):
             listed = tuple(
                 f"errors.{n}: {error_message(e) or 'error'}" for n, e in enumerate(errors)
             )
-            if collection is None or not collection.items:
+            if collection is not None and not collection.items:
                 return ex.fail(FailureCode.UPSTREAM_ERROR, _P, f"HTTP 207: {'; '.join(listed[:3])}")
             verdict = PartialVerdict(
                 TruncatedBy.UPSTREAM_FLAG, f"{len(listed)} errors", "207", listed

@@ -802,6 +802,52 @@ def document_errors(body: object, content_type: str) -> Verdict | None:
     )
 
 
+def failed_items(body: object, content_type: str) -> Verdict | None:
+    """Smartsheet's bulk operations with ``allowPartialSuccess``: ``{"message":
+    "PARTIAL_SUCCESS", "resultCode": 3, "result": [done], "failedItems": [{"index": 1,
+    "error": {"errorCode": 1036, "message": …}}]}``
+    (https://developers.smartsheet.com/api/smartsheet/guides/advanced-topics/bulk-operations):
+    some failed is a partial answer naming each; none done, a failure."""
+    if not isinstance(body, dict) or not isinstance(failed := body.get("failedItems"), list):
+        return None
+    if not failed or not all(isinstance(item, dict) for item in failed):
+        return None
+    done = body.get("result")
+    dropped = tuple(
+        f"failedItems.{item.get('index', n)}: {error_message(item.get('error')) or 'failed'}"
+        for n, item in enumerate(failed)
+    )
+    every = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(dropped[:3]), "smartsheet")
+    count = len(done) if isinstance(done, list) else 0
+    return some_refused(dropped, count + len(failed), "items failed", "smartsheet", every)
+
+
+def lastfm_scrobbles(body: object, content_type: str) -> Verdict | None:
+    """Last.fm's scrobble answer counts what it took: ``{"scrobbles": {"@attr": {"accepted":
+    "0", "ignored": "1"}, "scrobble": {…, "ignoredMessage": {"code": "1", "#text": …}}}}``
+    (https://www.last.fm/api/show/track.scrobble): every one ignored is a failure; some, a
+    partial answer."""
+    scrobbles = body.get("scrobbles") if isinstance(body, dict) else None
+    if not isinstance(scrobbles, dict) or not isinstance(counts := scrobbles.get("@attr"), dict):
+        return None
+    accepted, ignored = as_count(counts.get("accepted")), as_count(counts.get("ignored"))
+    if accepted is None or not ignored:
+        return None
+    listed = scrobbles.get("scrobble")
+    entries = listed if isinstance(listed, list) else [listed]
+    dropped = tuple(
+        f"scrobble.{n}: {message.get('#text') or message.get('code')}"
+        for n, entry in enumerate(entries)
+        if isinstance(entry, dict)
+        and isinstance(message := entry.get("ignoredMessage"), dict)
+        and message.get("code") not in (None, "0", 0)
+    ) or (f"{ignored} ignored",)
+    every = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(dropped[:3]), "lastfm")
+    if not accepted:
+        return every
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, f"{ignored} ignored", "lastfm", dropped)
+
+
 #: WeChat's, WeCom's and DingTalk's errcodes that name what failed (the others are the upstream's
 #: own refusal): WeChat's global return codes
 #: (https://developers.weixin.qq.com/doc/offiaccount/en/Getting_Started/Global_Return_Code.html),
