@@ -3158,3 +3158,47 @@ def test_a_207_listing_with_errors_is_a_partial_when_inferring_too() -> None:
     body = {"carriers": [{"carrier_id": "se-1", "name": "UPS"}], "errors": [error]}
     env = judge(body, status=207, url="https://api.shipengine.com/v1/carriers")
     assert env.outcome is Outcome.PARTIAL
+
+
+def test_a_zendesk_job_status_not_done_is_not_the_answer_yet() -> None:
+    """Zendesk's job statuses, polled until completed or failed
+    (https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/)."""
+    url = "https://example.zendesk.com/api/v2/apps/job_statuses/aed6606d"
+    working = {"id": "aed6606d", "total": 105, "progress": 85, "status": "working", "retry_in": 3}
+    assert failure_of(judge(working, url=url)) == (FailureCode.UPSTREAM_ERROR, T)
+    wrapped = {"job_status": {**working, "status": "queued"}}
+    other = "https://example.zendesk.com/api/v2/job_statuses/8b726e606741012ffc2d782bcb7848fe"
+    assert failure_of(judge(wrapped, url=other)) == (FailureCode.UPSTREAM_ERROR, T)
+    failed = {**working, "status": "failed", "message": "Invalid app"}
+    assert failure_of(judge(failed, url=url)) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({**working, "status": "completed"}, url=url).outcome is Outcome.SUCCESS
+    ticket = "https://example.zendesk.com/api/v2/tickets/1"  # a record's own status is its own
+    assert judge({"id": 1, "status": "working"}, url=ticket).outcome is Outcome.SUCCESS
+
+
+def test_a_bulk_search_answering_its_token_ignores_the_offset_sent_beside_it() -> None:
+    """Semantic Scholar's bulk search does not support offset and limit; token null is the last
+    batch (https://api.semanticscholar.org/api-docs/graph)."""
+    url = (
+        "https://api.semanticscholar.org/graph/v1/paper/search/bulk?query=k&token=PCOA3RZ"
+        "&offset=100&limit=100"
+    )
+    rows = [{"paperId": str(n)} for n in range(27)]
+    last = judge({"total": 3027, "token": None, "data": rows}, url=url, items="data", total="total")
+    assert last.outcome is Outcome.SUCCESS
+    more = judge({"total": 3027, "token": "X2", "data": rows}, url=url, items="data", total="total")
+    assert more.outcome is Outcome.PARTIAL
+
+
+def test_ebay_bulk_responses_each_with_its_own_status_code() -> None:
+    """eBay's bulk methods: each response's statusCode beside its errors
+    (https://developer.ebay.com/api-docs/sell/marketing/resources/ad/methods/bulkCreateAdsByListingId)."""
+    refused = {"statusCode": 404, "listingId": "1", "errors": [{"message": "invalid or ended"}]}
+    created = {"statusCode": 201, "listingId": "2", "adId": "a2"}
+    url = "https://api.ebay.com/sell/marketing/v1/ad_campaign/1/bulk_create_ads_by_listing_id"
+    every = judge({"responses": [refused]}, status=207, url=url, method="POST")
+    assert failure_of(every) == (FailureCode.NOT_FOUND, P)
+    some = judge({"responses": [created, refused]}, status=207, url=url, method="POST")
+    assert some.outcome is Outcome.PARTIAL
+    done = judge({"responses": [created]}, status=200, url=url, method="POST")
+    assert done.outcome is Outcome.SUCCESS

@@ -4097,6 +4097,17 @@ ROWS: list[Row] = [
         },
         2,
     ),
+    # -- GBIF's endOfRecords beside offset and limit (https://techdocs.gbif.org/en/openapi/)
+    page(
+        "gbif_species_end_of_records_false",
+        {"offset": 0, "limit": 2, "endOfRecords": False, "results": two()},
+        2,
+    ),
+    ok(
+        "gbif_species_end_of_records_true",
+        {"offset": 2, "limit": 2, "endOfRecords": True, "results": two()},
+        2,
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

@@ -283,6 +283,7 @@ NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("last_page", True),  # ClickUp's tasks (Laravel's last_page is a number: never True)
     ("hasNext", False),  # USAspending's page_metadata
     ("is_last", True),  # WeCom's lists
+    ("endOfRecords", True),  # GBIF's paged answers (https://techdocs.gbif.org/en/openapi/)
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = (

@@ -530,6 +530,9 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
     # WeCom: "is_last", whether this is the last of the list, beside next_cursor
     # (https://developer.work.weixin.qq.com/document/path/92124)
     ("is_last", None, True),
+    # GBIF: endOfRecords false beside offset and limit, "true if this is the last page"
+    # (https://techdocs.gbif.org/en/openapi/)
+    ("endOfRecords", "offset", True),
 )
 
 #: Cursors read only beside a collection (on a record, a "bookmark" is the record's own).
@@ -1231,7 +1234,11 @@ def _position(
     # An offset of 0 beside a continuation cursor counts from the cursor, not from the first
     # item: openFDA's later pages say skip=0 (in the query and the body) beside search_after.
     resumed = asks and any(query.get(k) not in (None, "", "*") for k in _CONTINUATION_PARAMS)
-    for key in _QUERY_OFFSET_KEYS if asks else ():
+    # A page answering a token with its own decides where it is: Semantic Scholar's bulk
+    # search ignores offset and limit ("not supported", https://api.semanticscholar.org/api-docs/graph)
+    # that a client may still send beside its token.
+    tokened = asks and bool(query.get("token")) and isinstance(body, dict) and "token" in body
+    for key in _QUERY_OFFSET_KEYS if asks and not tokened else ():
         if (offset := _query_count(query, key)) is not None and not (resumed and offset == 0):
             return Position(offset, f"request {key}={offset}")
     asked = _sent_fields(sent)

@@ -17,6 +17,7 @@ exception into evidence (``classify_http``, the adapter) are outside this packag
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Unpack
 
@@ -162,6 +163,9 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         if isinstance(document, Contact):  # all the data there is: straight to the last step
             return seal(ex, document)
         value, verdict, at = document.value, None, ""
+        job = _job_not_done(ex, value)
+        if job is not None:
+            return job
         if value is False and ex.writes:
             # A write answered with a bare false: Deezer's writes "return true if success"
             # (https://developers.deezer.com/api/actions-post): false is the write not done.
@@ -204,6 +208,32 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         return judged if isinstance(judged, Envelope) else seal(ex, judged)
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here
         return internal_error(exc, options)
+
+
+def _job_not_done(ex: Exchange, value: object) -> Envelope[Any] | None:
+    """A job's status read before the job is done: Zendesk's ``GET …/job_statuses/{id}``
+    answers ``{"status": "queued" | "working", "progress": 85, "total": 105, "retry_in": 3}``
+    (or the same inside ``job_status``) until it is ``completed`` or ``failed``
+    (https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/):
+    not the answer yet, ask again; ``failed`` or ``killed``, the job failed."""
+    if ex.writes or not isinstance(value, dict) or not _JOB_STATUS_PATH.search(ex.url or ""):
+        return None
+    job = value.get("job_status", value)
+    status = job.get("status") if isinstance(job, dict) else None
+    if not isinstance(status, str):
+        return None
+    words = job.get("message")
+    said = f"job {status}" + (f": {words}" if isinstance(words, str) and words else "")
+    if status.lower() in _JOB_RUNNING:
+        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{said}; ask again")
+    if status.lower() in _JOB_FAILED:
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+    return None
+
+
+_JOB_STATUS_PATH = re.compile(r"/job[_-]?status(?:es)?/[^/?#]+", re.IGNORECASE)
+_JOB_RUNNING = frozenset({"queued", "pending", "working", "in_progress", "running", "processing"})
+_JOB_FAILED = frozenset({"failed", "killed"})
 
 
 #: Conventions whose NOT_FOUND names the thing a lookup asked for.

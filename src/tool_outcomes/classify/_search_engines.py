@@ -191,7 +191,9 @@ def _sub_status(response: dict[str, object]) -> int | None:
     status = response.get("status")
     if isinstance(status, dict):
         return status_from(status, "statusCode")
-    return status_from(response, "status")
+    # eBay's bulk methods: each response's own statusCode beside its errors
+    # (https://developer.ebay.com/api-docs/sell/marketing/resources/ad/methods/bulkCreateAdsByListingId)
+    return status_from(response, "status", "statusCode")
 
 
 def _sub_failed(response: dict[str, object]) -> bool:
