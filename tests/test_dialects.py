@@ -3202,3 +3202,85 @@ def test_ebay_bulk_responses_each_with_its_own_status_code() -> None:
     assert some.outcome is Outcome.PARTIAL
     done = judge({"responses": [created]}, status=200, url=url, method="POST")
     assert done.outcome is Outcome.SUCCESS
+
+
+def test_a_quickbooks_batch_with_some_items_faulted_is_a_partial() -> None:
+    """QuickBooks' BatchItemResponse (https://developer.intuit.com/app/developer/qbo/docs/api/accounting/all-entities/batch)."""
+    fault = {"Error": [{"Message": "Object Not Found", "code": "610"}], "type": "ValidationFault"}
+    done = {"Vendor": {"Id": "71", "DisplayName": "Boraski Family Store"}, "bId": "bid1"}
+    url = "https://quickbooks.api.intuit.com/v3/company/1/batch"
+    some = judge(
+        {"BatchItemResponse": [done, {"Fault": fault, "bId": "bid2"}]}, url=url, method="POST"
+    )
+    assert some.outcome is Outcome.PARTIAL
+    assert some.coverage is not None
+    assert some.coverage.dropped == (
+        "BatchItemResponse.1 (bid2): Fault ValidationFault: 610: Object Not Found",
+    )
+    every = judge({"BatchItemResponse": [{"Fault": fault, "bId": "b"}]}, url=url, method="POST")
+    assert failure_of(every) == (FailureCode.BAD_REQUEST, P)
+    fine = judge({"BatchItemResponse": [done]}, url=url, method="POST")
+    assert fine.outcome is Outcome.SUCCESS
+
+
+def test_a_quickbooks_report_with_no_report_data_is_empty() -> None:
+    """QuickBooks' reports say NoReportData in their header
+    (https://developer.intuit.com/app/developer/qbo/docs/api/accounting/report-entities/profitandloss)."""
+    header = {"ReportName": "ProfitAndLoss", "Option": [{"Name": "NoReportData", "Value": "true"}]}
+    rows = {"Row": [{"Summary": {"ColData": [{"value": "Net Income"}]}, "type": "Section"}]}
+    url = "https://quickbooks.api.intuit.com/v3/company/1/reports/ProfitAndLoss"
+    assert judge({"Header": header, "Rows": rows}, url=url).outcome is Outcome.EMPTY
+    some = {**header, "Option": [{"Name": "NoReportData", "Value": "false"}]}
+    assert judge({"Header": some, "Rows": rows}, url=url).outcome is Outcome.SUCCESS
+
+
+def test_intuits_oauth1_error_code_in_a_200_is_a_failure() -> None:
+    """Intuit's OAuth 1.0a reconnect (https://developer.intuit.com/app/developer/qbo/docs/develop/authentication-and-authorization/oauth-1.0a)."""
+    body = {
+        "OAuthToken": None,
+        "ErrorMessage": "Token Refresh Window Out of Bounds",
+        "ErrorCode": 212,
+    }
+    url = "https://appcenter.intuit.com/api/v1/connection/reconnect"
+    assert failure_of(judge(body, url=url)) == (FailureCode.UNAUTHORIZED, P)
+    ok = {"OAuthToken": "t", "ErrorMessage": "", "ErrorCode": 0}
+    assert judge(ok, url=url).outcome is Outcome.SUCCESS
+
+
+def test_sec_edgar_submissions_naming_more_files_are_a_partial() -> None:
+    """SEC EDGAR's filings.files (https://www.sec.gov/search-filings/edgar-application-programming-interfaces)."""
+    recent = {"accessionNumber": ["0001"], "form": ["10-K"]}
+    more = [{"name": "CIK0000320193-submissions-001.json", "filingCount": 720}]
+    body = {"cik": "320193", "name": "Apple Inc.", "filings": {"recent": recent, "files": more}}
+    url = "https://data.sec.gov/submissions/CIK0000320193.json"
+    env = judge(body, url=url)
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert "720 more filings" in env.coverage.detail
+    whole = {**body, "filings": {"recent": recent, "files": []}}
+    assert judge(whole, url=url).outcome is Outcome.SUCCESS
+
+
+def test_upclouds_plural_wrapper_around_its_list_is_the_listing() -> None:
+    """UpCloud wraps each collection in its plural (https://developers.upcloud.com/1.3/)."""
+    url = "https://api.upcloud.com/1.3/router"
+    assert judge({"routers": {"router": []}}, url=url).outcome is Outcome.EMPTY
+    two_ = {"servers": {"server": [{"uuid": "a"}, {"uuid": "b"}]}}
+    env = judge(two_, url=url)
+    assert env.coverage is not None
+    assert (env.outcome, env.coverage.returned) == (Outcome.SUCCESS, 2)
+    # a wrapper whose one list is not its singular is left as it was
+    assert judge({"user": {"roles": []}}, url=url).outcome is Outcome.SUCCESS
+
+
+def test_netatmos_envelope_is_read_inside_its_body() -> None:
+    """Netatmo's {status, time_server, body} (https://dev.netatmo.com/apidocumentation/general)."""
+    url = "https://api.netatmo.com/api/gethomedata"
+    envelope = {"status": "ok", "time_exec": 0.05, "time_server": 1565377059}
+    assert judge({**envelope, "body": {}}, url=url).outcome is Outcome.EMPTY
+    homes = {**envelope, "body": {"homes": []}}
+    assert judge(homes, url=url).outcome is Outcome.EMPTY
+    some = {**envelope, "body": {"homes": [{"id": "h1"}, {"id": "h2"}]}}
+    env = judge(some, url=url)
+    assert env.coverage is not None
+    assert (env.outcome, env.coverage.returned) == (Outcome.SUCCESS, 2)

@@ -429,6 +429,9 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"success": False, "code": "000610", "message": "You may try again later.", "data": None},
     {"result": [], "failedItems": [{"index": 1, "error": {"message": "invalid"}}]},
     {"scrobbles": {"scrobble": {}, "@attr": {"accepted": "0", "ignored": "1"}}},
+    {"BatchItemResponse": [{"Fault": {"Error": [{"code": "610"}], "type": "ValidationFault"}}]},
+    {"OAuthToken": None, "ErrorMessage": "Token Refresh Window Out of Bounds", "ErrorCode": 212},
+    {"filings": {"recent": {}, "files": [{"name": "f.json", "filingCount": 1}]}},
 ]  # fmt: skip
 
 

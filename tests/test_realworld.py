@@ -4108,6 +4108,14 @@ ROWS: list[Row] = [
         {"offset": 2, "limit": 2, "endOfRecords": True, "results": two()},
         2,
     ),
+    # -- UpCloud's plural wrapper (https://developers.upcloud.com/1.3/)
+    ok("upcloud_routers_none", {"routers": {"router": []}}, 0),
+    # -- Netatmo's envelope (https://dev.netatmo.com/apidocumentation/general)
+    ok(
+        "netatmo_homes_inside_body",
+        {"body": {"homes": two()}, "status": "ok", "time_exec": 0.05, "time_server": 1},
+        2,
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

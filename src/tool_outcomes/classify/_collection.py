@@ -47,10 +47,12 @@ __all__ = [
     "has_paging_companions",
     "link_rels",
     "no_more",
+    "no_report_data",
     "null_inside",
     "refused_items",
     "resolve_path",
     "stac_context",
+    "status_envelope",
     "typed_listing",
     "wrapped_pages",
 ]
@@ -487,6 +489,10 @@ def find_collection(
                 break
             where += next(k for k, v in root.items() if v is node) + "."
             root = node
+    if root is body and (inside := status_envelope(body)) is not body and isinstance(inside, dict):
+        root, where = inside, "body."
+    if len(root) == 1 and (plural := _plural_wrapper(root)) is not None:
+        return plural
     if root is body and set(body) == {"meta", "response"} and _status_meta(body["meta"]):
         # Tumblr's envelope: {"meta": {"status": 200, "msg": "OK"}, "response": {...}}, the
         # call's answer in response (https://www.tumblr.com/docs/en/api/v2#response-format).
@@ -506,6 +512,21 @@ def find_collection(
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
     return found_here
+
+
+def _plural_wrapper(root: Mapping[str, Any]) -> Collection | None:
+    """UpCloud wraps every collection twice, the plural around the singular:
+    ``{"routers": {"router": [...]}}``, ``{"servers": {"server": [...]}}``
+    (https://developers.upcloud.com/1.3/): a wrapper of one member named as the plural of the
+    one list it holds is that list."""
+    key, inner = next(iter(root.items()))
+    if not isinstance(inner, dict) or len(inner) != 1:
+        return None
+    name, items = next(iter(inner.items()))
+    if not isinstance(items, list) or not isinstance(key, str) or not isinstance(name, str):
+        return None
+    plurals = {f"{name}s", f"{name}es", f"{name[:-1]}ies" if name.endswith("y") else ""}
+    return Collection(items, inner, f"{key}.{name}") if key in plurals else None
 
 
 def _status_meta(meta: object) -> bool:
@@ -593,6 +614,32 @@ def _mediawiki_listing(body: Mapping[str, Any]) -> Collection | None:
     if len(lists) != 1 or lists[0] == "pages":
         return None
     return Collection(query[lists[0]], query, f"query.{lists[0]}")
+
+
+def no_report_data(body: Mapping[str, Any]) -> str | None:
+    """QuickBooks Online's report with nothing to report: its ``Header.Option`` holds
+    ``{"Name": "NoReportData", "Value": "true"}`` above rows that are only empty sections
+    (https://developer.intuit.com/app/developer/qbo/docs/api/accounting/report-entities/profitandloss)."""
+    header = body.get("Header")
+    options = header.get("Option") if isinstance(header, dict) else None
+    if not isinstance(options, list):
+        return None
+    for option in options:
+        if isinstance(option, dict) and option.get("Name") == "NoReportData":
+            return "NoReportData: true" if option.get("Value") == "true" else None
+    return None
+
+
+def status_envelope(body: Mapping[str, Any]) -> Any:
+    """What a Netatmo answer holds inside its envelope, ``{"body": …, "status": "ok",
+    "time_exec": …, "time_server": …}`` (https://dev.netatmo.com/apidocumentation/general);
+    the body itself for any other answer."""
+    if body.get("status") == "ok" and "body" in body and body.keys() <= _NETATMO_ENVELOPE:
+        return body["body"]
+    return body
+
+
+_NETATMO_ENVELOPE = frozenset({"body", "status", "time_exec", "time_server"})
 
 
 def all_missing(body: Mapping[str, Any]) -> str | None:

@@ -323,6 +323,24 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "intuit_batch",
+        _rest_errors.intuit_batch,
+        "QuickBooks' BatchItemResponse with some items faulted: a partial",
+        keys=frozenset({"BatchItemResponse"}),
+    ),
+    Convention(
+        "intuit_error_code",
+        _rest_errors.intuit_error_code,
+        "Intuit's OAuth 1.0a ErrorCode other than 0 beside its ErrorMessage",
+        keys=frozenset({"ErrorCode"}),
+    ),
+    Convention(
+        "edgar_files",
+        _rest_errors.edgar_files,
+        "SEC EDGAR's filings.files beside filings.recent: the rest of the filings elsewhere",
+        keys=frozenset({"filings"}),
+    ),
+    Convention(
         "failed_items",
         _rest_errors.failed_items,
         "Smartsheet's failedItems beside the result done: some a partial",

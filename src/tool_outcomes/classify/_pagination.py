@@ -50,10 +50,12 @@ from ._collection import (
     found,
     has_paging_companions,
     no_more,
+    no_report_data,
     null_inside,
     refused_items,
     resolve_path,
     stac_context,
+    status_envelope,
     typed_listing,
     wrapped_pages,
 )
@@ -1556,7 +1558,15 @@ def judge_coverage(
     if null is None and items is None and isinstance(value, dict):
         # An object with no member carries no record either: GitHub's languages of a repository
         # with none, Mastodon's translation pairs of a server with none, both maps, answer {}.
-        null = (null_inside(value) or all_missing(value)) if value else "empty object"
+        inside = status_envelope(value)
+        if inside is not value and inside in (None, {}):
+            null = "empty body"  # Netatmo's {"body": {}, "status": "ok", …}: nothing in it
+        else:
+            null = (
+                (null_inside(value) or all_missing(value) or no_report_data(value))
+                if value
+                else "empty object"
+            )
     if null is not None and forced is None and verdict is None:
         if ex.writes:
             article = "an" if null.startswith("empty") else "a"

@@ -1832,6 +1832,69 @@ def intuit_fault(body: object, content_type: str) -> Verdict | None:
     return FailureVerdict(code, failure_kind, f"Fault {named}: {said}", "quickbooks")
 
 
+def intuit_batch(body: object, content_type: str) -> Verdict | None:
+    """QuickBooks Online's batch answers one ``BatchItemResponse`` per request, each holding
+    its entity, its query's answer or a ``Fault``, beside the ``bId`` it was sent with
+    (https://developer.intuit.com/app/developer/qbo/docs/api/accounting/all-entities/batch):
+    some faulted is a partial answer naming each; every one, a failure keyed on the first."""
+    items = body.get("BatchItemResponse") if isinstance(body, dict) else None
+    if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+        return None
+    faulted = [(n, i) for n, i in enumerate(items) if isinstance(i.get("Fault"), dict)]
+    if not faulted:
+        return None
+    said = []
+    for n, item in faulted:
+        verdict = intuit_fault({"Fault": item["Fault"]}, content_type)
+        words = verdict.detail if isinstance(verdict, FailureVerdict) else "Fault"
+        said.append(f"BatchItemResponse.{n} ({item.get('bId', n)}): {words}")
+    first = intuit_fault({"Fault": faulted[0][1]["Fault"]}, content_type)
+    every = (
+        first
+        if isinstance(first, FailureVerdict)
+        else FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said[0], "quickbooks")
+    )
+    return some_refused(tuple(said), len(items), "batch items faulted", "quickbooks", every)
+
+
+#: Intuit's OAuth 1.0a token calls' codes that say the credentials were refused
+#: (https://developer.intuit.com/app/developer/qbo/docs/develop/authentication-and-authorization/oauth-1.0a).
+_INTUIT_TOKEN_REFUSED = frozenset({22, 24, 212, 270})
+
+
+def intuit_error_code(body: object, content_type: str) -> Verdict | None:
+    """Intuit's OAuth 1.0a reconnect and disconnect answer a 200 whose ``ErrorCode`` is 0 on
+    success and its ``ErrorMessage`` says why not (``{"OAuthToken": null, "ErrorMessage":
+    "Token Refresh Window Out of Bounds", "ErrorCode": 212}``)."""
+    if not isinstance(body, dict):
+        return None
+    code, words = body.get("ErrorCode"), body.get("ErrorMessage")
+    if type(code) is not int or code == 0 or not isinstance(words, str):
+        return None
+    failure = (
+        FailureCode.UNAUTHORIZED if code in _INTUIT_TOKEN_REFUSED else FailureCode.UPSTREAM_ERROR
+    )
+    return FailureVerdict(failure, _P, f"ErrorCode {code}: {words}", "intuit")
+
+
+def edgar_files(body: object, content_type: str) -> Verdict | None:
+    """SEC EDGAR's submissions: ``filings.recent`` holds at least a year or 1,000 filings, and
+    ``filings.files`` names the JSON files holding the rest
+    (https://www.sec.gov/search-filings/edgar-application-programming-interfaces): files
+    named, the answer holds part of the filings."""
+    filings = body.get("filings") if isinstance(body, dict) else None
+    if not isinstance(filings, dict) or not isinstance(filings.get("recent"), dict):
+        return None
+    files = filings.get("files")
+    if not isinstance(files, list) or not files:
+        return None
+    counts = [as_count(f.get("filingCount")) for f in files if isinstance(f, dict)]
+    more = sum(c for c in counts if c is not None)
+    names = tuple(f"filings.files: {f.get('name')}" for f in files if isinstance(f, dict))
+    detail = f"{more} more filings in {len(files)} other file(s)"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "edgar", names)
+
+
 #: Anthropic's and OpenAI's ``error.type`` (and OpenAI's ``error.code``) values.
 AI_VENDOR_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
     "overloaded_error": (FailureCode.SERVER_ERROR, _T),
