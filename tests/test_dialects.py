@@ -3284,3 +3284,18 @@ def test_netatmos_envelope_is_read_inside_its_body() -> None:
     env = judge(some, url=url)
     assert env.coverage is not None
     assert (env.outcome, env.coverage.returned) == (Outcome.SUCCESS, 2)
+
+
+def test_hubspots_legacy_offset_beside_has_more_is_where_the_next_page_starts() -> None:
+    """HubSpot's legacy APIs: "use the offset returned … to get the next page"
+    (https://legacydocs.hubspot.com/docs/methods/companies/get-all-companies)."""
+    url = "https://api.hubapi.com/companies/v2/companies/recent/created"
+    rows = [{"companyId": n} for n in range(20)]
+    env = judge({"results": rows, "hasMore": True, "offset": 20, "total": 9641}, url=url)
+    assert env.coverage is not None
+    assert env.outcome is Outcome.PARTIAL
+    assert (env.coverage.offset, env.coverage.next_cursor) == (None, "20")
+    v1 = {"contacts": rows, "has-more": True, "vid-offset": 117000761}
+    assert judge(v1, url=url).coverage is not None
+    last = {"results": rows[:4], "hasMore": False, "offset": 9641, "total": 9641}
+    assert judge(last, url=url).outcome is Outcome.SUCCESS

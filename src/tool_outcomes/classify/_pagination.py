@@ -488,6 +488,8 @@ def _next_page_signs(
             cursor = next(
                 (c for k in _MORE_CURSORS if (c := _cursor(box.get(k))) is not None), None
             )
+            if cursor is None and key in _RESUME_OFFSET_FLAGS:
+                cursor = _cursor(box.get("offset"))  # HubSpot's legacy APIs: where to resume
             cursor = cursor or _last_id(collection)
             if _names_a_page(box.get("next")):  # a URL (or a link object holding one)
                 # Paddle: has_more beside the next URL to follow ("always use the pre-built next
@@ -502,6 +504,10 @@ def _next_page_signs(
 
 
 _MORE_FLAG_KEYS = frozenset(MORE_FLAGS)
+#: "More" flags whose box's ``offset`` is where the next page resumes, not where this one
+#: starts: HubSpot's legacy APIs, "use the offset returned … to get the next page"
+#: (https://legacydocs.hubspot.com/docs/methods/companies/get-all-companies).
+_RESUME_OFFSET_FLAGS = frozenset({"hasMore", "has-more"})
 #: Where a "more" flag's box names the resume point, in the order read.
 _MORE_CURSORS: tuple[str, ...] = (
     "after_cursor", "cursor", "next_start", "continuation",
@@ -1257,6 +1263,8 @@ def _position(
         if _BODY_POSITION_KEYS.isdisjoint(box):
             continue
         for key in _OFFSET_KEYS:
+            if key == "offset" and not _RESUME_OFFSET_FLAGS.isdisjoint(box):
+                continue  # HubSpot's offset names the next page's start (_RESUME_OFFSET_FLAGS)
             value = box.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 if resumed and value == 0:
