@@ -3299,3 +3299,104 @@ def test_hubspots_legacy_offset_beside_has_more_is_where_the_next_page_starts() 
     assert judge(v1, url=url).coverage is not None
     last = {"results": rows[:4], "hasMore": False, "offset": 9641, "total": 9641}
     assert judge(last, url=url).outcome is Outcome.SUCCESS
+
+
+def test_one_empty_list_beside_nothing_but_nulls_is_empty() -> None:
+    """Coursera's catalogue, a lookup that found nothing (https://build.coursera.org/app-platform/catalog)."""
+    url = "https://api.coursera.org/api/courses.v1?q=slug&slug=x"
+    assert judge({"elements": [], "paging": None, "linked": None}, url=url).outcome is (
+        Outcome.EMPTY
+    )
+    assert judge({"elements": [], "paging": {}, "linked": None}, url=url).outcome is Outcome.EMPTY
+    record = {"tags": [], "name": "a course"}  # a scalar beside it: one record
+    assert judge(record, url=url).outcome is Outcome.SUCCESS
+
+
+def test_a_cursor_sent_back_or_beside_the_last_page_number_names_no_next_page() -> None:
+    """Kew's POWO sends its cursor on every page (https://github.com/RBGKew/pykew#search)."""
+    url = "https://powo.science.kew.org/api/2/search?q=foobar&perPage=100&cursor=%2A"
+    none = {"totalResults": 0, "page": 1, "totalPages": 0, "perPage": 100, "cursor": "*"}
+    assert judge(none, url=url, items="results", total="totalResults").outcome is Outcome.EMPTY
+    last = {"totalResults": 1, "page": 1, "totalPages": 1, "cursor": "AoMI", "results": [{"a": 1}]}
+    assert judge(last, url=url, items="results").outcome is Outcome.SUCCESS
+    more = {**last, "totalResults": 150, "totalPages": 2, "results": [{"a": n} for n in range(100)]}
+    assert judge(more, url=url, items="results").outcome is Outcome.PARTIAL
+
+
+def test_a_throttle_named_in_an_errors_list_of_a_400_is_transient() -> None:
+    """Duffel's rate_limit_exceeded (https://duffel.com/docs/api/overview/errors)."""
+    error = {"type": "rate_limit_error", "code": "rate_limit_exceeded", "message": "Too many"}
+    env = judge({"meta": {"status": 400}, "errors": [error]}, status=400)
+    assert failure_of(env) == (FailureCode.RATE_LIMITED, T)
+    refused = {"type": "validation_error", "code": "invalid_field", "message": "bad"}
+    assert failure_of(judge({"errors": [refused]}, status=400)) == (FailureCode.BAD_REQUEST, P)
+
+
+def test_a_strava_upload_still_processing_or_refused() -> None:
+    """Strava's upload status (https://developers.strava.com/docs/uploads/)."""
+    url = "https://www.strava.com/api/v3/uploads/8919698041"
+    upload = {"id": 8919698041, "id_str": "8919698041", "external_id": None, "error": None}
+    going = {**upload, "status": "Your activity is still being processed.", "activity_id": None}
+    assert failure_of(judge(going, url=url)) == (FailureCode.UPSTREAM_ERROR, T)
+    refused = {**going, "error": "a.tcx duplicate of activity 83", "status": "There was an error"}
+    assert failure_of(judge(refused, url=url)) == (FailureCode.UPSTREAM_ERROR, P)
+    done = {**upload, "status": "Your activity is ready.", "activity_id": 83}
+    assert judge(done, url=url).outcome is Outcome.SUCCESS
+
+
+def test_disqus_code_and_its_response_envelope() -> None:
+    """Disqus: {"code", "response"}, with a cursor on lists (https://disqus.com/api/docs/errors/)."""
+    url = "https://disqus.com/api/3.0/forums/listPosts.json?forum=x"
+    cursor = {"hasNext": True, "next": "7639420:0:0", "hasPrev": False}
+    page_ = judge({"cursor": cursor, "code": 0, "response": [{"id": "1"}, {"id": "2"}]}, url=url)
+    assert truncation_of(page_) is TruncatedBy.NEXT_PAGE
+    none = {"cursor": {"hasNext": False}, "code": 0, "response": []}
+    assert judge(none, url=url).outcome is Outcome.EMPTY
+    refused = {"code": 2, "response": "Missing required argument: 'user'"}
+    assert failure_of(judge(refused, url=url)) == (FailureCode.UPSTREAM_ERROR, P)
+    throttled = {"code": 13, "response": "You have exceeded your hourly limit"}
+    assert failure_of(judge(throttled, url=url)) == (FailureCode.RATE_LIMITED, T)
+
+
+def test_a_fhir_batch_response_with_failed_entries() -> None:
+    """FHIR's batch: each entry's own response.status (https://hl7.org/fhir/R4/http.html#transaction)."""
+    url = "https://hapi.fhir.org/baseR4"
+
+    def entry(status: str) -> dict[str, Any]:
+        return {"response": {"status": status}}
+
+    summary = {"resource": {"resourceType": "OperationOutcome"}}  # HAPI's own, no response
+    bundle = {"resourceType": "Bundle", "type": "batch-response"}
+    some = {**bundle, "entry": [summary, entry("404 Not Found"), entry("200 OK")]}
+    env = judge(some, url=url, method="POST")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("entry.1: 404 Not Found",)
+    every = {**bundle, "entry": [entry("500 Internal Server Error")]}
+    assert failure_of(judge(every, url=url, method="POST")) == (FailureCode.SERVER_ERROR, T)
+    fine = {**bundle, "entry": [entry("201 Created"), entry("200 OK")]}
+    assert judge(fine, url=url, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_a_write_that_starts_an_upload_or_answers_an_empty_list_is_acknowledged() -> None:
+    """Strava's POST /uploads answers 201 "still being processed" (the upload accepted); a
+    Disqus write answers {"code": 0, "response": []} with no cursor."""
+    going = {
+        "id": 8,
+        "id_str": "8",
+        "error": None,
+        "status": "Your activity is still being processed.",
+    }
+    created = judge(
+        {**going, "activity_id": None},
+        status=201,
+        url="https://www.strava.com/api/v3/uploads",
+        method="POST",
+    )
+    assert created.outcome is Outcome.SUCCESS
+    closed = judge(
+        {"code": 0, "response": []},
+        url="https://disqus.com/api/3.0/threads/close.json",
+        method="POST",
+    )
+    assert closed.outcome is Outcome.SUCCESS

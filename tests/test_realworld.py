@@ -4116,6 +4116,25 @@ ROWS: list[Row] = [
         {"body": {"homes": two()}, "status": "ok", "time_exec": 0.05, "time_server": 1},
         2,
     ),
+    # -- Kew's POWO sends back the cursor it was sent on its last page
+    # (https://github.com/RBGKew/pykew#search)
+    ok(
+        "powo_cursor_sent_back_on_the_last_page",
+        {"totalResults": 2, "page": 1, "totalPages": 1, "cursor": "*", "results": two()},
+        2,
+        2,
+        url="https://powo.science.kew.org/api/2/search?q=x&cursor=%2A",
+    ),
+    # -- Disqus's envelope (https://disqus.com/api/docs/cursors/)
+    page(
+        "disqus_list_posts_has_next",
+        {
+            "cursor": {"hasNext": True, "next": "76:0:0", "hasPrev": False},
+            "code": 0,
+            "response": two(),
+        },
+        2,
+    ),
     # -- CKAN's package_search: result.results beside result.count
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search)
     ok(

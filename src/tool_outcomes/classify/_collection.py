@@ -466,6 +466,9 @@ def find_collection(
             return left_out
     if _marketo_found_none(body):
         return Collection([], body, "")
+    lone = _lone_empty_list(body)
+    if lone is not None:
+        return lone
     nested = _nested(body)
     if nested is not None:
         return nested
@@ -491,6 +494,11 @@ def find_collection(
             root = node
     if root is body and (inside := status_envelope(body)) is not body and isinstance(inside, dict):
         root, where = inside, "body."
+    if root is body and _disqus_envelope(body):
+        # Disqus: {"cursor": {…}, "code": 0, "response": [...]} (https://disqus.com/api/docs/cursors/)
+        inner = body["response"]
+        if isinstance(inner, list):
+            return Collection(inner, body, "response")
     if len(root) == 1 and (plural := _plural_wrapper(root)) is not None:
         return plural
     if root is body and set(body) == {"meta", "response"} and _status_meta(body["meta"]):
@@ -512,6 +520,23 @@ def find_collection(
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
     return found_here
+
+
+def _lone_empty_list(body: Mapping[str, Any]) -> Collection | None:
+    """One empty list beside nothing but nulls and empty objects: Coursera's catalogue answers
+    a lookup that found nothing ``{"elements": [], "paging": null, "linked": null}``
+    (https://build.coursera.org/app-platform/catalog). Nothing is in any member."""
+    lists = [key for key, value in body.items() if isinstance(value, list)]
+    if len(lists) != 1 or body[lists[0]] or len(body) < 2:
+        return None
+    if not all(value is None or value == {} for key, value in body.items() if key != lists[0]):
+        return None
+    return Collection([], body, lists[0])
+
+
+def _disqus_envelope(body: Mapping[str, Any]) -> bool:
+    # A list answers with its cursor; a write's {"code": 0, "response": []} is its acknowledgement.
+    return body.get("code") == 0 and body.keys() == {"code", "response", "cursor"}
 
 
 def _plural_wrapper(root: Mapping[str, Any]) -> Collection | None:

@@ -323,6 +323,24 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "fhir_batch",
+        _rest_errors.fhir_batch,
+        "a FHIR batch-response whose entries' own statuses failed: some a partial",
+        keys=frozenset({"resourceType"}),
+    ),
+    Convention(
+        "strava_upload",
+        _rest_errors.strava_upload,
+        "Strava's upload still being processed (transient) or refused (its error)",
+        keys=frozenset({"activity_id"}),
+    ),
+    Convention(
+        "disqus_code",
+        _rest_errors.disqus_code,
+        "Disqus's code other than 0 beside its response's words",
+        keys=frozenset({"response"}),
+    ),
+    Convention(
         "intuit_batch",
         _rest_errors.intuit_batch,
         "QuickBooks' BatchItemResponse with some items faulted: a partial",

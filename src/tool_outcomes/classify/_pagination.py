@@ -693,7 +693,15 @@ def _listing_signs(
         after = _cursor(cursor.get("after"))
     if after is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor.after present", after))
-    if isinstance(cursor, str) and cursor and _MORE_FLAG_KEYS.isdisjoint(box):
+    # Kew's POWO sends its cursor on every page, the last included: a cursor that is the one
+    # sent, or one beside a page number at its count of pages, names no page after this one
+    # (https://github.com/RBGKew/pykew#search, Solr's cursorMark).
+    if (
+        isinstance(cursor, str)
+        and cursor
+        and _MORE_FLAG_KEYS.isdisjoint(box)
+        and not (_cursor_sent_back(cursor, base_url) or _at_last_page_number(box))
+    ):
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "cursor present", cursor))
     # Kubernetes: a list's metadata.continue "is set if there are more results"
     # (https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks).
@@ -910,6 +918,16 @@ def _declared_zero(value: Any, total_path: str | None) -> bool:
         return False
     counted = resolve_path(value, total_path)
     return (type(counted) is int and counted == 0) or counted == "0"
+
+
+def _cursor_sent_back(cursor: str, base_url: str | None) -> bool:
+    query = dict(parse_qsl(urlsplit(base_url).query)) if base_url and "cursor=" in base_url else {}
+    return query.get("cursor") == cursor
+
+
+def _at_last_page_number(box: Mapping[str, Any]) -> bool:
+    page, pages = as_count(box.get("page")), as_count(box.get("totalPages", box.get("total_pages")))
+    return page is not None and pages is not None and page >= pages
 
 
 def _workos_cursor(body: object, base_url: str | None) -> Evidence | None:

@@ -216,7 +216,14 @@ def _job_not_done(ex: Exchange, value: object) -> Envelope[Any] | None:
     (or the same inside ``job_status``) until it is ``completed`` or ``failed``
     (https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/):
     not the answer yet, ask again; ``failed`` or ``killed``, the job failed."""
-    if ex.writes or not isinstance(value, dict) or not _JOB_STATUS_PATH.search(ex.url or ""):
+    if ex.writes or not isinstance(value, dict):
+        return None
+    if _STRAVA_UPLOAD.search(ex.url or "") and _strava_processing(value):
+        # Strava's upload status: polled "until the activity id is returned"
+        # (https://developers.strava.com/docs/uploads/).
+        said = f"upload {value['status']}; ask again"
+        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+    if not _JOB_STATUS_PATH.search(ex.url or ""):
         return None
     job = value.get("job_status", value)
     status = job.get("status") if isinstance(job, dict) else None
@@ -231,6 +238,12 @@ def _job_not_done(ex: Exchange, value: object) -> Envelope[Any] | None:
     return None
 
 
+def _strava_processing(value: dict[str, Any]) -> bool:
+    keys = {"id_str", "error", "status", "activity_id"}
+    return keys <= value.keys() and value["error"] is None and value["activity_id"] is None
+
+
+_STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
 _JOB_STATUS_PATH = re.compile(r"/job[_-]?status(?:es)?/[^/?#]+", re.IGNORECASE)
 _JOB_RUNNING = frozenset({"queued", "pending", "working", "in_progress", "running", "processing"})
 _JOB_FAILED = frozenset({"failed", "killed"})

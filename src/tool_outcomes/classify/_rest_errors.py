@@ -1895,6 +1895,71 @@ def edgar_files(body: object, content_type: str) -> Verdict | None:
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "edgar", names)
 
 
+def strava_upload(body: object, content_type: str) -> Verdict | None:
+    """Strava's upload status, polled "until the activity id is returned": a non-null
+    ``error`` ("… duplicate of activity …") failed it (https://developers.strava.com/docs/uploads/).
+    Still processing (``error`` and ``activity_id`` null) is the upload accepted, to the write
+    that created it, and not the answer yet, to a read of its status (the pipeline's job rule)."""
+    if (
+        not isinstance(body, dict)
+        or not {"error", "status", "activity_id", "id_str"} <= body.keys()
+    ):
+        return None
+    error = body.get("error")
+    if isinstance(error, str) and error:
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, f"upload: {error}", "strava")
+    return None  # (still processing: not done yet to a read, see _pipeline._job_not_done)
+
+
+def fhir_batch(body: object, content_type: str) -> Verdict | None:
+    """A FHIR ``batch-response`` (or ``transaction-response``) Bundle: each entry's
+    ``response.status`` starts with its own HTTP code, each processed on its own
+    (https://hl7.org/fhir/R4/http.html#transaction): some of 400 or more is a partial answer
+    naming each; every one, a failure keyed on the first."""
+    if not isinstance(body, dict) or body.get("resourceType") != "Bundle":
+        return None
+    if body.get("type") not in ("batch-response", "transaction-response"):
+        return None
+    entries = body.get("entry")
+    if not isinstance(entries, list) or not entries:
+        return None
+    statuses: list[tuple[int, int, str]] = []
+    for n, entry in enumerate(entries):
+        response = entry.get("response") if isinstance(entry, dict) else None
+        status = response.get("status") if isinstance(response, dict) else None
+        code = as_count(status.split(" ", 1)[0]) if isinstance(status, str) else None
+        if code is None:  # (HAPI's own summary of the batch comes as an entry with none)
+            continue
+        words = error_message(response.get("outcome")) if isinstance(response, dict) else None
+        statuses.append((n, code, f"{status}" + (f": {words}" if words else "")))
+    failed = [(n, code, said) for n, code, said in statuses if code >= 400]
+    if not failed:
+        return None
+    dropped = tuple(f"entry.{n}: {said}" for n, _, said in failed)
+    every = failure_from_status(failed[0][1], "; ".join(dropped[:3]), "fhir")
+    return some_refused(dropped, len(statuses), "entries failed", "fhir", every)
+
+
+#: Disqus's error codes that are not the request's fault (https://disqus.com/api/docs/errors/).
+_DISQUS_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    13: (FailureCode.RATE_LIMITED, _T),  # the application's rate limit
+    14: (FailureCode.RATE_LIMITED, _T),  # the user's rate limit
+    15: (FailureCode.SERVER_ERROR, _T),  # internal server error
+}
+
+
+def disqus_code(body: object, content_type: str) -> Verdict | None:
+    """Disqus answers ``{"code": 0, "response": …}``; any other code carries its words in
+    ``response`` (https://disqus.com/api/docs/errors/)."""
+    if not isinstance(body, dict) or body.keys() != {"code", "response"}:
+        return None
+    code, words = body["code"], body["response"]
+    if type(code) is not int or code == 0 or not isinstance(words, str):
+        return None
+    failure, kind = _DISQUS_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, f"code {code}: {words}", "disqus")
+
+
 #: Anthropic's and OpenAI's ``error.type`` (and OpenAI's ``error.code``) values.
 AI_VENDOR_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
     "overloaded_error": (FailureCode.SERVER_ERROR, _T),

@@ -153,7 +153,13 @@ THROTTLING_CODES = frozenset(
 #: The same, with the codes of APIs that throttle with another status: Transloadit answers 413
 #: with ``"error": "RATE_LIMIT_REACHED"`` and ``info.retryIn``, the seconds to wait
 #: (https://transloadit.com/docs/api/rate-limiting/).
-_BODY_THROTTLE_CODES = THROTTLING_CODES | {"RATE_LIMIT_REACHED"}
+_BODY_THROTTLE_CODES = THROTTLING_CODES | {
+    "RATE_LIMIT_REACHED",
+    # Duffel: "rate_limit_exceeded", "retry your request after … ratelimit-reset"
+    # (https://duffel.com/docs/api/overview/errors)
+    "rate_limit_exceeded",
+    "rate_limit_error",
+}
 #: Google's reasons for a spent daily quota: rate limited, but not a wait a retry loop should
 #: make ("do not retry without fixing the problem"): it comes back when the quota resets.
 QUOTA_CODES = frozenset({"quotaExceeded", "dailyLimitExceeded", "dailyLimitExceededUnreg"})
@@ -422,7 +428,8 @@ def error_codes(value: object) -> list[str]:
 
     AWS JSON protocols: ``__type`` (``"com.amazonaws.dynamodb.v20120810#ThrottlingException"``,
     read as botocore reads it), ``code`` / ``Code``, ``Error.Code``; AWS XML: ``<Code>``;
-    Google: ``error.errors[].reason``; an ``error`` that is a word (Transloadit). A value that
+    Google: ``error.errors[].reason``; an ``error`` that is a word (Transloadit); each of a
+    top-level ``errors`` list's ``code`` and ``type`` (Duffel). A value that
     is not text names nothing.
     """
     if isinstance(value, str):
@@ -439,6 +446,9 @@ def error_codes(value: object) -> list[str]:
             reasons = inner.get("errors")
             if isinstance(reasons, list):
                 named += [r.get("reason") for r in reasons[:20] if isinstance(r, dict)]
+    listed = value.get("errors")
+    if isinstance(listed, list):  # Duffel: {"errors": [{"type": …, "code": …}]}
+        named += [e.get(k) for e in listed[:20] if isinstance(e, dict) for k in ("code", "type")]
     return [_aws_code(code) for code in named if isinstance(code, str) and code]
 
 
