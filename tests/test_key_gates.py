@@ -432,7 +432,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"BatchItemResponse": [{"Fault": {"Error": [{"code": "610"}], "type": "ValidationFault"}}]},
     {"OAuthToken": None, "ErrorMessage": "Token Refresh Window Out of Bounds", "ErrorCode": 212},
     {"filings": {"recent": {}, "files": [{"name": "f.json", "filingCount": 1}]}},
-    {"id_str": "1", "error": None, "status": "processing", "activity_id": None},
+    {"id_str": "1", "error": "a duplicate", "status": "error", "activity_id": None},
     {"code": 13, "response": "You have exceeded your hourly limit"},
     {
         "resourceType": "Bundle", "type": "batch-response",
