@@ -507,6 +507,25 @@ def mailerlite_batch(body: object, content_type: str) -> Verdict | None:
     return some_refused(tuple(dropped), len(responses), "requests failed", "mailerlite", failure)
 
 
+def keyed_code(
+    body: object,
+    code_key: str,
+    words_key: str,
+    codes: Mapping[int, tuple[FailureCode, FailureKind]],
+    dialect: str,
+) -> FailureVerdict | None:
+    """A reply whose integer ``code_key`` is 0 on success and names the failure otherwise,
+    ``words_key`` saying why; keyed on ``codes``, an upstream error for a code it does not
+    name (WeChat's ``errcode``, Bybit's ``retCode``, Intuit's ``ErrorCode``)."""
+    if not isinstance(body, dict):
+        return None
+    code, words = body.get(code_key), body.get(words_key)
+    if type(code) is not int or code == 0 or not isinstance(words, str):
+        return None
+    failure, kind = codes.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, f"{code_key} {code}: {words or 'no message'}", dialect)
+
+
 #: Bybit's retCodes that name what failed (https://bybit-exchange.github.io/docs/v5/error);
 #: the others are its refusal of the request (a parameter, a balance, an order's state).
 _BYBIT_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
@@ -529,13 +548,7 @@ def bybit_reply(body: object, content_type: str) -> Verdict | None:
     """Bybit's v5 answer: every call a 200 whose ``retCode`` is 0 on success; any other names
     the failure, ``retMsg`` saying why (``{"retCode": 10001, "retMsg": "params error", "result":
     {}, "retExtInfo": {}, "time": …}``, https://bybit-exchange.github.io/docs/v5/intro)."""
-    if not isinstance(body, dict):
-        return None
-    code, words = body.get("retCode"), body.get("retMsg")
-    if type(code) is not int or code == 0 or not isinstance(words, str):
-        return None
-    failure, kind = _BYBIT_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
-    return FailureVerdict(failure, kind, f"retCode {code}: {words or 'no message'}", "bybit")
+    return keyed_code(body, "retCode", "retMsg", _BYBIT_CODES, "bybit")
 
 
 #: OKX's codes that name what failed (https://www.okx.com/docs-v5/en/#error-code): the
@@ -873,13 +886,7 @@ def errcode_reply(body: object, content_type: str) -> Verdict | None:
     """WeChat's (and WeCom's, DingTalk's) answer to every call is a 200 whose ``errcode`` is 0
     on success; any other names the failure, ``errmsg`` saying why (``{"errcode": 40001,
     "errmsg": "invalid credential, access_token is invalid or not latest"}``)."""
-    if not isinstance(body, dict):
-        return None
-    code, words = body.get("errcode"), body.get("errmsg")
-    if type(code) is not int or code == 0 or not isinstance(words, str):
-        return None
-    failure, kind = _ERRCODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
-    return FailureVerdict(failure, kind, f"errcode {code}: {words or 'no message'}", "wechat")
+    return keyed_code(body, "errcode", "errmsg", _ERRCODES, "wechat")
 
 
 def errcode_partial(body: object, content_type: str) -> Verdict | None:
@@ -1859,22 +1866,14 @@ def intuit_batch(body: object, content_type: str) -> Verdict | None:
 
 #: Intuit's OAuth 1.0a token calls' codes that say the credentials were refused
 #: (https://developer.intuit.com/app/developer/qbo/docs/develop/authentication-and-authorization/oauth-1.0a).
-_INTUIT_TOKEN_REFUSED = frozenset({22, 24, 212, 270})
+_INTUIT_TOKEN_CODES = dict.fromkeys((22, 24, 212, 270), (FailureCode.UNAUTHORIZED, _P))
 
 
 def intuit_error_code(body: object, content_type: str) -> Verdict | None:
     """Intuit's OAuth 1.0a reconnect and disconnect answer a 200 whose ``ErrorCode`` is 0 on
     success and its ``ErrorMessage`` says why not (``{"OAuthToken": null, "ErrorMessage":
     "Token Refresh Window Out of Bounds", "ErrorCode": 212}``)."""
-    if not isinstance(body, dict):
-        return None
-    code, words = body.get("ErrorCode"), body.get("ErrorMessage")
-    if type(code) is not int or code == 0 or not isinstance(words, str):
-        return None
-    failure = (
-        FailureCode.UNAUTHORIZED if code in _INTUIT_TOKEN_REFUSED else FailureCode.UPSTREAM_ERROR
-    )
-    return FailureVerdict(failure, _P, f"ErrorCode {code}: {words}", "intuit")
+    return keyed_code(body, "ErrorCode", "ErrorMessage", _INTUIT_TOKEN_CODES, "intuit")
 
 
 def edgar_files(body: object, content_type: str) -> Verdict | None:
