@@ -3400,3 +3400,13 @@ def test_a_write_that_starts_an_upload_or_answers_an_empty_list_is_acknowledged(
         method="POST",
     )
     assert closed.outcome is Outcome.SUCCESS
+
+
+def test_a_post_declared_a_lookup_answered_with_nothing_is_empty() -> None:
+    """Dropbox Sign's account/verify answers {} for no such account
+    (https://developers.hellosign.com/api/reference/operation/accountVerify/)."""
+    url = "https://api.hellosign.com/v3/account/verify"
+    assert judge({}, url=url, method="POST", not_found="empty").outcome is Outcome.EMPTY
+    assert judge({}, url=url, method="POST").outcome is Outcome.SUCCESS  # a write acknowledged
+    gone = judge({}, url="https://api.example.test/v1/things/1", method="DELETE", not_found="empty")
+    assert gone.outcome is Outcome.SUCCESS

@@ -1594,7 +1594,11 @@ def judge_coverage(
                 else "empty object"
             )
     if null is not None and forced is None and verdict is None:
-        if ex.writes:
+        lookup = ex.options.not_found == "empty" and (ex.method or "").upper() == "POST"
+        if ex.writes and not lookup:
+            # (A POST a tool declares a lookup, not_found="empty", answered with nothing is its
+            # none: Dropbox Sign's account/verify answers {} for no such account,
+            # https://developers.hellosign.com/api/reference/operation/accountVerify/.)
             article = "an" if null.startswith("empty") else "a"
             return ex.acknowledged(f"HTTP {ex.status} with {article} {null}")
         return ex.finish(Outcome.EMPTY, None, Coverage(returned=0, detail=null), repairs)
