@@ -3410,3 +3410,76 @@ def test_a_post_declared_a_lookup_answered_with_nothing_is_empty() -> None:
     assert judge({}, url=url, method="POST").outcome is Outcome.SUCCESS  # a write acknowledged
     gone = judge({}, url="https://api.example.test/v1/things/1", method="DELETE", not_found="empty")
     assert gone.outcome is Outcome.SUCCESS
+
+
+def test_a_jsonrpc_batch_answer_with_some_errors_is_a_partial() -> None:
+    """JSON-RPC 2.0 batch (https://www.jsonrpc.org/specification#batch)."""
+    ok_ = {"jsonrpc": "2.0", "id": 1, "result": "0x1"}
+    err = {"jsonrpc": "2.0", "id": 2, "error": {"code": -32601, "message": "method not found"}}
+    url = "https://mainnet.example.test/rpc"
+    some = judge([ok_, err], url=url, method="POST")
+    assert some.outcome is Outcome.PARTIAL
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("id 2: JSON-RPC error -32601: method not found",)
+    assert failure_of(judge([err, err], url=url, method="POST")) == (FailureCode.BAD_REQUEST, P)
+    assert judge([ok_, ok_], url=url, method="POST").outcome is Outcome.SUCCESS
+    modelled = judge([ok_, err], url=url, method="POST", result_model=list[dict[str, Any]])
+    assert modelled.outcome is Outcome.PARTIAL
+
+
+def test_a_long_running_operation_read_before_it_is_done_is_transient() -> None:
+    """Google's operations (https://google.aip.dev/151) and Azure's asynchronous operations
+    (https://learn.microsoft.com/en-us/azure/azure-resource-manager/management/async-operations)."""
+    google = "https://generativelanguage.googleapis.com/v1beta/models/veo/operations/abc"
+    running = {"name": "models/veo/operations/abc"}
+    assert failure_of(judge(running, url=google)) == (FailureCode.UPSTREAM_ERROR, T)
+    done = {"name": "models/veo/operations/abc", "done": True, "response": {"video": "v"}}
+    assert judge(done, url=google).outcome is Outcome.SUCCESS
+    azure = "https://management.azure.com/subscriptions/s/providers/P/azureasyncoperations/op1"
+    assert failure_of(judge({"status": "InProgress"}, url=azure)) == (FailureCode.UPSTREAM_ERROR, T)
+    placeholder = {"status": "Succeeded", "error": {"code": "None", "message": None}}
+    assert judge(placeholder, url=azure).outcome is Outcome.SUCCESS
+    failed = {"status": "Failed", "error": {"code": "ResourceNotFound", "message": "gone"}}
+    assert failure_of(judge(failed, url=azure)) == (FailureCode.UPSTREAM_ERROR, P)
+    record = "https://management.azure.com/subscriptions/s/resourceGroups/g"  # a resource's status
+    assert judge({"status": "InProgress"}, url=record).outcome is Outcome.SUCCESS
+
+
+def test_a_409_naming_another_operation_in_progress_is_transient() -> None:
+    """Azure's AnotherOperationInProgress: wait for it, then retry."""
+    body = {"error": {"code": "AnotherOperationInProgress", "message": "in progress"}}
+    assert failure_of(judge(body, status=409, method="DELETE")) == (FailureCode.CONFLICT, T)
+    other = {"error": {"code": "Conflict", "message": "exists"}}
+    assert failure_of(judge(other, status=409, method="PUT")) == (FailureCode.CONFLICT, P)
+
+
+def test_zulip_matrix_glance_google_and_foursquare_shapes() -> None:
+    """Zulip's result error (https://zulip.com/api/rest-error-handling); Matrix's end
+    (https://spec.matrix.org/v1.11/client-server-api/); Glance's links beside its list
+    (https://docs.openstack.org/api-ref/image/v2/); Google's ZERO_RESULTS; Foursquare's meta."""
+    limited = {"result": "error", "msg": "API usage exceeded rate limit", "code": "RATE_LIMIT_HIT"}
+    assert failure_of(judge(limited)) == (FailureCode.RATE_LIMITED, T)
+    assert judge({"result": "success", "msg": "", "messages": [{"id": 1}]}).outcome is (
+        Outcome.SUCCESS
+    )
+    rooms = "https://matrix.example.test/_matrix/client/v3/rooms/r/messages?from=t1&dir=b"
+    more = {"chunk": [{"event_id": "$1"}], "start": "t1", "end": "t2"}
+    assert truncation_of(judge(more, url=rooms, items="chunk")) is TruncatedBy.NEXT_PAGE
+    last = {"chunk": [{"event_id": "$1"}], "start": "t1"}
+    assert judge(last, url=rooms, items="chunk").outcome is Outcome.SUCCESS
+    stale = {"chunk": [{"event_id": "$1"}], "start": "t0", "end": "t1"}  # end is the from sent
+    assert judge(stale, url=rooms, items="chunk").outcome is Outcome.SUCCESS
+    glance = {"images": [], "schema": "/v2/schemas/images", "first": "/v2/images"}
+    assert judge(glance).outcome is Outcome.EMPTY
+    zero = {"candidates": [], "status": "ZERO_RESULTS"}
+    assert judge(zero).outcome is Outcome.EMPTY
+    foursquare = {"meta": {"code": 200, "requestId": "r"}, "response": {"tips": []}}
+    assert judge(foursquare).outcome is Outcome.EMPTY
+
+
+def test_a_yandex_disk_operation_in_progress_is_not_done_yet() -> None:
+    """Yandex Disk's operations (https://yandex.com/dev/disk-api/doc/en/reference/operations)."""
+    url = "https://cloud-api.yandex.net/v1/disk/operations/d80c269ce4eb"
+    assert failure_of(judge({"status": "in-progress"}, url=url)) == (FailureCode.UPSTREAM_ERROR, T)
+    assert failure_of(judge({"status": "failed"}, url=url)) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"status": "success"}, url=url).outcome is Outcome.SUCCESS

@@ -438,6 +438,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
         "resourceType": "Bundle", "type": "batch-response",
         "entry": [{"response": {"status": "404 Not Found"}}],
     },
+    {"result": "error", "msg": "API usage exceeded rate limit", "code": "RATE_LIMIT_HIT"},
 ]  # fmt: skip
 
 

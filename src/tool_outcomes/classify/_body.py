@@ -192,8 +192,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     ``Infinity`` or number that may overflow (decoding repairs those), and a first item that
     is not ``null`` (an array of nothing but nulls holds no item), and no ``"code"`` beside a
     ``"body"`` (Facebook's batch answers an array of sub-responses), no
-    ``"generated_text"`` (Hugging Face's generations) and no ``"Resolution"`` (Loqate's error
-    row). Whether the model can
+    ``"generated_text"`` (Hugging Face's generations), no ``"Resolution"`` (Loqate's error
+    row) and no ``"jsonrpc"`` (a JSON-RPC batch's answers). Whether the model can
     take the text as it is, and whether the text is JSON at all, are then the last step's to
     find: text that is not JSON fails there with the reason this step would have given.
 
@@ -218,6 +218,7 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
         (b'"code"' in text and b'"body"' in text)
         or b'"generated_text"' in text
         or b'"Resolution"' in text
+        or b'"jsonrpc"' in text
     ):
         return None  # perhaps a batch's sub-responses, generations or an error row: read
     return ArrayText(text, empty=inside == b"]")

@@ -523,15 +523,26 @@ def find_collection(
 
 
 def _lone_empty_list(body: Mapping[str, Any]) -> Collection | None:
-    """One empty list beside nothing but nulls and empty objects: Coursera's catalogue answers
+    """One empty list beside nothing but nulls, empty objects and its page's own links:
+    Coursera's catalogue answers
     a lookup that found nothing ``{"elements": [], "paging": null, "linked": null}``
     (https://build.coursera.org/app-platform/catalog). Nothing is in any member."""
     lists = [key for key, value in body.items() if isinstance(value, list)]
     if len(lists) != 1 or body[lists[0]] or len(body) < 2:
         return None
-    if not all(value is None or value == {} for key, value in body.items() if key != lists[0]):
+    others = ((key, value) for key, value in body.items() if key != lists[0])
+    if not all(value is None or value == {} or _link_member(k, value) for k, value in others):
         return None
     return Collection([], body, lists[0])
+
+
+def _link_member(key: str, value: object) -> bool:
+    """A page's own link or schema beside its list: Glance's ``{"images": [], "schema":
+    "/v2/schemas/images", "first": "/v2/images"}`` (https://docs.openstack.org/api-ref/image/v2/)."""
+    return key in _LINK_MEMBERS and isinstance(value, str)
+
+
+_LINK_MEMBERS = frozenset({"first", "next", "previous", "prev", "last", "self", "schema"})
 
 
 def _disqus_envelope(body: Mapping[str, Any]) -> bool:
@@ -556,8 +567,14 @@ def _plural_wrapper(root: Mapping[str, Any]) -> Collection | None:
 
 def _status_meta(meta: object) -> bool:
     """Whether ``meta`` holds nothing but the call's own HTTP status below 400 and its words
-    (Tumblr's ``{"status": 200, "msg": "OK"}``)."""
-    if not isinstance(meta, dict) or not meta.keys() <= {"status", "msg"}:
+    (Tumblr's ``{"status": 200, "msg": "OK"}``), or its code and request id (Foursquare v2's
+    ``{"code": 200, "requestId": …}``, https://docs.foursquare.com/developer/reference/v2-responses-and-errors)."""
+    if not isinstance(meta, dict):
+        return False
+    if meta.keys() <= {"code", "requestId"}:  # Foursquare v2's meta: its code, its request id
+        code = meta.get("code")
+        return type(code) is int and 200 <= code < 400
+    if not meta.keys() <= {"status", "msg"}:
         return False
     status = meta.get("status")
     return type(status) is int and 200 <= status < 400 and isinstance(meta.get("msg"), str)

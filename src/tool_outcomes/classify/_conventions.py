@@ -323,6 +323,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "zulip_result",
+        _rest_errors.zulip_result,
+        "Zulip's result: error beside its msg, keyed on its code",
+        keys=frozenset({"result"}),
+    ),
+    Convention(
         "fhir_batch",
         _rest_errors.fhir_batch,
         "a FHIR batch-response whose entries' own statuses failed: some a partial",

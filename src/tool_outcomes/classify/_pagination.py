@@ -314,6 +314,9 @@ def page_evidence(
     workos = _workos_cursor(body, base_url) if collection is not None else None
     if workos is not None:
         pages.append(workos)
+    matrix = _matrix_end(body, base_url) if collection is not None else None
+    if matrix is not None:
+        pages.append(matrix)
     more = _reddit_more(collection)
     if more is not None:
         flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, more))
@@ -912,6 +915,16 @@ def _last_key(box: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _zero_results(value: Mapping[str, Any]) -> str | None:
+    """Google Maps Platform's ``status: "ZERO_RESULTS"``, "the search was successful but
+    returned no results", whatever its list is called (``results``, ``candidates``,
+    ``predictions``: https://developers.google.com/maps/documentation/places/web-service/search-find-place)."""
+    if value.get("status") != "ZERO_RESULTS":
+        return None
+    lists = [v for v in value.values() if isinstance(v, list)]
+    return "status: ZERO_RESULTS" if all(not v for v in lists) else None
+
+
 def _declared_zero(value: Any, total_path: str | None) -> bool:
     """Whether the declared total is there and counts nothing (``0``, or ``"0"``)."""
     if total_path is None:
@@ -928,6 +941,19 @@ def _cursor_sent_back(cursor: str, base_url: str | None) -> bool:
 def _at_last_page_number(box: Mapping[str, Any]) -> bool:
     page, pages = as_count(box.get("page")), as_count(box.get("totalPages", box.get("total_pages")))
     return page is not None and pages is not None and page >= pages
+
+
+def _matrix_end(body: object, base_url: str | None) -> Evidence | None:
+    """Matrix's paginated events: ``{"chunk": [...], "start": …, "end": …}``, ``end`` "omitted
+    when there are no more events" (https://spec.matrix.org/v1.11/client-server-api/#get_matrixclientv3roomsroomidmessages);
+    servers before v1.3 sent it on the last page as the ``from`` token it was asked with."""
+    if not isinstance(body, dict) or not isinstance(body.get("chunk"), list):
+        return None
+    end = body.get("end")
+    if not isinstance(end, str) or not end or not isinstance(body.get("start"), str):
+        return None
+    asked = dict(parse_qsl(urlsplit(base_url).query)).get("from") if base_url else None
+    return None if end == asked else Evidence(TruncatedBy.NEXT_PAGE, "end present", end)
 
 
 def _workos_cursor(body: object, base_url: str | None) -> Evidence | None:
@@ -1589,7 +1615,12 @@ def judge_coverage(
             null = "empty body"  # Netatmo's {"body": {}, "status": "ok", …}: nothing in it
         else:
             null = (
-                (null_inside(value) or all_missing(value) or no_report_data(value))
+                (
+                    null_inside(value)
+                    or all_missing(value)
+                    or no_report_data(value)
+                    or _zero_results(value)
+                )
                 if value
                 else "empty object"
             )

@@ -24,7 +24,7 @@ from typing import Any, Unpack
 import httpx
 
 from tool_outcomes._text import exception_text
-from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome
+from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome
 from tool_outcomes.evidence import BodyCut, Evidence, body_bytes
 
 from ._body import read_body
@@ -35,6 +35,7 @@ from ._exchange import ClassifyOptions, Exchange, Options
 from ._generation import generations_cut
 from ._pagination import judge_coverage
 from ._rest_errors import loqate, world_bank
+from ._rpc import jsonrpc_batch
 from ._search_engines import graph_batch
 from ._status import judge_status
 from ._transport import from_exception
@@ -177,7 +178,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 one = depth == 0 and type(value) is list and len(value) == 1
                 verdict = (world_bank(value) or loqate(value, ex.media_type)) if one else None
                 if verdict is None and depth == 0 and type(value) is list:
-                    verdict = graph_batch(value) or generations_cut(value)
+                    verdict = graph_batch(value) or generations_cut(value) or jsonrpc_batch(value)
                 break
             verdict = None
             for convention in asked(value, ex.media_type):  # the first with a verdict decides
@@ -223,6 +224,22 @@ def _job_not_done(ex: Exchange, value: object) -> Envelope[Any] | None:
         # (https://developers.strava.com/docs/uploads/).
         said = f"upload {value['status']}; ask again"
         return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+    operation = _azure_operation(ex.url or "", value)
+    if operation is not None:
+        # Azure Resource Manager's asynchronous operations: only Succeeded, Failed and Canceled
+        # end one; any other status means "keep polling"
+        # (https://learn.microsoft.com/en-us/azure/azure-resource-manager/management/async-operations).
+        state, kind = operation
+        if kind is not None:
+            return ex.fail(FailureCode.UPSTREAM_ERROR, kind, f"operation {state}")
+        # Succeeded: the answer, its error member an empty placeholder ({"code": "None"}).
+        return seal(ex, ex.finish(Outcome.SUCCESS, value, Coverage(returned=1, detail=state)))
+    if _google_operation_running(value):
+        # Google's long-running operations: "done: false or absent: still in progress"; the
+        # result comes with done: true (https://google.aip.dev/151).
+        return ex.fail(
+            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "operation not done; ask again"
+        )
     if not _JOB_STATUS_PATH.search(ex.url or ""):
         return None
     job = value.get("job_status", value)
@@ -238,14 +255,57 @@ def _job_not_done(ex: Exchange, value: object) -> Envelope[Any] | None:
     return None
 
 
+def _azure_operation(url: str, value: dict[str, Any]) -> tuple[str, FailureKind | None] | None:
+    """An Azure operation's status read at its status URL: ``(status, kind)``, the kind
+    ``None`` when it succeeded (the answer), transient while it runs, permanent when it failed
+    or was canceled; ``None`` for any other answer."""
+    status = value.get("status")
+    if not isinstance(status, str) or not _AZURE_OPERATION.search(url):
+        return None
+    if not value.keys() <= _AZURE_OPERATION_MEMBERS:
+        return None
+    state = status.lower()
+    if state == "succeeded":
+        return status, None
+    if state in ("failed", "canceled", "cancelled"):
+        error = value.get("error")
+        code = error.get("code") if isinstance(error, dict) else None
+        return f"{status}: {code}" if isinstance(code, str) else status, FailureKind.PERMANENT
+    return f"{status}; ask again", FailureKind.TRANSIENT
+
+
+_AZURE_OPERATION = re.compile(
+    r"/(?:azureasyncoperations|operationresults|operationstatuses)/", re.IGNORECASE
+)
+_AZURE_OPERATION_MEMBERS = frozenset(
+    {"status", "error", "id", "name", "startTime", "endTime", "percentComplete", "properties"}
+)
+
+
+def _google_operation_running(value: dict[str, Any]) -> bool:
+    """A Google long-running operation read before it is done: its ``name`` (``…operations/…``)
+    with ``done`` false or absent, no ``response`` and no ``error``."""
+    name = value.get("name")
+    if not isinstance(name, str) or "operations/" not in name or value.get("done") is True:
+        return False
+    return not ({"response", "error"} & value.keys()) and value.keys() <= _OPERATION_MEMBERS
+
+
+_OPERATION_MEMBERS = frozenset({"name", "done", "metadata", "@type"})
+
+
 def _strava_processing(value: dict[str, Any]) -> bool:
     keys = {"id_str", "error", "status", "activity_id"}
     return keys <= value.keys() and value["error"] is None and value["activity_id"] is None
 
 
 _STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
-_JOB_STATUS_PATH = re.compile(r"/job[_-]?status(?:es)?/[^/?#]+", re.IGNORECASE)
-_JOB_RUNNING = frozenset({"queued", "pending", "working", "in_progress", "running", "processing"})
+# Zendesk's job statuses; Yandex Disk's /operations/{id}, {"status": "in-progress"} until
+# "success" or "failed" (https://yandex.com/dev/disk-api/doc/en/reference/operations).
+_JOB_STATUS_PATH = re.compile(r"/(?:job[_-]?status(?:es)?|operations)/[^/?#]+", re.IGNORECASE)
+_JOB_RUNNING = frozenset(
+    {"queued", "pending", "working", "in_progress", "in-progress", "running", "processing"}
+)
 _JOB_FAILED = frozenset({"failed", "killed"})
 
 

@@ -1939,6 +1939,30 @@ def fhir_batch(body: object, content_type: str) -> Verdict | None:
     return some_refused(dropped, len(statuses), "entries failed", "fhir", every)
 
 
+#: Zulip's error codes that name what failed (https://zulip.com/api/rest-error-handling).
+_ZULIP_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "RATE_LIMIT_HIT": (FailureCode.RATE_LIMITED, _T),
+    "UNAUTHORIZED": (FailureCode.UNAUTHORIZED, _P),
+    "INVALID_API_KEY": (FailureCode.UNAUTHORIZED, _P),
+    "USER_DEACTIVATED": (FailureCode.FORBIDDEN, _P),
+    "REALM_DEACTIVATED": (FailureCode.FORBIDDEN, _P),
+}
+
+
+def zulip_result(body: object, content_type: str) -> Verdict | None:
+    """Zulip answers ``{"result": "error", "msg": "…", "code": "BAD_REQUEST"}`` (and
+    ``"result": "success"`` beside the answer, https://zulip.com/api/rest-error-handling)."""
+    if not isinstance(body, dict) or body.get("result") != "error":
+        return None
+    words, code = body.get("msg"), body.get("code")
+    if not isinstance(words, str):
+        return None
+    keyed = _ZULIP_CODES.get(code) if isinstance(code, str) else None
+    failure, kind = keyed or (FailureCode.UPSTREAM_ERROR, _P)
+    said = f"{code}: {words}" if isinstance(code, str) else words
+    return FailureVerdict(failure, kind, said or "error", "zulip")
+
+
 #: Disqus's error codes that are not the request's fault (https://disqus.com/api/docs/errors/).
 _DISQUS_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
     13: (FailureCode.RATE_LIMITED, _T),  # the application's rate limit

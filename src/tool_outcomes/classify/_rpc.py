@@ -22,7 +22,14 @@ from ._verdicts import (
     status_from,
 )
 
-__all__ = ["GRAPHQL_CODES", "JSONRPC_CODES", "graphql", "graphql_user_errors", "jsonrpc"]
+__all__ = [
+    "GRAPHQL_CODES",
+    "JSONRPC_CODES",
+    "graphql",
+    "graphql_user_errors",
+    "jsonrpc",
+    "jsonrpc_batch",
+]
 
 _T = FailureKind.TRANSIENT
 _P = FailureKind.PERMANENT
@@ -61,6 +68,25 @@ def jsonrpc(body: object, content_type: str) -> Verdict | None:
     return FailureVerdict(
         FailureCode.UPSTREAM_ERROR, _P, "JSON-RPC response with neither result nor error", "jsonrpc"
     )
+
+
+def jsonrpc_batch(body: object) -> Verdict | None:
+    """A JSON-RPC 2.0 batch's answer: an array of response objects, each its own ``result`` or
+    ``error`` (https://www.jsonrpc.org/specification#batch): some errors are a partial answer
+    naming each ``id``; every one an error, a failure keyed on the first."""
+    if not isinstance(body, list) or not body:
+        return None
+    if not all(isinstance(r, dict) and r.get("jsonrpc") == "2.0" and "id" in r for r in body):
+        return None
+    failed = [(r, v) for r in body if isinstance(v := jsonrpc(r, ""), FailureVerdict)]
+    if not failed:
+        return None
+    dropped = tuple(f"id {r.get('id')}: {v.detail}" for r, v in failed)
+    if len(failed) == len(body):
+        first = failed[0][1]
+        return FailureVerdict(first.code, first.kind, "; ".join(dropped[:3]), "jsonrpc")
+    detail = f"{len(failed)} of {len(body)} calls failed"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "jsonrpc", dropped)
 
 
 # -- GraphQL (spec §7.1 Response Format) -----------------------------------------------------------

@@ -256,6 +256,11 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
         # that is a wait, not a missing permission.
         rule = _THROTTLED_403
+    if status == 409 and not _BUSY_CODES.isdisjoint(error_codes(value)):
+        # "Another operation on this or dependent resource is in progress": wait for it and
+        # retry (Azure: https://learn.microsoft.com/en-us/azure/azure-resource-manager/troubleshooting/common-deployment-errors;
+        # AWS's ConcurrentModificationException).
+        rule = _BUSY
     if status in (400, 403, 413):
         codes = set(error_codes(value))
         if codes & QUOTA_CODES:
@@ -276,6 +281,13 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
 
 
 _IDEMPOTENCY_READ = 4096
+_BUSY_CODES = frozenset(
+    {
+        "AnotherOperationInProgress", "OperationInProgress", "ResourceBusy",
+        "ConcurrentModificationException", "OperationNotAllowedWhileInProgress",
+    }
+)  # fmt: skip
+_BUSY = StatusRule(FailureCode.CONFLICT, _T, "another operation on the resource is in progress")
 _OAUTH_WAIT = frozenset({"authorization_pending", "slow_down", "use_dpop_nonce"})
 
 
