@@ -3483,3 +3483,32 @@ def test_a_yandex_disk_operation_in_progress_is_not_done_yet() -> None:
     assert failure_of(judge({"status": "in-progress"}, url=url)) == (FailureCode.UPSTREAM_ERROR, T)
     assert failure_of(judge({"status": "failed"}, url=url)) == (FailureCode.UPSTREAM_ERROR, P)
     assert judge({"status": "success"}, url=url).outcome is Outcome.SUCCESS
+
+
+def test_box_and_uploadcare_job_states_and_pcloud_result_codes() -> None:
+    """Box's representations (https://developer.box.com/guides/representations/) and zip
+    download status (https://developer.box.com/reference/get-zip-downloads-id-status/);
+    Uploadcare's conversion status (https://uploadcare.com/api-refs/rest-api/v0.7.0/#tag/Conversion);
+    pCloud's result codes (https://docs.pcloud.com/errors/)."""
+    rep = "https://api.box.com/2.0/internal_files/1/versions/2/representations/png_paged_1024x1024"
+    pending = {"representation": "png", "status": {"state": "pending"}}
+    assert failure_of(judge(pending, url=rep)) == (FailureCode.UPSTREAM_ERROR, T)
+    broken = {"representation": "png", "status": {"state": "error", "code": "unsupported"}}
+    assert failure_of(judge(broken, url=rep)) == (FailureCode.UPSTREAM_ERROR, P)
+    ready = {"representation": "png", "status": {"state": "success"}}
+    assert judge(ready, url=rep).outcome is Outcome.SUCCESS
+    zip_ = "https://api.box.com/2.0/zip_downloads/124/status"
+    some = {"total_file_count": 20, "downloaded_file_count": 10, "skipped_file_count": 10}
+    assert truncation_of(judge({**some, "state": "succeeded"}, url=zip_)) is (
+        TruncatedBy.UPSTREAM_FLAG
+    )
+    whole = {"total_file_count": 20, "downloaded_file_count": 20, "skipped_file_count": 0}
+    assert judge({**whole, "state": "succeeded"}, url=zip_).outcome is Outcome.SUCCESS
+    convert = "https://api.uploadcare.com/convert/video/status/944136226/"
+    running = {"status": "processing", "error": None, "result": {"uuid": "u"}}
+    assert failure_of(judge(running, url=convert)) == (FailureCode.UPSTREAM_ERROR, T)
+    finished = {"status": "finished", "error": None, "result": {"uuid": "u"}}
+    assert judge(finished, url=convert).outcome is Outcome.SUCCESS
+    pcloud = "https://api.pcloud.com/listtokens"
+    refused = {"result": 1000, "error": "Log in required."}
+    assert failure_of(judge(refused, url=pcloud)) == (FailureCode.UNAUTHORIZED, P)

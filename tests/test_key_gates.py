@@ -439,6 +439,8 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
         "entry": [{"response": {"status": "404 Not Found"}}],
     },
     {"result": "error", "msg": "API usage exceeded rate limit", "code": "RATE_LIMIT_HIT"},
+    {"total_file_count": 2, "skipped_file_count": 1, "state": "succeeded"},
+    {"result": 1000, "error": "Log in required."},
 ]  # fmt: skip
 
 

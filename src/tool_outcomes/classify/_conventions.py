@@ -323,6 +323,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "box_zip_skipped",
+        _rest_errors.box_zip_skipped,
+        "Box's zip download with files or folders skipped: a partial",
+        keys=frozenset({"skipped_file_count", "skipped_folder_count"}),
+    ),
+    Convention(
+        "pcloud_result",
+        _rest_errors.pcloud_result,
+        "pCloud's result other than 0 beside its error, keyed on the code",
+        keys=frozenset({"result"}),
+    ),
+    Convention(
         "zulip_result",
         _rest_errors.zulip_result,
         "Zulip's result: error beside its msg, keyed on its code",

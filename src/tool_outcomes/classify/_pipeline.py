@@ -240,6 +240,17 @@ def _job_not_done(ex: Exchange, value: object) -> Envelope[Any] | None:
         return ex.fail(
             FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "operation not done; ask again"
         )
+    if _BOX_REPRESENTATION.search(ex.url or "") and isinstance(box := value.get("status"), dict):
+        # Box's representations: status.state "pending" (or "none") until "success"; "error"
+        # says it never will be (https://developer.box.com/guides/representations/).
+        box_state, box_code = box.get("state"), box.get("code")
+        if box_state in ("pending", "none"):
+            said = f"representation {box_state}; ask again"
+            return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+        if box_state == "error":
+            said = f"representation error: {box_code or 'no code'}"
+            return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+        return None
     if not _JOB_STATUS_PATH.search(ex.url or ""):
         return None
     job = value.get("job_status", value)
@@ -299,10 +310,15 @@ def _strava_processing(value: dict[str, Any]) -> bool:
     return keys <= value.keys() and value["error"] is None and value["activity_id"] is None
 
 
+_BOX_REPRESENTATION = re.compile(r"/representations/[^/?#]+/?(?:[?#]|$)")
 _STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
 # Zendesk's job statuses; Yandex Disk's /operations/{id}, {"status": "in-progress"} until
 # "success" or "failed" (https://yandex.com/dev/disk-api/doc/en/reference/operations).
-_JOB_STATUS_PATH = re.compile(r"/(?:job[_-]?status(?:es)?|operations)/[^/?#]+", re.IGNORECASE)
+# Uploadcare's conversion status, /convert/{document,video}/status/{token}/, "pending",
+# "processing" until "finished" or "failed" (https://uploadcare.com/api-refs/rest-api/v0.7.0/#tag/Conversion).
+_JOB_STATUS_PATH = re.compile(
+    r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status)/[^/?#]+", re.IGNORECASE
+)
 _JOB_RUNNING = frozenset(
     {"queued", "pending", "working", "in_progress", "in-progress", "running", "processing"}
 )

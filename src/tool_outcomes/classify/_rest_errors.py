@@ -1963,6 +1963,43 @@ def zulip_result(body: object, content_type: str) -> Verdict | None:
     return FailureVerdict(failure, kind, said or "error", "zulip")
 
 
+def box_zip_skipped(body: object, content_type: str) -> Verdict | None:
+    """Box's zip download status counts what it skipped: ``{"total_file_count": 20,
+    "downloaded_file_count": 10, "skipped_file_count": 10, "skipped_folder_count": 10, "state":
+    "succeeded"}`` (https://developer.box.com/reference/get-zip-downloads-id-status/): some
+    skipped is a partial download; every file skipped, a failure."""
+    if not isinstance(body, dict) or not isinstance(total := body.get("total_file_count"), int):
+        return None
+    files, folders = body.get("skipped_file_count"), body.get("skipped_folder_count")
+    skipped = [n for n in (files, folders) if type(n) is int and n > 0]
+    if not skipped:
+        return None
+    said = f"{files or 0} files and {folders or 0} folders skipped of {total} files"
+    if type(files) is int and files >= total > 0:
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said, "box")
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, said, "box")
+
+
+#: pCloud's result codes that name what failed (https://docs.pcloud.com/errors/).
+_PCLOUD_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    1000: (FailureCode.UNAUTHORIZED, _P),  # log in required
+    2000: (FailureCode.UNAUTHORIZED, _P),  # log in failed
+    2094: (FailureCode.UNAUTHORIZED, _P),  # invalid access_token
+    2005: (FailureCode.NOT_FOUND, _P),  # directory does not exist
+    2009: (FailureCode.NOT_FOUND, _P),  # file not found
+    4000: (FailureCode.RATE_LIMITED, _T),  # too many login tries from this IP
+    5000: (FailureCode.SERVER_ERROR, _T),  # internal error, try again later
+}
+
+
+def pcloud_result(body: object, content_type: str) -> Verdict | None:
+    """pCloud answers every call with a 200 whose ``result`` is 0 on success; any other is the
+    error, its ``error`` saying why (``{"result": 1000, "error": "Log in required."}``)."""
+    if not isinstance(body, dict) or body.keys() != {"result", "error"}:
+        return None
+    return keyed_code(body, "result", "error", _PCLOUD_CODES, "pcloud")
+
+
 #: Disqus's error codes that are not the request's fault (https://disqus.com/api/docs/errors/).
 _DISQUS_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
     13: (FailureCode.RATE_LIMITED, _T),  # the application's rate limit
