@@ -4051,6 +4051,7 @@ ROWS: list[Row] = [
         {"odata.metadata": "m", "value": two()},
         2,
         headers={"x-ms-continuation-NextTableName": "1!48!bGlzdA--"},
+        url="https://acct.table.core.windows.net/Tables?$top=2",
     ),
     # -- Azure's data-plane @nextLink
     # (https://learn.microsoft.com/en-us/rest/api/aiservices/documenttranslator/get-translations-status)

@@ -190,7 +190,7 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     Taken only where that holds: a result model, no ``items`` or ``total`` path, no count in
     the headers (counting the array would mean decoding it here), and text with no ``NaN``,
     ``Infinity`` or number that may overflow (decoding repairs those), and a first item that
-    is not ``null`` (an array of nothing but nulls holds no item), and no ``"code"`` beside a
+    is not ``null`` (an array of nothing but nulls holds no item), and, in its first 4 KiB, no
     ``"body"`` (Facebook's batch answers an array of sub-responses), no
     ``"generated_text"`` (Hugging Face's generations), no ``"Resolution"`` (Loqate's error
     row) and no ``"jsonrpc"`` (a JSON-RPC batch's answers). Whether the model can
@@ -211,21 +211,25 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
         return None
     if may_overflow(text) or count_in_headers(ex.headers) is not None:
         return None
-    inside = text.strip(_JSON_SPACE)[1:].lstrip(_JSON_SPACE)
-    if inside.startswith(b"null"):  # perhaps nothing but nulls, which is no item: decoded here
+    first = _FIRST_ITEM.match(text)  # the array's first item, found in place
+    start = b"" if first is None else first[1]
+    if start == b"n":  # perhaps nothing but nulls, which is no item: decoded here
         return None
-    if (
-        (b'"code"' in text and b'"body"' in text)
-        or b'"generated_text"' in text
-        or b'"Resolution"' in text
-        or b'"jsonrpc"' in text
-    ):
+    # An array a rule reads names its marker in its first item (the shapes named above): it is
+    # looked for in the first 4 KiB, in place, not in the whole body.
+    if any(text.find(marker, 0, _MARKER_SPAN) >= 0 for marker in _ARRAY_MARKERS):
         return None  # perhaps a batch's sub-responses, generations or an error row: read
-    return ArrayText(text, empty=inside == b"]")
+    return ArrayText(text, empty=start == b"]")
 
 
 #: The whitespace JSON allows between tokens (RFC 8259 §2).
 _JSON_SPACE = b" \t\n\r"
+#: An array's opening bracket and the first byte of its first item (or of its closing one).
+_FIRST_ITEM = re.compile(rb"[ \t\n\r]*\[[ \t\n\r]*(.)", re.DOTALL)
+#: The members that mark an array a rule reads: Facebook's batch ("code", beside "body"),
+#: Hugging Face's generations, Loqate's error row, a JSON-RPC batch's answers.
+_ARRAY_MARKERS = (b'"body"', b'"generated_text"', b'"Resolution"', b'"jsonrpc"')
+_MARKER_SPAN = 4096
 
 
 #: Flickr's REST answer that failed, in XML: ``<rsp stat="fail"><err code="99" msg="…" /></rsp>``

@@ -788,7 +788,9 @@ def _google_none(body: Mapping[str, Any], url: str | None) -> Collection | None:
     a flat body from a Google API whose ``kind`` names a listing (``drive#fileList``, or a
     plural: ``storage#objects``, ``calendar#events``) and that has no ``id`` of its own."""
     kind = body.get("kind")
-    if not _omits_empty_lists(url) or body.get("id") is not None or not isinstance(kind, str):
+    if not isinstance(kind, str) or "#" not in kind or body.get("id") is not None:
+        return None
+    if not _omits_empty_lists(url):
         return None
     noun = kind.rpartition("#")[2]
     plural = noun.endswith("s") and not noun.endswith(_SINGULAR_ENDINGS)

@@ -889,9 +889,10 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     # Azure Table storage and Cosmos DB: "if the x-ms-continuation-NextPartitionKey (…
     # NextRowKey, NextTableName) headers are returned, there are more results"
     # (https://learn.microsoft.com/en-us/rest/api/storageservices/query-timeout-and-pagination).
+    azure = base_url is not None and any(host in base_url for host in _AZURE_TABLE_HOSTS)
     continuation = sorted(
         (name, str(value).strip())
-        for name, value in headers.items()
+        for name, value in (headers.items() if azure else ())
         if name.lower().startswith("x-ms-continuation") and str(value).strip()
     )
     if continuation:
@@ -931,6 +932,11 @@ def _declared_zero(value: Any, total_path: str | None) -> bool:
         return False
     counted = resolve_path(value, total_path)
     return (type(counted) is int and counted == 0) or counted == "0"
+
+
+#: Where Azure Table storage and Cosmos DB answer: only there are the headers looked through
+#: for a continuation (a look costs every call a pass over every header).
+_AZURE_TABLE_HOSTS = (".core.windows.net", ".azure.com", ".azure.cn", ".azure.us")
 
 
 def _cursor_sent_back(cursor: str, base_url: str | None) -> bool:

@@ -217,14 +217,14 @@ def _job_not_done(ex: Exchange, value: object) -> Envelope[Any] | None:
     (or the same inside ``job_status``) until it is ``completed`` or ``failed``
     (https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/):
     not the answer yet, ask again; ``failed`` or ``killed``, the job failed."""
-    if ex.writes or not isinstance(value, dict):
+    if ex.writes or not isinstance(value, dict) or _JOB_MEMBERS.isdisjoint(value):
         return None
-    if _STRAVA_UPLOAD.search(ex.url or "") and _strava_processing(value):
+    if "activity_id" in value and _STRAVA_UPLOAD.search(ex.url or "") and _strava_processing(value):
         # Strava's upload status: polled "until the activity id is returned"
         # (https://developers.strava.com/docs/uploads/).
         said = f"upload {value['status']}; ask again"
         return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
-    operation = _azure_operation(ex.url or "", value)
+    operation = _azure_operation(ex.url or "", value) if "status" in value else None
     if operation is not None:
         # Azure Resource Manager's asynchronous operations: only Succeeded, Failed and Canceled
         # end one; any other status means "keep polling"
@@ -310,6 +310,8 @@ def _strava_processing(value: dict[str, Any]) -> bool:
     return keys <= value.keys() and value["error"] is None and value["activity_id"] is None
 
 
+#: The members a job's or an operation's status holds, one at least: any other body is none.
+_JOB_MEMBERS = frozenset({"status", "name", "job_status", "activity_id"})
 _BOX_REPRESENTATION = re.compile(r"/representations/[^/?#]+/?(?:[?#]|$)")
 _STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
 # Zendesk's job statuses; Yandex Disk's /operations/{id}, {"status": "in-progress"} until
