@@ -190,10 +190,9 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     Taken only where that holds: a result model, no ``items`` or ``total`` path, no count in
     the headers (counting the array would mean decoding it here), and text with no ``NaN``,
     ``Infinity`` or number that may overflow (decoding repairs those), and a first item that
-    is not ``null`` (an array of nothing but nulls holds no item), and, in its first 4 KiB, no
-    ``"body"`` (Facebook's batch answers an array of sub-responses), no
-    ``"generated_text"`` (Hugging Face's generations), no ``"Resolution"`` (Loqate's error
-    row) and no ``"jsonrpc"`` (a JSON-RPC batch's answers). Whether the model can
+    is not ``null`` (an array of nothing but nulls holds no item) nor an object whose first
+    member names an array a rule reads (:data:`_ARRAY_FIRST_KEYS`: Facebook's batch, Hugging
+    Face's generations, Loqate's error row, a JSON-RPC batch). Whether the model can
     take the text as it is, and whether the text is JSON at all, are then the last step's to
     find: text that is not JSON fails there with the reason this step would have given.
 
@@ -211,25 +210,23 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
         return None
     if may_overflow(text) or count_in_headers(ex.headers) is not None:
         return None
-    first = _FIRST_ITEM.match(text)  # the array's first item, found in place
-    start = b"" if first is None else first[1]
-    if start == b"n":  # perhaps nothing but nulls, which is no item: decoded here
+    first = _FIRST_ITEM.match(text)  # the array's first item, read in place
+    if first is not None and (first[2] or first[3] in _ARRAY_FIRST_KEYS):
+        # Perhaps nothing but nulls (no item), or an array a rule reads, known by its first
+        # item's first member: a batch's sub-responses, generations, an error row. Decoded.
         return None
-    # An array a rule reads names its marker in its first item (the shapes named above): it is
-    # looked for in the first 4 KiB, in place, not in the whole body.
-    if any(text.find(marker, 0, _MARKER_SPAN) >= 0 for marker in _ARRAY_MARKERS):
-        return None  # perhaps a batch's sub-responses, generations or an error row: read
-    return ArrayText(text, empty=start == b"]")
+    return ArrayText(text, empty=first is not None and first[1] is not None)
 
 
 #: The whitespace JSON allows between tokens (RFC 8259 §2).
 _JSON_SPACE = b" \t\n\r"
-#: An array's opening bracket and the first byte of its first item (or of its closing one).
-_FIRST_ITEM = re.compile(rb"[ \t\n\r]*\[[ \t\n\r]*(.)", re.DOTALL)
-#: The members that mark an array a rule reads: Facebook's batch ("code", beside "body"),
-#: Hugging Face's generations, Loqate's error row, a JSON-RPC batch's answers.
-_ARRAY_MARKERS = (b'"body"', b'"generated_text"', b'"Resolution"', b'"jsonrpc"')
-_MARKER_SPAN = 4096
+#: An array's opening bracket, then its closing one (1), a null (2), or the first member's name
+#: of its first object (3).
+_FIRST_ITEM = re.compile(rb'[ \t\n\r]*\[[ \t\n\r]*(?:(\])|(n)|\{[ \t\n\r]*"([A-Za-z_]{1,32})")?')
+#: The first members of the arrays a rule reads, as their sources write them: Facebook's batch
+#: ("code", then "headers" and "body"), Hugging Face's generations ("generated_text"),
+#: Loqate's error row ("Error"), a JSON-RPC batch's answers ("jsonrpc").
+_ARRAY_FIRST_KEYS = frozenset({b"code", b"generated_text", b"Error", b"jsonrpc"})
 
 
 #: Flickr's REST answer that failed, in XML: ``<rsp stat="fail"><err code="99" msg="…" /></rsp>``
