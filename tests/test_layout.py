@@ -245,6 +245,7 @@ CALL_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "conventions",
         (
+            "classify._jobs",
             "classify._conventions",
             "classify._rpc",
             "classify._search_engines",

@@ -12,7 +12,9 @@ pipeline, one question each, in the order :func:`judge` asks them:
 3. ``_body``       — a 2xx body: JSON as promised (an object or array labelled HTML too),
    complete, whole; or, in XML, one of the few documents that say what they are (``_xml``:
    an object store's listing, an error document);
-4. ``_conventions`` — an upstream's own words for failure or truncation (:data:`CONVENTIONS`),
+4. ``_jobs``       — a job's or an operation's status read before it is done (Zendesk, Google,
+   Azure, Yandex Disk, Strava, Box, Uploadcare): not the answer yet; then
+   ``_conventions`` — an upstream's own words for failure or truncation (:data:`CONVENTIONS`),
    one module per family: ``_rpc`` (JSON-RPC, GraphQL), ``_search_engines`` (Elasticsearch,
    OpenSearch, Solr, Meilisearch, batches of sub-responses), ``_chat`` (Slack, Telegram,
    Particle), ``_generation`` (a model's answer cut short), ``_rest_errors`` (problem details,

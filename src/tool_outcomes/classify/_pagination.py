@@ -940,8 +940,11 @@ _AZURE_TABLE_HOSTS = (".core.windows.net", ".azure.com", ".azure.cn", ".azure.us
 
 
 def _cursor_sent_back(cursor: str, base_url: str | None) -> bool:
-    query = dict(parse_qsl(urlsplit(base_url).query)) if base_url and "cursor=" in base_url else {}
-    return query.get("cursor") == cursor
+    return (
+        base_url is not None
+        and "cursor=" in base_url
+        and _split(base_url)[1].get("cursor") == cursor
+    )
 
 
 def _at_last_page_number(box: Mapping[str, Any]) -> bool:
@@ -958,7 +961,7 @@ def _matrix_end(body: object, base_url: str | None) -> Evidence | None:
     end = body.get("end")
     if not isinstance(end, str) or not end or not isinstance(body.get("start"), str):
         return None
-    asked = dict(parse_qsl(urlsplit(base_url).query)).get("from") if base_url else None
+    asked = _split(base_url)[1].get("from")
     return None if end == asked else Evidence(TruncatedBy.NEXT_PAGE, "end present", end)
 
 
@@ -972,7 +975,7 @@ def _workos_cursor(body: object, base_url: str | None) -> Evidence | None:
     box = body.get("list_metadata", body.get("listMetadata"))
     if not isinstance(box, dict) or not {"before", "after"} <= box.keys():
         return None
-    backwards = base_url is not None and "before" in dict(parse_qsl(urlsplit(base_url).query))
+    backwards = "before" in _split(base_url)[1]
     way = "before" if backwards else "after"
     cursor = _cursor(box.get(way))
     return (

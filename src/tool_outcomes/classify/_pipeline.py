@@ -17,14 +17,13 @@ exception into evidence (``classify_http``, the adapter) are outside this packag
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Unpack
 
 import httpx
 
 from tool_outcomes._text import exception_text
-from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome
+from tool_outcomes.envelope import Envelope, FailureCode, FailureKind, Outcome
 from tool_outcomes.evidence import BodyCut, Evidence, body_bytes
 
 from ._body import read_body
@@ -33,6 +32,7 @@ from ._decisions import Contact
 from ._envelope import seal
 from ._exchange import ClassifyOptions, Exchange, Options
 from ._generation import generations_cut
+from ._jobs import job_not_done
 from ._pagination import judge_coverage
 from ._rest_errors import loqate, world_bank
 from ._rpc import jsonrpc_batch
@@ -164,9 +164,9 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         if isinstance(document, Contact):  # all the data there is: straight to the last step
             return seal(ex, document)
         value, verdict, at = document.value, None, ""
-        job = _job_not_done(ex, value)
-        if job is not None:
-            return job
+        job = job_not_done(ex, value) if type(value) is dict else None
+        if job is not None:  # a job or operation read before it is done (or as it ended)
+            return job if isinstance(job, Envelope) else seal(ex, job)
         if value is False and ex.writes:
             # A write answered with a bare false: Deezer's writes "return true if success"
             # (https://developers.deezer.com/api/actions-post): false is the write not done.
@@ -209,122 +209,6 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         return judged if isinstance(judged, Envelope) else seal(ex, judged)
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here
         return internal_error(exc, options)
-
-
-def _job_not_done(ex: Exchange, value: object) -> Envelope[Any] | None:
-    """A job's status read before the job is done: Zendesk's ``GET …/job_statuses/{id}``
-    answers ``{"status": "queued" | "working", "progress": 85, "total": 105, "retry_in": 3}``
-    (or the same inside ``job_status``) until it is ``completed`` or ``failed``
-    (https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/):
-    not the answer yet, ask again; ``failed`` or ``killed``, the job failed."""
-    if ex.writes or not isinstance(value, dict) or _JOB_MEMBERS.isdisjoint(value):
-        return None
-    if "activity_id" in value and _STRAVA_UPLOAD.search(ex.url or "") and _strava_processing(value):
-        # Strava's upload status: polled "until the activity id is returned"
-        # (https://developers.strava.com/docs/uploads/).
-        said = f"upload {value['status']}; ask again"
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
-    operation = _azure_operation(ex.url or "", value) if "status" in value else None
-    if operation is not None:
-        # Azure Resource Manager's asynchronous operations: only Succeeded, Failed and Canceled
-        # end one; any other status means "keep polling"
-        # (https://learn.microsoft.com/en-us/azure/azure-resource-manager/management/async-operations).
-        state, kind = operation
-        if kind is not None:
-            return ex.fail(FailureCode.UPSTREAM_ERROR, kind, f"operation {state}")
-        # Succeeded: the answer, its error member an empty placeholder ({"code": "None"}).
-        return seal(ex, ex.finish(Outcome.SUCCESS, value, Coverage(returned=1, detail=state)))
-    if _google_operation_running(value):
-        # Google's long-running operations: "done: false or absent: still in progress"; the
-        # result comes with done: true (https://google.aip.dev/151).
-        return ex.fail(
-            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "operation not done; ask again"
-        )
-    if _BOX_REPRESENTATION.search(ex.url or "") and isinstance(box := value.get("status"), dict):
-        # Box's representations: status.state "pending" (or "none") until "success"; "error"
-        # says it never will be (https://developer.box.com/guides/representations/).
-        box_state, box_code = box.get("state"), box.get("code")
-        if box_state in ("pending", "none"):
-            said = f"representation {box_state}; ask again"
-            return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
-        if box_state == "error":
-            said = f"representation error: {box_code or 'no code'}"
-            return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
-        return None
-    if not _JOB_STATUS_PATH.search(ex.url or ""):
-        return None
-    job = value.get("job_status", value)
-    status = job.get("status") if isinstance(job, dict) else None
-    if not isinstance(status, str):
-        return None
-    words = job.get("message")
-    said = f"job {status}" + (f": {words}" if isinstance(words, str) and words else "")
-    if status.lower() in _JOB_RUNNING:
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{said}; ask again")
-    if status.lower() in _JOB_FAILED:
-        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
-    return None
-
-
-def _azure_operation(url: str, value: dict[str, Any]) -> tuple[str, FailureKind | None] | None:
-    """An Azure operation's status read at its status URL: ``(status, kind)``, the kind
-    ``None`` when it succeeded (the answer), transient while it runs, permanent when it failed
-    or was canceled; ``None`` for any other answer."""
-    status = value.get("status")
-    if not isinstance(status, str) or not _AZURE_OPERATION.search(url):
-        return None
-    if not value.keys() <= _AZURE_OPERATION_MEMBERS:
-        return None
-    state = status.lower()
-    if state == "succeeded":
-        return status, None
-    if state in ("failed", "canceled", "cancelled"):
-        error = value.get("error")
-        code = error.get("code") if isinstance(error, dict) else None
-        return f"{status}: {code}" if isinstance(code, str) else status, FailureKind.PERMANENT
-    return f"{status}; ask again", FailureKind.TRANSIENT
-
-
-_AZURE_OPERATION = re.compile(
-    r"/(?:azureasyncoperations|operationresults|operationstatuses)/", re.IGNORECASE
-)
-_AZURE_OPERATION_MEMBERS = frozenset(
-    {"status", "error", "id", "name", "startTime", "endTime", "percentComplete", "properties"}
-)
-
-
-def _google_operation_running(value: dict[str, Any]) -> bool:
-    """A Google long-running operation read before it is done: its ``name`` (``…operations/…``)
-    with ``done`` false or absent, no ``response`` and no ``error``."""
-    name = value.get("name")
-    if not isinstance(name, str) or "operations/" not in name or value.get("done") is True:
-        return False
-    return not ({"response", "error"} & value.keys()) and value.keys() <= _OPERATION_MEMBERS
-
-
-_OPERATION_MEMBERS = frozenset({"name", "done", "metadata", "@type"})
-
-
-def _strava_processing(value: dict[str, Any]) -> bool:
-    keys = {"id_str", "error", "status", "activity_id"}
-    return keys <= value.keys() and value["error"] is None and value["activity_id"] is None
-
-
-#: The members a job's or an operation's status holds, one at least: any other body is none.
-_JOB_MEMBERS = frozenset({"status", "name", "job_status", "activity_id"})
-_BOX_REPRESENTATION = re.compile(r"/representations/[^/?#]+/?(?:[?#]|$)")
-_STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
-# Zendesk's job statuses; Yandex Disk's /operations/{id}, {"status": "in-progress"} until
-# "success" or "failed" (https://yandex.com/dev/disk-api/doc/en/reference/operations).
-# Uploadcare's conversion status, /convert/{document,video}/status/{token}/, "pending",
-# "processing" until "finished" or "failed" (https://uploadcare.com/api-refs/rest-api/v0.7.0/#tag/Conversion).
-_JOB_STATUS_PATH = re.compile(
-    r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status)/[^/?#]+", re.IGNORECASE
-)
-_JOB_RUNNING = frozenset(
-    {"queued", "pending", "working", "in_progress", "in-progress", "running", "processing"}
-)
-_JOB_FAILED = frozenset({"failed", "killed"})
 
 
 #: Conventions whose NOT_FOUND names the thing a lookup asked for.

@@ -2013,11 +2013,7 @@ def disqus_code(body: object, content_type: str) -> Verdict | None:
     ``response`` (https://disqus.com/api/docs/errors/)."""
     if not isinstance(body, dict) or body.keys() != {"code", "response"}:
         return None
-    code, words = body["code"], body["response"]
-    if type(code) is not int or code == 0 or not isinstance(words, str):
-        return None
-    failure, kind = _DISQUS_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
-    return FailureVerdict(failure, kind, f"code {code}: {words}", "disqus")
+    return keyed_code(body, "code", "response", _DISQUS_CODES, "disqus")
 
 
 #: Anthropic's and OpenAI's ``error.type`` (and OpenAI's ``error.code``) values.

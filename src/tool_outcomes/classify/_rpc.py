@@ -19,6 +19,7 @@ from ._verdicts import (
     Unwrap,
     Verdict,
     as_count,
+    some_refused,
     status_from,
 )
 
@@ -82,11 +83,9 @@ def jsonrpc_batch(body: object) -> Verdict | None:
     if not failed:
         return None
     dropped = tuple(f"id {r.get('id')}: {v.detail}" for r, v in failed)
-    if len(failed) == len(body):
-        first = failed[0][1]
-        return FailureVerdict(first.code, first.kind, "; ".join(dropped[:3]), "jsonrpc")
-    detail = f"{len(failed)} of {len(body)} calls failed"
-    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "jsonrpc", dropped)
+    first = failed[0][1]
+    every = FailureVerdict(first.code, first.kind, "; ".join(dropped[:3]), "jsonrpc")
+    return some_refused(dropped, len(body), "calls failed", "jsonrpc", every)
 
 
 # -- GraphQL (spec §7.1 Response Format) -----------------------------------------------------------
