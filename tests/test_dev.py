@@ -884,3 +884,50 @@ def test_runs_side_by_side_report_each_output_whole_and_each_status(
     assert [run.returncode for run in done] == [0, 3]
     out = capsys.readouterr().out
     assert "== first\na line 1\na line 2\n== second\nb line 1\nb line 2\n" in out
+
+
+def test_a_run_whose_kernel_died_as_it_started_runs_once_more_and_no_other_failure_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A kernel that died before its first reply is the machine's doing: that run alone goes
+    again and its second status counts. A notebook's own failure is never run again."""
+    counts = tmp_path / "counts"
+    counts.mkdir()
+    script = (
+        "import pathlib, sys\n"
+        "counts, name, first_words, first_status = sys.argv[1:]\n"
+        "mark = pathlib.Path(counts, name)\n"
+        "again = mark.exists()\n"
+        "mark.write_text(mark.read_text() + 'x' if again else 'x')\n"
+        "print(name, 'ran again' if again else first_words)\n"
+        "sys.exit(0 if again else int(first_status))\n"
+    )
+
+    def command(name: str, words: str, status: int) -> list[str]:
+        return [sys.executable, "-c", script, str(counts), name, words, str(status)]
+
+    done = dev.prove_notebooks(
+        {
+            "died": command("died", f"RuntimeError: {dev.KERNEL_DIED}", 1),
+            "differs": command("differs", "Cell 3: output differs", 1),
+            "passes": command("passes", "all passed", 0),
+        }
+    )
+    assert [run.returncode for run in done] == [0, 1, 0]
+    assert {p.name: p.read_text() for p in counts.iterdir()} == {
+        "died": "xx",
+        "differs": "x",
+        "passes": "x",
+    }
+    out = capsys.readouterr().out
+    assert "died: a kernel died as it started" in out
+    assert "== died (again)\ndied ran again\n" in out
+    assert "differs (again)" not in out
+
+
+def test_a_kernel_that_dies_every_time_fails_the_run() -> None:
+    """The second try is the last: a kernel that never starts fails the notebooks' run."""
+    script = f"print({dev.KERNEL_DIED!r}); raise SystemExit(1)"
+    done = dev.prove_notebooks({"never": [sys.executable, "-c", script]})
+    assert [run.returncode for run in done] == [1]
+    assert dev.KERNEL_DIED in done[0].stdout
