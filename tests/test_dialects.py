@@ -3512,3 +3512,82 @@ def test_box_and_uploadcare_job_states_and_pcloud_result_codes() -> None:
     pcloud = "https://api.pcloud.com/listtokens"
     refused = {"result": 1000, "error": "Log in required."}
     assert failure_of(judge(refused, url=pcloud)) == (FailureCode.UNAUTHORIZED, P)
+
+
+def test_hafas_errors_in_the_envelope_and_in_each_service_result() -> None:
+    """HAFAS mgate's ``err`` other than ``OK``, keyed on its code as the HAFAS client library
+    reads it (https://github.com/public-transport/hafas-client/blob/main/lib/errors.js)."""
+    url = "https://reiseauskunft.bahn.de/bin/mgate.exe"
+    envelope = {"ver": "1.44", "lang": "deu", "id": "x", "err": "OK"}
+
+    def answer(*results: dict[str, Any]) -> dict[str, Any]:
+        return {**envelope, "svcResL": list(results)}
+
+    bad_date = {"meth": "StationBoard", "err": "H9360", "errTxt": "Date outside of the period."}
+    assert failure_of(judge(answer(bad_date), url=url, method="POST")) == (
+        FailureCode.BAD_REQUEST,
+        P,
+    )
+    none = {"meth": "JourneyMatch", "err": "NO_MATCH", "errTxt": "Nothing found."}
+    assert failure_of(judge(answer(none), url=url, method="POST")) == (FailureCode.NOT_FOUND, P)
+    lookup = judge(answer(none), url=url, method="POST", not_found="empty")
+    assert lookup.outcome is Outcome.EMPTY
+    internal = {"meth": "TripSearch", "err": "H9230", "errTxt": "internal error"}
+    assert failure_of(judge(answer(internal), url=url, method="POST")) == (
+        FailureCode.SERVER_ERROR,
+        T,
+    )
+    refused = {"ver": "1.16", "lang": "deu", "err": "AUTH", "errTxt": "authorization failed"}
+    assert failure_of(judge(refused, url=url, method="POST")) == (FailureCode.UNAUTHORIZED, P)
+    ok = {"meth": "LocMatch", "err": "OK", "res": {"match": {"locL": [{"name": "Berlin Hbf"}]}}}
+    assert judge(answer(ok), url=url, method="POST").outcome is Outcome.SUCCESS
+    some = judge(answer(ok, bad_date), url=url, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("svcResL.1: H9360",)
+    # An "err" member of another API's body is not HAFAS's.
+    assert judge({"err": "timeout", "name": "x"}).outcome is Outcome.SUCCESS
+
+
+def test_a_couchdb_view_is_its_rows_counted_by_total_rows_unless_keys_select_them() -> None:
+    """CouchDB's views and ``_all_docs``: ``total_rows`` counts the view, ``offset`` where
+    the rows start (https://docs.couchdb.org/en/stable/api/ddoc/views.html); a key range, or
+    a POST sending keys, selects part of it, which total_rows does not count."""
+    base = "https://couch.example.test/db/_all_docs"
+    first = {"total_rows": 3, "offset": 0, "rows": [{"id": "a", "key": "a", "value": {}}]}
+    assert truncation_of(judge(first, url=f"{base}?limit=1")) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    rows = [{"id": k, "key": k, "value": {}} for k in "bc"]
+    last = {"total_rows": 3, "offset": 1, "rows": rows}
+    assert judge(last, url=f"{base}?skip=1").outcome is Outcome.SUCCESS
+    ranged = judge(first, url=f'{base}?startkey="a"&endkey="a"')
+    assert ranged.outcome is Outcome.SUCCESS
+    assert judge(first, url=base, method="POST").outcome is Outcome.SUCCESS  # keys sent
+    none = {"total_rows": 3, "offset": 3, "rows": []}
+    assert judge(none, url=f'{base}?startkey="z"').outcome is Outcome.EMPTY
+
+
+def test_salesforce_save_results_name_each_record_refused() -> None:
+    """sObject Collections answer a write with one save result per record, in a 200
+    (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite_sobjects_collections_update.htm)."""
+    url = "https://x.my.salesforce.com/services/data/v59.0/composite/sobjects"
+    done = {"id": "001RM000003oCprYAE", "success": True, "errors": []}
+    bad = {
+        "success": False,
+        "errors": [{"statusCode": "MALFORMED_ID", "message": "malformed id", "fields": []}],
+    }
+    some = judge([done, bad], url=url, method="PATCH")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("1: MALFORMED_ID: malformed id",)
+    assert failure_of(judge([bad], url=url, method="PATCH")) == (FailureCode.BAD_REQUEST, P)
+    locked = {"success": False, "errors": [{"statusCode": "UNABLE_TO_LOCK_ROW", "message": "m"}]}
+    assert failure_of(judge([locked], url=url, method="POST")) == (FailureCode.CONFLICT, T)
+    assert judge([done, {**done, "created": True}], url=url, method="PATCH").outcome is (
+        Outcome.SUCCESS
+    )
+    # A model in hand does not take the array past the rule (the array lane reads no write).
+    typed = judge([bad], url=url, method="PATCH", result_model=list[dict[str, Any]])
+    assert failure_of(typed) == (FailureCode.BAD_REQUEST, P)
+    # A record that says more than a save result is a record.
+    record = [{"id": "1", "success": False, "errors": [], "name": "x"}]
+    assert judge(record, url=url).outcome is Outcome.SUCCESS

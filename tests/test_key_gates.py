@@ -347,6 +347,7 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"ver": "1.44", "err": "OK", "svcResL": [{"meth": "JourneyMatch", "err": "NO_MATCH"}]},
     {"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": 1},
     {"type": "about:blank", "title": "Not Found", "status": 404},
     {"error": {"root_cause": [], "type": "index_not_found", "reason": "r"}, "status": 404},

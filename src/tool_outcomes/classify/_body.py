@@ -192,7 +192,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     ``Infinity`` or number that may overflow (decoding repairs those), and a first item that
     is not ``null`` (an array of nothing but nulls holds no item) nor an object whose first
     member names an array a rule reads (:data:`_ARRAY_FIRST_KEYS`: Facebook's batch, Hugging
-    Face's generations, Loqate's error row, a JSON-RPC batch). Whether the model can
+    Face's generations, Loqate's error row, a JSON-RPC batch), in answer to a read (a write's
+    array may be its save results, one per record: Salesforce's). Whether the model can
     take the text as it is, and whether the text is JSON at all, are then the last step's to
     find: text that is not JSON fails there with the reason this step would have given.
 
@@ -201,6 +202,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     """
     options = ex.options
     if options.result_model is None or options.items is not None or options.total is not None:
+        return None
+    if ex.writes:  # a write's array may be one result per record it wrote (Salesforce's)
         return None
     text = ex.body[len(BOM) :] if ex.body.startswith(BOM) else ex.body
     if not text.lstrip().startswith(b"[") or not int_digit_limits_agree():

@@ -153,6 +153,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total-results",  # Crossref's message, beside its items
     "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
+    "total_rows",  # CouchDB's views: the view's rows, not the query's when keys filter it
     "total_number",  # TikTok for Business's page_info: every item the query matched
     "hitCount",  # Europe PMC's search, beside its resultList
     "@TotalResources",  # Fortnox's MetaInformation (https://api.fortnox.se/developer/parameters)
@@ -466,6 +467,9 @@ def find_collection(
             return left_out
     if _marketo_found_none(body):
         return Collection([], body, "")
+    couch = _couch_view(body)
+    if couch is not None:
+        return couch
     lone = _lone_empty_list(body)
     if lone is not None:
         return lone
@@ -520,6 +524,19 @@ def find_collection(
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
     return found_here
+
+
+#: What CouchDB's views and ``_all_docs`` answer: ``{"total_rows": 3, "offset": 0, "rows":
+#: [...]}``, and ``update_seq`` when asked (https://docs.couchdb.org/en/stable/api/ddoc/views.html).
+COUCH_VIEW = frozenset({"total_rows", "offset", "rows", "update_seq"})
+
+
+def _couch_view(body: Mapping[str, Any]) -> Collection | None:
+    """A CouchDB view's answer: its ``rows`` are the listing."""
+    rows = body.get("rows")
+    if isinstance(rows, list) and "total_rows" in body and body.keys() <= COUCH_VIEW:
+        return Collection(rows, body, "rows")
+    return None
 
 
 def _lone_empty_list(body: Mapping[str, Any]) -> Collection | None:

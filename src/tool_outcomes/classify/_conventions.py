@@ -341,6 +341,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"result"}),
     ),
     Convention(
+        "hafas_error",
+        _rest_errors.hafas_error,
+        "HAFAS's err other than OK, its envelope's or each service result's, keyed on the code",
+        keys=frozenset({"svcResL", "err"}),
+    ),
+    Convention(
         "fhir_batch",
         _rest_errors.fhir_batch,
         "a FHIR batch-response whose entries' own statuses failed: some a partial",

@@ -983,6 +983,24 @@ def _workos_cursor(body: object, base_url: str | None) -> Evidence | None:
     )
 
 
+#: The parameters that select part of a CouchDB view by its keys (in the query, or the body of
+#: a POST): with one, the view's ``total_rows`` counts more than the query asked for.
+_COUCH_KEY_FILTERS = frozenset(
+    {"key", "keys", "startkey", "endkey", "start_key", "end_key", "startkey_docid", "endkey_docid"}
+)
+
+
+def _couch_filtered(ex: Exchange, value: object) -> bool:
+    """Whether ``value`` is a CouchDB view's answer to a request that filtered it by key (a
+    ``POST`` to a view is one: it is how the keys are sent)."""
+    if not isinstance(value, dict) or "total_rows" not in value:
+        return False
+    if (ex.method or "").upper() == "POST":
+        return True
+    asked = {*_split(ex.url)[1], *_sent_fields(ex.request_body)}
+    return not _COUCH_KEY_FILTERS.isdisjoint(asked)
+
+
 def _looked_up(url: str | None, collection: Collection | None) -> bool:
     """Whether the one item a listing holds is the one the URL's last path segment names."""
     if url is None or collection is None or len(collection.items) != 1:
@@ -1692,6 +1710,10 @@ def judge_coverage(
         # A lookup by id answered in the listing's envelope: Webflow v1's single item comes as
         # {"items": [item], "count": 1, "total": 6}, total counting the whole collection
         # (https://developers.webflow.com/data/v1.0.0/reference/cms/items/get-item).
+        total = None
+    if total is not None and total_path is None and _couch_filtered(ex, value):
+        # CouchDB's total_rows is "the number of documents in the database/view", not of the
+        # rows a key range selects (https://docs.couchdb.org/en/stable/api/ddoc/views.html).
         total = None
     if total is None and document.range_total is None and not array:  # (none, for the lane)
         # GitLab's X-Total, PostgREST's Content-Range "0-24/573" (on a 200 as on a 206).

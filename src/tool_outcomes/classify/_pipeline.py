@@ -34,7 +34,7 @@ from ._exchange import ClassifyOptions, Exchange, Options
 from ._generation import generations_cut
 from ._jobs import job_not_done
 from ._pagination import judge_coverage
-from ._rest_errors import loqate, world_bank
+from ._rest_errors import loqate, salesforce_save_results, world_bank
 from ._rpc import jsonrpc_batch
 from ._search_engines import graph_batch
 from ._status import judge_status
@@ -178,7 +178,12 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 one = depth == 0 and type(value) is list and len(value) == 1
                 verdict = (world_bank(value) or loqate(value, ex.media_type)) if one else None
                 if verdict is None and depth == 0 and type(value) is list:
-                    verdict = graph_batch(value) or generations_cut(value) or jsonrpc_batch(value)
+                    verdict = (
+                        graph_batch(value)
+                        or generations_cut(value)
+                        or jsonrpc_batch(value)
+                        or salesforce_save_results(value)
+                    )
                 break
             verdict = None
             for convention in asked(value, ex.media_type):  # the first with a verdict decides
@@ -227,6 +232,7 @@ _LOOKUP_DIALECTS = frozenset(
         "wechat",
         "paapi",
         "flickr",
+        "hafas",
     }
 )
 

@@ -2162,3 +2162,109 @@ def error_only(body: object, content_type: str) -> Verdict | None:
         return None
     detail = error_message(body) or "the body holds only an error"
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "error")
+
+
+#: HAFAS's error codes, as the HAFAS client library many transit apps are built on reads them
+#: (https://github.com/public-transport/hafas-client/blob/main/lib/errors.js): its access-denied,
+#: not-found and invalid-request codes, and the server errors it retries. A code not named here
+#: is an upstream error, permanent unless a retry is known to help.
+_HAFAS_INVALID = (
+    "R0001", "R0002", "PARAMETER", "H390", "H455", "H460", "H500", "H892", "H895",
+    "H9260", "H9280", "H9300", "H9320", "H9360", "H9380",
+)  # fmt: skip
+_HAFAS_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "AUTH": (FailureCode.UNAUTHORIZED, _P),
+    "R5000": (FailureCode.FORBIDDEN, _P),
+    **dict.fromkeys(
+        ("LOCATION", "NO_MATCH", "H890", "H891", "H9220", "H9240", "SQ005"),
+        (FailureCode.NOT_FOUND, _P),
+    ),
+    **dict.fromkeys(_HAFAS_INVALID, (FailureCode.BAD_REQUEST, _P)),
+    **dict.fromkeys(
+        ("H_UNKNOWN", "R0007", "S1", "H9230", "H9250", "TI001"), (FailureCode.SERVER_ERROR, _T)
+    ),
+}
+
+
+def hafas_error(body: object, content_type: str) -> Verdict | None:
+    """A HAFAS ``mgate.exe`` answer whose ``err`` is not ``"OK"``: the envelope's own (an
+    authorization refused), or its service results' ``svcResL[].err`` beside ``errTxt``
+    (``{"err": "OK", "svcResL": [{"meth": "StationBoard", "err": "H9360", "errTxt": "…"}]}``).
+    Each service request of the call answers for itself: some failed is a partial answer, all
+    of them the failure their codes name."""
+    if not isinstance(body, dict):
+        return None
+    results = body.get("svcResL")
+    err = body.get("err")
+    if not isinstance(results, list) and not isinstance(body.get("ver"), str):
+        return None  # an "err" member elsewhere is not HAFAS's
+    if isinstance(err, str) and err != "OK":
+        return _hafas_failure(err, body.get("errTxt"))
+    if not isinstance(results, list) or not results:
+        return None
+    failed = [
+        (n, result["err"], result.get("errTxt"))
+        for n, result in enumerate(results)
+        if isinstance(result, dict) and isinstance(result.get("err"), str) and result["err"] != "OK"
+    ]
+    if not failed:
+        return None
+    first = _hafas_failure(*failed[0][1:])
+    dropped = tuple(f"svcResL.{n}: {code}" for n, code, _ in failed)
+    return some_refused(dropped, len(results), "service requests failed", "hafas", first)
+
+
+def _hafas_failure(code: str, words: object) -> FailureVerdict:
+    failure, kind = _HAFAS_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    said = f"{code}: {words}" if isinstance(words, str) and words else code
+    return FailureVerdict(failure, kind, said, "hafas")
+
+
+#: The members of Salesforce's save result, one per record of an sObject Collections write or
+#: an upsert (``created``) (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_composite_sobjects_collections.htm).
+_SAVE_RESULT = frozenset({"id", "success", "errors", "created"})
+#: Salesforce's status codes that name what failed, as its API's ``StatusCode`` enumeration
+#: spells them (https://developer.salesforce.com/docs/atlas.en-us.api.meta/api/sforce_api_calls_concepts_core_data_objects.htm#statuscode):
+#: a row lock and the request limit pass; a duplicate conflicts; access and ids are refused.
+_SALESFORCE_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "UNABLE_TO_LOCK_ROW": (FailureCode.CONFLICT, _T),
+    "REQUEST_LIMIT_EXCEEDED": (FailureCode.RATE_LIMITED, _T),
+    "DUPLICATE_VALUE": (FailureCode.CONFLICT, _P),
+    "ENTITY_IS_DELETED": (FailureCode.NOT_FOUND, _P),
+    "INSUFFICIENT_ACCESS_OR_READONLY": (FailureCode.FORBIDDEN, _P),
+    "INSUFFICIENT_ACCESS_ON_CROSS_REFERENCE_ENTITY": (FailureCode.FORBIDDEN, _P),
+}
+
+
+def salesforce_save_results(body: object) -> Verdict | None:
+    """Salesforce's answer to a write on a collection of records: an array of save results,
+    ``{"id": …, "success": true, "errors": []}`` or ``{"success": false, "errors":
+    [{"statusCode": "MALFORMED_ID", "message": "…", "fields": []}]}``, in a 200 whatever
+    each record's fate. Some refused is a partial answer naming each; every one, a failure
+    keyed on the first's ``statusCode``."""
+    if not isinstance(body, list) or not body:
+        return None
+    rows: list[tuple[int, Any]] = []
+    for n, row in enumerate(body):
+        if not (
+            isinstance(row, dict)
+            and type(row.get("success")) is bool
+            and isinstance(row.get("errors"), list)
+            and row.keys() <= _SAVE_RESULT
+        ):
+            return None
+        if row["success"] is False:
+            rows.append((n, row["errors"]))
+    if not rows:
+        return None
+    refused = []
+    for n, errors in rows:
+        first = errors[0] if errors and isinstance(errors[0], dict) else {}
+        code = first.get("statusCode")
+        words = error_message(first) or "refused"
+        refused.append((n, code if isinstance(code, str) else None, words))
+    _, code, _ = refused[0]
+    failure, kind = _SALESFORCE_CODES.get(code or "", (FailureCode.BAD_REQUEST, _P))
+    dropped = tuple(f"{n}: {code + ': ' if code else ''}{words}" for n, code, words in refused)
+    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "salesforce")
+    return some_refused(dropped, len(body), "records refused", "salesforce", every)
