@@ -3591,3 +3591,88 @@ def test_salesforce_save_results_name_each_record_refused() -> None:
     # A record that says more than a save result is a record.
     record = [{"id": "1", "success": False, "errors": [], "name": "x"}]
     assert judge(record, url=url).outcome is Outcome.SUCCESS
+
+
+def test_a_bare_empty_list_created_is_the_write_acknowledged() -> None:
+    """PostgREST's upsert that skipped a duplicate answers 201 []
+    (https://docs.postgrest.org/en/stable/references/api/tables_views.html#on-conflict): a
+    201 answers no search. A listing inside an object stays what it says (Braze's lookup by
+    POST answers 201 with its users)."""
+    url = "https://db.example.test/users?on_conflict=username"
+    created = judge([], status=201, url=url, method="POST")
+    assert created.outcome is Outcome.SUCCESS
+    assert judge([], status=200, url=url, method="POST").outcome is Outcome.EMPTY
+    braze = {"users": [], "message": "success"}
+    assert judge(braze, status=201, url=url, method="POST", items="users").outcome is (
+        Outcome.EMPTY
+    )
+
+
+def test_a_numbered_next_page_of_minus_one_or_not_after_the_current_page_is_none() -> None:
+    """Currencycloud's pagination names no page with -1, its own page current_page
+    (https://developer.currencycloud.com/guides/integration-guides/pagination/)."""
+    items = [{"id": str(n)} for n in range(3)]
+    page = {"total_entries": 3, "total_pages": 1, "current_page": 1, "per_page": 25}
+    last = {"items": items, "pagination": {**page, "next_page": -1, "previous_page": -1}}
+    assert judge(last, items="items").outcome is Outcome.SUCCESS
+    same = {"items": items, "pagination": {**page, "current_page": 2, "next_page": 2}}
+    assert judge(same, items="items").outcome is Outcome.SUCCESS
+    more = {"items": items, "pagination": {**page, "total_entries": 30, "next_page": 2}}
+    assert truncation_of(judge(more, items="items")) is TruncatedBy.NEXT_PAGE
+
+
+def test_datadogs_next_offset_beside_a_full_page_is_a_next_page() -> None:
+    """Datadog's next_offset is the offset plus the page size, on every page
+    (https://docs.datadoghq.com/api/latest/incidents/): a full page may have more after it."""
+    url = "https://api.datadoghq.com/api/v2/incidents?page%5Bsize%5D=2"
+    full = {"meta": {"pagination": {"size": 2, "next_offset": 2, "offset": 0}}, "data": [{}, {}]}
+    assert truncation_of(judge(full, url=url, items="data")) is TruncatedBy.NEXT_PAGE
+    short = {"meta": {"pagination": {"size": 2, "next_offset": 4, "offset": 2}}, "data": [{}]}
+    assert judge(short, url=url, items="data").outcome is Outcome.SUCCESS
+    other = {"meta": {"pagination": {"size": 2, "next_offset": 9, "offset": 0}}, "data": [{}, {}]}
+    assert judge(other, url=url, items="data").outcome is Outcome.SUCCESS  # not Datadog's sum
+
+
+def test_status_words_of_dns_providers_in_a_200() -> None:
+    """ClouDNS's status Failed (https://www.cloudns.net/wiki/article/134/), Rage4's false
+    status with its error (https://rage4.com/api), netcup's envelope
+    (https://ccp.netcup.net/run/webservice/servers/endpoint.php), Yandex PDD's success word
+    (https://yandex.ru/dev/pdd/doc/reference/dns-list.html)."""
+    cloudns = {"status": "Failed", "statusDescription": "Missing domain-name"}
+    assert failure_of(judge(cloudns)) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"status": "Success", "statusDescription": "Done"}).outcome is Outcome.SUCCESS
+    rage4 = {"status": False, "id": 0, "error": "Unable to fetch the item"}
+    assert failure_of(judge(rage4)) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"status": True, "id": 7, "error": ""}).outcome is Outcome.SUCCESS
+    assert judge({"status": False, "id": 7, "error": "x"}).outcome is Outcome.SUCCESS  # a record
+    netcup = {
+        "serverrequestid": "x",
+        "action": "infoDnsZone",
+        "status": "error",
+        "statuscode": 5031,
+        "shortmessage": "Getting DNS zone failed",
+        "longmessage": "Domain not found.",
+        "responsedata": "",
+    }
+    assert failure_of(judge(netcup, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    fine = {**netcup, "status": "success", "statuscode": 2000, "responsedata": {"name": "z"}}
+    assert judge(fine).outcome is Outcome.SUCCESS
+    pdd = {"success": "error", "error": "no_such_domain", "domain": "example.test"}
+    assert failure_of(judge(pdd)) == (FailureCode.NOT_FOUND, P)
+    assert failure_of(judge({"success": "error", "error": "no_auth"})) == (
+        FailureCode.UNAUTHORIZED,
+        P,
+    )
+    assert judge({"success": "ok", "domain": "example.test", "records": []}).outcome is (
+        Outcome.EMPTY
+    )
+
+
+def test_new_relics_error_class_names_a_throttle_and_a_server_fault() -> None:
+    """NerdGraph's errors[].extensions.errorClass
+    (https://docs.newrelic.com/docs/apis/nerdgraph/nerdgraph-usage-limits/)."""
+    url = "https://api.newrelic.com/graphql"
+    limited = {"errors": [{"message": "m", "extensions": {"errorClass": "TOO_MANY_REQUESTS"}}]}
+    assert failure_of(judge(limited, url=url, method="POST")) == (FailureCode.RATE_LIMITED, T)
+    fault = {"errors": [{"message": "m", "extensions": {"errorClass": "INTERNAL_SERVER_ERROR"}}]}
+    assert failure_of(judge(fault, url=url, method="POST")) == (FailureCode.SERVER_ERROR, T)

@@ -131,6 +131,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "netcup_status",
+        _rest_errors.netcup_status,
+        "netcup's status: error beside its statuscode and messages",
+        keys=frozenset({"statuscode"}),
+    ),
+    Convention(
+        "success_word",
+        _rest_errors.success_word,
+        "a success member saying error, beside the error's code",
+        keys=frozenset({"success"}),
+    ),
+    Convention(
         "postmen",
         _rest_errors.postmen,
         "Postmen's meta.code (its own, not HTTP's) with retryable: anything but 200 fails",

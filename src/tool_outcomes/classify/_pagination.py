@@ -400,9 +400,32 @@ def _reddit_more(collection: Collection | None) -> str | None:
 
 def _not_after(next_page: object, page: object) -> bool:
     """Whether a numbered next page is no page after this one: Hetzner DNS's last page says
-    ``{"page": 1, "next_page": 1, "last_page": 1}``."""
+    ``{"page": 1, "next_page": 1, "last_page": 1}``; Currencycloud's names no page with ``-1``
+    (``{"current_page": 1, "next_page": -1, "previous_page": -1}``,
+    https://developer.currencycloud.com/guides/integration-guides/pagination/)."""
+    if type(next_page) is int and next_page < 0:
+        return True
     after, current = as_count(next_page), as_count(page)
     return after is not None and current is not None and after <= current
+
+
+def _full_datadog_page(
+    box: Mapping[str, Any], offset: object, collection: Collection | None
+) -> bool:
+    """Whether a Datadog ``meta.pagination`` (``{"offset", "size", "next_offset"}``, the next
+    offset the offset plus the size) sits beside a page holding as many items as its size."""
+    size, start = box.get("size"), box.get("offset")
+    if type(offset) is not int or type(size) is not int or type(start) is not int:
+        return False
+    if size <= 0 or offset != start + size or collection is None:
+        return False
+    return len(collection.items) >= size
+
+
+def _page_number(box: Mapping[str, Any]) -> object:
+    """The number a paging box gives its own page (``page``, or ``current_page`` as
+    Currencycloud and Harvest spell it)."""
+    return box.get("page", box.get("current_page"))
 
 
 def _mediawiki_continue(box: Mapping[str, Any]) -> list[Evidence]:
@@ -453,7 +476,7 @@ def _next_page_signs(
         target, is_url = _next_target(page)
         if target is not None:
             out.append(_named("next_page present", target, is_url, base_url))
-    elif (cursor := _cursor(page)) is not None and not _not_after(page, box.get("page")):
+    elif (cursor := _cursor(page)) is not None and not _not_after(page, _page_number(box)):
         is_url = isinstance(page, str) and _looks_like_a_url(page)
         out.append(_named("next_page present", cursor, is_url, base_url))
     # Chargebee: "if there are more resources, a next_offset is returned" beside the list, a
@@ -462,6 +485,12 @@ def _next_page_signs(
     offset = box.get("next_offset")
     if isinstance(offset, str) and offset:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_offset present", offset))
+    elif _full_datadog_page(box, offset, collection):
+        # Datadog's next_offset is "equal to page size added to the current offset", there
+        # on the last page too (https://docs.datadoghq.com/api/latest/incidents/): a page
+        # holding as many as its size may have more after it; a shorter one is the last.
+        said = f"a full page of {box['size']} beside next_offset {offset}"
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, said, str(offset)))
     # Lichess's paginator: {"currentPage": 1, "maxPerPage": 15, "currentPageResults": [...],
     # "nbResults": 324545, "previousPage": null, "nextPage": 2}, nextPage null on the last
     # (https://lichess.org/api, its paginated lists: team search, broadcasts).
@@ -1808,11 +1837,19 @@ def judge_coverage(
     if not evidence:
         empty = value.empty if array else collection is not None and not collection.items
         method = "" if ex.method is None else ex.method.upper()
-        if empty and (method in _STATE_WRITES or (method == "POST" and _removes(ex.url))):
+        if empty and (
+            method in _STATE_WRITES
+            or (method == "POST" and _removes(ex.url))
+            or (ex.status == 201 and ex.writes and (array or isinstance(value, list)))
+        ):
             # A PUT, PATCH or DELETE answered with the list it left (GitHub's "Set labels for an
             # issue" with none set answers []): the write took effect; nothing was searched.
             # (A POST may be a query in a body: GraphQL, a search; its empty list stays empty,
-            # unless its path names a removal, as APIs that send every call by POST do.)
+            # unless its path names a removal, as APIs that send every call by POST do, or it is
+            # a bare [] whose status says it created what it was sent: PostgREST's upsert that
+            # skipped a duplicate answers 201 [],
+            # https://docs.postgrest.org/en/stable/references/api/tables_views.html#on-conflict.
+            # Braze's lookup by POST answers 201 with its users: a listing in an object stays.)
             return ex.acknowledged(f"HTTP {ex.status} with an empty list")
         outcome = Outcome.EMPTY if empty else Outcome.SUCCESS
         fields: dict[str, Any] = {"total": count, "offset": offset, "detail": detail}

@@ -1653,16 +1653,80 @@ def jsend(body: object, content_type: str) -> Verdict | None:
     # Paystack's flag is a boolean, "only true if the details provided could be processed and
     # no error occured while processing" (https://paystack.com/docs/api/): {"status": false,
     # "message": "Device has been commissioned already"}, its words and no data.
-    if not isinstance(body, dict) or not set(body) <= _JSEND_KEYS:
+    # ClouDNS words it {"status": "Failed", "statusDescription": "Missing domain-name"}
+    # (https://www.cloudns.net/wiki/article/134/); Rage4 {"status": false, "id": 0, "error":
+    # "…"} (https://rage4.com/api).
+    if not isinstance(body, dict) or not set(body) <= _JSEND_LIKE_KEYS:
+        return None
+    if not set(body) <= _JSEND_KEYS and not _jsend_like(body):
         return None
     flag = body.get("status")
-    refused = flag is False and isinstance(body.get("message"), str) and body.get("data") is None
-    if flag not in ("error", "fail") and not refused:
+    words = body.get("message", body.get("error"))
+    refused = flag is False and isinstance(words, str) and body.get("data") is None
+    failed = isinstance(flag, str) and flag.lower() in ("error", "fail", "failed")
+    if not failed and not refused:
         return None
     status = status_from(body, "code")
     said = "false" if flag is False else flag
-    detail = f"status: {said}: {error_message(body) or 'no message'}"
+    words = error_message(body) or body.get("statusDescription")
+    detail = f"status: {said}: {words if isinstance(words, str) and words else 'no message'}"
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "jsend")
+
+
+#: JSend's members and the words two of its cousins send beside their status.
+_JSEND_LIKE_KEYS = _JSEND_KEYS | {"statusDescription", "error", "id"}
+
+
+def _jsend_like(body: Mapping[str, Any]) -> bool:
+    """ClouDNS's status beside its statusDescription alone, or Rage4's false status beside its
+    error and an id of 0."""
+    if set(body) == {"status", "statusDescription"}:
+        return isinstance(body["statusDescription"], str)
+    return (
+        body.get("status") is False and body.get("id", 0) == 0 and "statusDescription" not in body
+    )
+
+
+#: netcup's CCP API answers every call in one envelope, its status "success", "error",
+#: "started", "pending" or "warning" beside a numeric statuscode and its two messages
+#: (https://ccp.netcup.net/run/webservice/servers/endpoint.php, "Responsemessage").
+_NETCUP_ENVELOPE = frozenset({"status", "statuscode", "shortmessage", "longmessage"})
+
+
+def netcup_status(body: object, content_type: str) -> Verdict | None:
+    """netcup's ``status: "error"`` beside its ``statuscode`` and messages, in a 200."""
+    if not isinstance(body, dict) or not body.keys() >= _NETCUP_ENVELOPE:
+        return None
+    if body.get("status") != "error" or type(body.get("statuscode")) is not int:
+        return None
+    words = [w for w in (body.get("shortmessage"), body.get("longmessage")) if isinstance(w, str)]
+    said = f"statuscode {body['statuscode']}: {' '.join(words) or 'error'}"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said, "netcup")
+
+
+#: Yandex's PDD API answers {"success": "ok", …} or {"success": "error", "error": "no_auth"}
+#: (https://yandex.ru/dev/pdd/doc/reference/dns-list.html); its codes that name what failed.
+_PDD_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "no_auth": (FailureCode.UNAUTHORIZED, _P),
+    "bad_oauth": (FailureCode.UNAUTHORIZED, _P),
+    "bad_token": (FailureCode.UNAUTHORIZED, _P),
+    "no_access": (FailureCode.FORBIDDEN, _P),
+    "no_such_domain": (FailureCode.NOT_FOUND, _P),
+    "not_found": (FailureCode.NOT_FOUND, _P),
+    "occupied": (FailureCode.CONFLICT, _P),
+}
+
+
+def success_word(body: object, content_type: str) -> Verdict | None:
+    """A ``success`` member that is a word saying it failed (``"error"``), beside the
+    ``error`` code that names why: Yandex's PDD API."""
+    if not isinstance(body, dict) or body.get("success") != "error":
+        return None
+    code = body.get("error")
+    if not isinstance(code, str) or not code:
+        return None
+    failure, kind = _PDD_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, f"success: error: {code}", "success_word")
 
 
 # -- Reddit's api_type=json ---------------------------------------------------------------------

@@ -117,6 +117,7 @@ GRAPHQL_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
     # monday.com's limits (https://developer.monday.com/api-reference/docs/rate-limits): the
     # per-minute complexity budget comes back, the daily call limit at midnight UTC.
     "COMPLEXITY_BUDGET_EXHAUSTED": (FailureCode.RATE_LIMITED, _T),
+    "TOO_MANY_REQUESTS": (FailureCode.RATE_LIMITED, _T),  # New Relic's errorClass
     "DAILY_LIMIT_EXCEEDED": (FailureCode.RATE_LIMITED, _P),
 }
 _GRAPHQL_MEMBERS = frozenset({"data", "errors", "extensions"})
@@ -206,7 +207,11 @@ def _carries_nothing(data: object) -> bool:
 
 def _graphql_code(error: Mapping[str, Any]) -> str | None:
     extensions = error.get("extensions")
-    code = extensions.get("code") if isinstance(extensions, dict) else None
+    code = None
+    if isinstance(extensions, dict):
+        # New Relic's NerdGraph names it errorClass ("TOO_MANY_REQUESTS", "TIMEOUT",
+        # "INTERNAL_SERVER_ERROR": https://docs.newrelic.com/docs/apis/nerdgraph/nerdgraph-usage-limits/).
+        code = extensions.get("code", extensions.get("errorClass"))
     code = code if isinstance(code, str) else error.get("type")
     return code.upper().replace("-", "_") if isinstance(code, str) else None
 
