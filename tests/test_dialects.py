@@ -3676,3 +3676,115 @@ def test_new_relics_error_class_names_a_throttle_and_a_server_fault() -> None:
     assert failure_of(judge(limited, url=url, method="POST")) == (FailureCode.RATE_LIMITED, T)
     fault = {"errors": [{"message": "m", "extensions": {"errorClass": "INTERNAL_SERVER_ERROR"}}]}
     assert failure_of(judge(fault, url=url, method="POST")) == (FailureCode.SERVER_ERROR, T)
+
+
+def test_a_page_count_beside_a_listing_reads_the_page_the_request_asked_for() -> None:
+    """SecurityTrails' DNS history counts its pages and leaves the page's number to the request
+    (https://docs.securitytrails.com/reference/history-dns)."""
+    url = "https://api.securitytrails.com/v1/history/example.com/dns/a"
+    body = {"type": "a/ipv4", "pages": 5, "records": [{"type": "a"}]}
+    first = judge(body, url=f"{url}?page=1", items="records")
+    assert truncation_of(first) is TruncatedBy.NEXT_PAGE
+    assert judge(body, url=f"{url}?page=5", items="records").outcome is Outcome.SUCCESS
+    # "pages" alone may be a record's: without a page asked, it names none.
+    assert judge(body, url=url, items="records").outcome is Outcome.SUCCESS
+    counted = {"total_pages": 3, "records": [{"type": "a"}]}
+    assert truncation_of(judge(counted, url=url, items="records")) is TruncatedBy.NEXT_PAGE
+
+
+def test_a_count_asked_for_without_items_is_the_answer() -> None:
+    """Shodan's /shodan/host/count "only returns the total number"
+    (https://developer.shodan.io/api); a page size of 0 asks for none either."""
+    count = "https://api.shodan.io/shodan/host/count?query=nginx"
+    answer = judge({"matches": [], "total": 18372973}, url=count)
+    assert answer.outcome is Outcome.SUCCESS
+    assert answer.coverage is not None
+    assert answer.coverage.returned == 1
+    search = "https://api.shodan.io/shodan/host/search?query=nginx"
+    missing = judge({"matches": [], "total": 18372973}, url=search)
+    assert truncation_of(missing) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    sized = "https://search.example.test/_search?size=0"
+    assert judge({"hits": [], "total": 4}, url=sized).outcome is Outcome.SUCCESS
+
+
+def test_job_states_of_elasticsearch_async_searches_and_cloud_actions() -> None:
+    """Elasticsearch's async search is_running
+    (https://www.elastic.co/guide/en/elasticsearch/reference/current/async-search.html);
+    Hetzner Cloud's and DigitalOcean's actions
+    (https://docs.hetzner.cloud/reference/cloud#actions-get-an-action)."""
+    es = "http://localhost:9200/_async_search/status/FmRldE8zREVEUzA2ZVpUeGs2"
+    running = {"id": "Fm", "is_running": True, "is_partial": True}
+    assert failure_of(judge(running, url=es)) == (FailureCode.UPSTREAM_ERROR, T)
+    done = {"id": "Fm", "is_running": False, "is_partial": False, "completion_status": 200}
+    assert judge(done, url=es).outcome is Outcome.SUCCESS
+    assert judge(running, url="https://x.test/records/1").outcome is Outcome.SUCCESS
+    action = "https://api.hetzner.cloud/v1/zones/actions/604989101982297"
+    step = {"id": 1, "command": "add_rrset_records", "progress": 0, "error": None}
+    assert failure_of(judge({"action": {**step, "status": "running"}}, url=action)) == (
+        FailureCode.UPSTREAM_ERROR,
+        T,
+    )
+    failed = {**step, "status": "error", "error": {"code": "action_failed", "message": "m"}}
+    assert failure_of(judge({"action": failed}, url=action)) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"action": {**step, "status": "success"}}, url=action).outcome is (Outcome.SUCCESS)
+    do = "https://api.digitalocean.com/v2/actions/36804636"
+    assert failure_of(judge({"action": {"id": 1, "status": "in-progress"}}, url=do)) == (
+        FailureCode.UPSTREAM_ERROR,
+        T,
+    )
+
+
+def test_elasticsearch_error_count_beside_error_details() -> None:
+    """Invalidating API keys answers what it did and error_count beside error_details
+    (https://www.elastic.co/guide/en/elasticsearch/reference/current/security-api-invalidate-api-key.html)."""
+    url = "http://localhost:9200/_security/api_key"
+    details = [{"type": "exception", "reason": "invalid api key id"}]
+    some = {"invalidated_api_keys": ["k1"], "error_count": 1, "error_details": details}
+    assert truncation_of(judge(some, url=url, method="DELETE")) is TruncatedBy.UPSTREAM_FLAG
+    none = {"invalidated_api_keys": [], "error_count": 1, "error_details": details}
+    assert failure_of(judge(none, url=url, method="DELETE")) == (FailureCode.UPSTREAM_ERROR, P)
+    clean = {"invalidated_api_keys": ["k1"], "error_count": 0}
+    assert judge(clean, url=url, method="DELETE").outcome is Outcome.SUCCESS
+
+
+def test_itis_answers_name_their_type_in_class() -> None:
+    """ITIS's JSON service: every answer's class names its type (https://itis.gov/web_service.html);
+    a list type's one list is the listing, a record whose every other member is null is none."""
+    url = "https://www.itis.gov/ITISWebService/jsonservice/searchByScientificName?srchKey=x"
+    names = "gov.usgs.itis.itis_service.data.SvcScientificNameList"
+    assert judge({"class": names, "scientificNames": [None]}, url=url).outcome is Outcome.EMPTY
+    found = {"class": names, "scientificNames": [{"tsn": "1", "combinedName": "Grus"}]}
+    assert judge(found, url=url).coverage == judge(found, url=url, items="scientificNames").coverage
+    record = "gov.usgs.itis.itis_service.data.SvcLSIDRecord"
+    nothing = {"class": record, "authorship": None, "lsid": None, "tsn": None}
+    assert judge(nothing, url=url).outcome is Outcome.EMPTY
+    assert judge({**nothing, "tsn": "180092"}, url=url).outcome is Outcome.SUCCESS
+
+
+def test_paging_boxes_totals_and_markers_of_science_and_game_apis() -> None:
+    """ChEMBL's page_meta, NatureServe's resultsSummary (its pages counted from 0), iDigBio's
+    itemCount, the ALA biocache's totalRecords beside facetResults, osu!'s cursor_string,
+    BinaryEdge's pagesize, Shodan's facets beside its total, when inferring."""
+    chembl = {
+        "atc": [{"level1": "A"}],
+        "page_meta": {"limit": 1, "next": "/chembl/api/data/atc?offset=1", "offset": 0,
+                      "previous": None, "total_count": 5265},
+    }  # fmt: skip
+    assert truncation_of(judge(chembl)) is TruncatedBy.NEXT_PAGE
+    summary = {"page": 0, "recordsPerPage": 20, "totalPages": 1, "totalResults": 1}
+    natureserve: dict[str, Any] = {"results": [{"elcode": "A"}], "resultsSummary": summary}
+    assert judge(natureserve).outcome is Outcome.SUCCESS
+    more = {**natureserve, "resultsSummary": {**summary, "totalPages": 7, "totalResults": 126}}
+    assert judge(more).outcome is Outcome.PARTIAL
+    idigbio = {"itemCount": 4412, "items": [{"uuid": "u"}], "attribution": [{"name": "n"}]}
+    assert truncation_of(judge(idigbio)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    ala = {"pageSize": 2, "startIndex": 0, "totalRecords": 0, "status": "OK",
+           "occurrences": [], "facetResults": [], "query": "?q=x"}  # fmt: skip
+    assert judge(ala).outcome is Outcome.EMPTY
+    osu = {"beatmap_packs": [{"tag": "S1"}], "cursor": {"pack_id": 1}, "cursor_string": "eyJ9"}
+    assert truncation_of(judge(osu)) is TruncatedBy.NEXT_PAGE
+    binaryedge = {"query": "example.com", "page": 1, "pagesize": 100, "total": 7811,
+                  "events": [{"domain": "a.example.com"}]}  # fmt: skip
+    assert truncation_of(judge(binaryedge)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    shodan = {"matches": [{"ip": 1}], "facets": {"country": []}, "total": 3871750}
+    assert truncation_of(judge(shodan)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED

@@ -672,6 +672,7 @@ ROWS: list[Row] = [
             "Invoices": two("InvoiceID"),
         },
         2,
+        total=6,  # itemCount: the total number of items (Xero's pagination)
         url="https://api.xero.com/api.xro/2.0/Invoices?page=1&pageSize=2",
     ),
     ok(
@@ -682,6 +683,7 @@ ROWS: list[Row] = [
             "Invoices": two("InvoiceID"),
         },
         2,
+        total=6,  # itemCount: the total number of items (Xero's pagination)
         url="https://api.xero.com/api.xro/2.0/Invoices?page=3&pageSize=2",
     ),
     ok(
@@ -1265,12 +1267,19 @@ ROWS: list[Row] = [
     page("oci_list_objects_next_start_with", {"nextStartWith": "ob10", "objects": two("name")}, 2),
     # Chargebee: a next_offset beside the list when more resources exist, a string to pass back
     # as offset (https://apidocs.chargebee.com/docs/api/v1/list-ops); Datadog's numeric
-    # next_offset in meta.pagination is on every page and names none by itself.
+    # next_offset in meta.pagination is "page size added to the current offset", on every page
+    # (https://docs.datadoghq.com/api/latest/incidents/): beside a page as full as its size it
+    # may name more, beside a shorter page nothing.
     page("chargebee_list_next_offset", {"list": two(), "next_offset": '["1781857944000","34"]'}, 2),
     ok("chargebee_list_last_page", {"list": two()}, 2),
-    ok(
-        "datadog_meta_pagination_next_offset_number",
+    page(
+        "datadog_meta_pagination_next_offset_full_page",
         {"data": two(), "meta": {"pagination": {"offset": 0, "next_offset": 2, "size": 2}}},
+        2,
+    ),
+    ok(
+        "datadog_meta_pagination_next_offset_short_page",
+        {"data": two(), "meta": {"pagination": {"offset": 0, "next_offset": 3, "size": 3}}},
         2,
     ),
     # JSON:API: primary data null for a single resource that is not there (an empty to-one

@@ -45,6 +45,7 @@ __all__ = [
     "counted_zero",
     "find_collection",
     "has_paging_companions",
+    "itis_none",
     "link_rels",
     "no_more",
     "no_report_data",
@@ -84,9 +85,10 @@ DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: a GraphQL mutation payload's ``userErrors`` ("the list of errors that occurred from
 #: executing the mutation", https://shopify.dev/docs/api/admin-graphql: empty when it took),
 #: a SCIM list response's ``schemas`` (the URIs of its own schema, RFC 7644 §3.4.2), Apollo's
-#: ``breadcrumbs`` (the filters a search applied, one entry each, beside its results).
+#: ``breadcrumbs`` (the filters a search applied, one entry each, beside its results), a
+#: biocache search's ``facetResults`` (the counts of its facets, https://api.ala.org.au/).
 _ABOUT_THE_ANSWER = frozenset(
-    {"warningMessages", "_expands", "userErrors", "schemas", "breadcrumbs"}
+    {"warningMessages", "_expands", "userErrors", "schemas", "breadcrumbs", "facetResults"}
 )
 #: What inference never takes for the items: with a diagnostic beside it, also "messages".
 _NOT_ITEMS = DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER
@@ -153,6 +155,8 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total-results",  # Crossref's message, beside its items
     "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
+    "itemCount",  # iDigBio's search: "the total number of records" beside its items
+    "totalRecords",  # the Atlas of Living Australia's biocache search, beside startIndex
     "total_rows",  # CouchDB's views: the view's rows, not the query's when keys filter it
     "total_number",  # TikTok for Business's page_info: every item the query matched
     "hitCount",  # Europe PMC's search, beside its resultList
@@ -194,6 +198,12 @@ PAGING_BOXES: tuple[str, ...] = (
     # beside its list (https://gong.app.gong.io/settings/api/documentation#overview); a list
     # named "records" is no box (only an object is read as one).
     "records",
+    # ChEMBL's web services: page_meta {limit, next, offset, previous, total_count}
+    # (https://chembl.gitbook.io/chembl-interface-documentation/web-services/chembl-data-web-services).
+    "page_meta",
+    # NatureServe Explorer's search: resultsSummary {page, recordsPerPage, totalPages,
+    # totalResults} (https://explorer.natureserve.org/api-docs/).
+    "resultsSummary",
 )  # fmt: skip
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
@@ -311,6 +321,8 @@ PAGE_MARKERS = (
             "end_of_stream",  # Zendesk incremental exports
             "next_id",  # PayPal v1's payment list
             "numberReturned",  # OGC API - Features
+            "cursor_string",  # osu!'s listings (https://osu.ppy.sh/docs/#cursorstring)
+            "pagesize",  # BinaryEdge's (https://docs.binaryedge.io/api-v2/)
         }
     )
     | set(TOTAL_KEYS) - {"found"}
@@ -467,9 +479,9 @@ def find_collection(
             return left_out
     if _marketo_found_none(body):
         return Collection([], body, "")
-    couch = _couch_view(body)
-    if couch is not None:
-        return couch
+    known = _couch_view(body) or _itis_list(body)
+    if known is not None:
+        return known
     lone = _lone_empty_list(body)
     if lone is not None:
         return lone
@@ -618,6 +630,37 @@ def refused_items(collection: Collection) -> tuple[str, ...]:
             said = f"{code}: {message}" if isinstance(message, str) and message else code
             refused.append(f"{where}.{i}: {said}")
     return tuple(refused)
+
+
+#: What ITIS's JSON service names every answer's own type with: ``"class":
+#: "gov.usgs.itis.itis_service.data.SvcScientificNameList"`` (https://itis.gov/web_service.html).
+_ITIS_CLASS = "gov.usgs.itis."
+
+
+def _itis_class(body: Mapping[str, Any]) -> str | None:
+    kind = body.get("class")
+    return kind if isinstance(kind, str) and kind.startswith(_ITIS_CLASS) else None
+
+
+def itis_none(body: Mapping[str, Any]) -> str | None:
+    """An ITIS record whose every member but its ``class`` is null: what its lookups answer for
+    an identifier that names nothing (``getRecordFromLSID`` of an unknown LSID)."""
+    kind = _itis_class(body)
+    if kind is None or kind.endswith("List") or len(body) < 2:
+        return None
+    if all(value is None for key, value in body.items() if key != "class"):
+        return f"every member of {kind.rpartition('.')[2]} is null"
+    return None
+
+
+def _itis_list(body: Mapping[str, Any]) -> Collection | None:
+    """An ITIS list answer (its ``class`` ends in ``List``): its one list is the listing, beside
+    the words it echoes (``requestedName``, the ``sciName`` asked about)."""
+    kind = _itis_class(body)
+    if kind is None or not kind.endswith("List"):
+        return None
+    lists = [key for key, value in body.items() if isinstance(value, list)]
+    return Collection(body[lists[0]], body, lists[0]) if len(lists) == 1 else None
 
 
 def null_inside(body: Mapping[str, Any]) -> str | None:

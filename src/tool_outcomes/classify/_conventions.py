@@ -527,6 +527,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"errors"}),
     ),
     Convention(
+        "elasticsearch_error_count",
+        _search_engines.elasticsearch_error_count,
+        "error_count beside error_details: some failed is partial, nothing done a failure",
+        keys=frozenset({"error_count"}),
+    ),
+    Convention(
         "generation_cut",
         _generation.generation_cut,
         "a model's answer its vendor marks cut short: the token limit, a paused turn",

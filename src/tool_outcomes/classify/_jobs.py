@@ -63,6 +63,16 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
             said = f"representation error: {box_code or 'no code'}"
             return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
         return None
+    if value.get("is_running") is True and _ELASTIC_ASYNC.search(ex.url or ""):
+        # Elasticsearch's async search (and EQL's, ES|QL's): "is_running: whether the search is
+        # still being executed", its hits so far a partial view until it has completed
+        # (https://www.elastic.co/guide/en/elasticsearch/reference/current/async-search.html).
+        return ex.fail(
+            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "search running; ask again"
+        )
+    action = value.get("action") if value.keys() == {"action"} else None
+    if isinstance(action, dict) and _ACTION_PATH.search(ex.url or ""):
+        return _action(ex, action)
     if not _JOB_STATUS_PATH.search(ex.url or ""):
         return None
     job = value.get("job_status", value)
@@ -74,6 +84,26 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     if status.lower() in _JOB_RUNNING:
         return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{said}; ask again")
     if status.lower() in _JOB_FAILED:
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+    return None
+
+
+def _action(ex: Exchange, action: dict[str, Any]) -> Envelope[Any] | None:
+    """Hetzner Cloud's and DigitalOcean's action, read at its own address: ``{"action":
+    {"status": "running", "progress": 0, "error": null, …}}`` until its status is ``success``
+    (``completed``) or ``error`` (``errored``), the error's code beside it
+    (https://docs.hetzner.cloud/reference/cloud#actions-get-an-action,
+    https://docs.digitalocean.com/reference/api/digitalocean/#tag/Actions)."""
+    status = action.get("status")
+    if not isinstance(status, str):
+        return None
+    if status.lower() in _JOB_RUNNING:
+        said = f"action {status}; ask again"
+        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+    if status.lower() in ("error", "errored"):
+        error = action.get("error")
+        code = error.get("code") if isinstance(error, dict) else None
+        said = f"action {status}" + (f": {code}" if isinstance(code, str) else "")
         return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
     return None
 
@@ -123,7 +153,9 @@ def _strava_processing(value: dict[str, Any]) -> bool:
 
 
 #: The members a job's or an operation's status holds, one at least: any other body is none.
-_JOB_MEMBERS = frozenset({"status", "name", "job_status", "activity_id"})
+_JOB_MEMBERS = frozenset({"status", "name", "job_status", "activity_id", "is_running", "action"})
+_ELASTIC_ASYNC = re.compile(r"/(?:_async_search|_eql/search|_query/async)/")
+_ACTION_PATH = re.compile(r"/actions/\d+/?(?:[?#]|$)")
 _BOX_REPRESENTATION = re.compile(r"/representations/[^/?#]+/?(?:[?#]|$)")
 _STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
 # Zendesk's job statuses; Yandex Disk's /operations/{id}, {"status": "in-progress"} until

@@ -49,6 +49,7 @@ from ._collection import (
     find_collection,
     found,
     has_paging_companions,
+    itis_none,
     no_more,
     no_report_data,
     null_inside,
@@ -238,7 +239,9 @@ def _bare_listing(box: Mapping[str, Any], collection: Collection) -> bool:
     if box is not collection.parent:
         return False
     own = collection.where.rpartition(".")[2]
-    return set(box) <= {own, *AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS}
+    # (A search's facet counts beside its hits say nothing of a record: Shodan's
+    # {"matches": [...], "facets": {...}, "total": N}, https://developer.shodan.io/api.)
+    return set(box) <= {own, *AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS, "facets"}
 
 
 def _containers(body: object, collection: Collection | None) -> list[Mapping[str, Any]]:
@@ -587,6 +590,7 @@ _LISTING_SIGN_KEYS = frozenset(
         "after", "nextCursorMark", *_BESIDE_CURSORS,
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
+        "total_pages", "totalPages", "page_count", "num_pages", "pageCount", "pages",
     }
 )  # fmt: skip
 
@@ -798,12 +802,46 @@ def _listing_signs(
         if page is not None and pages is not None and 1 <= page < pages:
             detail = f"paging.current {page} of paging.total {pages}"
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
+    counted = False
     for page_key, page, count_key, pages, nth in _page_counts(box):
+        counted = True
         if nth < pages:
             detail = f"{page_key} {page} of {count_key} {pages}"
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
             break
+    if not counted and box is collection.parent:
+        out += _asked_page_of(box, base_url)
     return out
+
+
+#: Page counts a listing may send without its own page's number, left to the request's
+#: ``page``: SecurityTrails' DNS history answers ``{"pages": 5, "records": [...]}`` to
+#: ``?page=1`` (https://docs.securitytrails.com/reference/history-dns). ``pages`` alone may be
+#: a record's (a book's), so it counts only beside a ``page`` the request sent; the others
+#: name nothing but pages, and a request without one asked for the first.
+_PAGE_COUNT_ONLY = ("total_pages", "totalPages", "page_count", "num_pages", "pageCount", "pages")
+_PAGE_NUMBERS = frozenset({"page", "current_page", "currentPage", "number", "page_number"})
+
+
+def _asked_page_of(box: Mapping[str, Any], base_url: str | None) -> list[Evidence]:
+    """A next page where the box counts pages and the request's own ``page`` (counted from
+    1) is below the count."""
+    count_key = next((key for key in _PAGE_COUNT_ONLY if key in box), None)
+    if count_key is None or not _PAGE_NUMBERS.isdisjoint(box):
+        return []
+    if not _NEXT_PAGE_SIGN_KEYS.isdisjoint(box):
+        return []  # a box that names its next page itself (Zoom's next_page_token) says where
+    pages = as_count(box[count_key])
+    query = _split(base_url)[1] if base_url and "page=" in base_url else {}
+    if pages is None or (count_key == "pages" and "page" not in query):
+        return []
+    if any(query.get(key) for key in _CONTINUATION_PARAMS):
+        return []  # a later page asked by cursor: its number is unknown
+    page = parse_count(query["page"]) if "page" in query else 1
+    if page is None or page < 1 or page >= pages:
+        return []
+    detail = f"request page {page} of {count_key} {pages}"
+    return [Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1))]
 
 
 #: Every page count :data:`PAGE_COUNTERS` reads.
@@ -820,6 +858,10 @@ def _page_counts(box: Mapping[str, Any]) -> Iterator[tuple[str, int, str, int, i
             continue
         page, pages = as_count(box[page_key]), as_count(box[count_key])
         if page is not None and pages is not None:
+            # A page numbered 0 is counted from 0, whatever the table says; so are NatureServe's
+            # (resultsSummary's page beside recordsPerPage, https://explorer.natureserve.org/api-docs/).
+            if page == 0 or "recordsPerPage" in box:
+                first = 0
             yield page_key, page, count_key, pages, page - first + 1
 
 
@@ -1028,6 +1070,21 @@ def _couch_filtered(ex: Exchange, value: object) -> bool:
         return True
     asked = {*_split(ex.url)[1], *_sent_fields(ex.request_body)}
     return not _COUCH_KEY_FILTERS.isdisjoint(asked)
+
+
+#: Query parameters that set how many items a page holds: at 0, the request asked for none.
+_PAGE_SIZES = ("size", "limit", "per_page", "rows", "pageSize", "page_size", "maxResults")
+
+
+def _asks_no_items(ex: Exchange) -> bool:
+    """Whether the request asked for a count and no items: a path ending in ``/count`` (Shodan),
+    or a page size of 0 in its query or in the JSON body it sent (Elasticsearch's ``size``)."""
+    path, query = _split(ex.url)
+    if path.rstrip("/").endswith("/count"):
+        return True
+    if any(query.get(key) == "0" for key in _PAGE_SIZES):
+        return True
+    return _sent_fields(ex.request_body).get("size") == 0
 
 
 def _looked_up(url: str | None, collection: Collection | None) -> bool:
@@ -1673,6 +1730,7 @@ def judge_coverage(
             null = (
                 (
                     null_inside(value)
+                    or itis_none(value)
                     or all_missing(value)
                     or no_report_data(value)
                     or _zero_results(value)
@@ -1700,6 +1758,11 @@ def judge_coverage(
         collection = Collection([], None, items)
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
+    if collection is not None and not collection.items and items is None and _asks_no_items(ex):
+        # A count asked for without its items (Shodan's /shodan/host/count "does not return any
+        # host results, it only returns the total number", https://developer.shodan.io/api;
+        # Elasticsearch's size=0, for its aggregations): the answer is the body, one record.
+        collection = None
     if verdict is None and ex.status == 207 and isinstance(value, dict):
         # A 207 whose listing comes with the errors of what it could not read: ShipEngine's
         # carriers, one refused ("only part of the request succeeded",

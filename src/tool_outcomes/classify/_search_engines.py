@@ -14,10 +14,11 @@ import contextlib
 import json
 from typing import Any
 
-from tool_outcomes.envelope import TruncatedBy
+from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
 from ._messages import error_message
 from ._verdicts import (
+    FailureVerdict,
     PartialVerdict,
     Verdict,
     as_count,
@@ -29,6 +30,7 @@ from ._verdicts import (
 __all__ = [
     "elasticsearch_bulk",
     "elasticsearch_error",
+    "elasticsearch_error_count",
     "elasticsearch_flags",
     "elasticsearch_msearch",
     "graph_batch",
@@ -268,3 +270,30 @@ def meilisearch_remote_errors(body: object, content_type: str) -> Verdict | None
     return PartialVerdict(
         TruncatedBy.SHARD_FAILURE, detail, "meilisearch", dropped, counts_cut=True
     )
+
+
+def elasticsearch_error_count(body: object, content_type: str) -> Verdict | None:
+    """Elasticsearch's security APIs that act on several keys or tokens answer with what they
+    did and ``error_count`` beside ``error_details``, "not present in the response when
+    error_count is 0" (https://www.elastic.co/guide/en/elasticsearch/reference/current/security-api-invalidate-api-key.html):
+    some done and some failed is a partial answer; nothing done, a failure."""
+    if not isinstance(body, dict):
+        return None
+    count, details = as_count(body.get("error_count")), body.get("error_details")
+    if not count or not isinstance(details, list) or not details:
+        return None
+    dropped = tuple(
+        f"error_details.{n}: {error_message(d) or 'error'}" if isinstance(d, dict) else str(n)
+        for n, d in enumerate(details)
+    )
+    done = any(
+        isinstance(value, list) and value
+        for key, value in body.items()
+        if key != "error_details" and not key.startswith("previously_")
+    )
+    if not done:
+        said = f"{count} errors: {'; '.join(dropped[:3])}"
+        return FailureVerdict(
+            FailureCode.UPSTREAM_ERROR, FailureKind.PERMANENT, said, "elasticsearch"
+        )
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, f"{count} errors", "elasticsearch", dropped)
