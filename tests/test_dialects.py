@@ -3788,3 +3788,50 @@ def test_paging_boxes_totals_and_markers_of_science_and_game_apis() -> None:
     assert truncation_of(judge(binaryedge)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
     shodan = {"matches": [{"ip": 1}], "facets": {"country": []}, "total": 3871750}
     assert truncation_of(judge(shodan)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+
+
+def test_a_404_naming_the_index_looked_in_is_no_declared_none() -> None:
+    """A declared not_found="empty" is the record's confirmed absence; a 404 saying the index
+    or collection does not exist means the lookup never ran: Elasticsearch's
+    index_not_found_exception (https://www.elastic.co/guide/en/elasticsearch/reference/current/docs-get.html),
+    Azure AI Search's words (https://learn.microsoft.com/en-us/rest/api/searchservice/documents/get),
+    Qdrant's."""
+    url = "https://search.example.test/indexes('hotels')/docs('1')"
+    azure = {"Message": "The index 'hotels' for service 's' was not found."}
+    assert failure_of(judge(azure, status=404, url=url, not_found="empty")) == (
+        FailureCode.NOT_FOUND,
+        P,
+    )
+    es = {"error": {"type": "index_not_found_exception", "reason": "no such index [x]"}}
+    assert failure_of(judge(es, status=404, url=url, not_found="empty")) == (
+        FailureCode.NOT_FOUND,
+        P,
+    )
+    qdrant = {"status": {"error": "Not found: Collection `points` doesn't exist!"}, "time": 0.0}
+    assert failure_of(judge(qdrant, status=404, url=url, not_found="empty")) == (
+        FailureCode.NOT_FOUND,
+        P,
+    )
+    record = {"_index": "hotels", "_id": "1", "found": False}
+    assert judge(record, status=404, url=url, not_found="empty").outcome is Outcome.EMPTY
+    assert judge({"message": "Not Found"}, status=404, url=url, not_found="empty").outcome is (
+        Outcome.EMPTY
+    )
+
+
+def test_dnspods_status_code_other_than_one_is_the_calls_failure() -> None:
+    """DNSPod's status object (https://docs.dnspod.com/api/)."""
+    url = "https://dnsapi.cn/Domain.Info"
+    status = {"code": "13", "message": "Domain is not exists", "created_at": "2016-05-11 02:55"}
+    assert failure_of(judge({"status": status}, url=url, method="POST")) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    limited = {**status, "code": "-2", "message": "API usage is limited"}
+    assert failure_of(judge({"status": limited}, url=url, method="POST")) == (
+        FailureCode.RATE_LIMITED,
+        T,
+    )
+    fine = {"status": {**status, "code": "1", "message": "Action completed successful"},
+            "domain": {"id": "1", "name": "example.test"}}  # fmt: skip
+    assert judge(fine, url=url, method="POST").outcome is Outcome.SUCCESS

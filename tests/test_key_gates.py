@@ -347,6 +347,7 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"status": {"code": "13", "message": "Domain is not exists", "created_at": "2016-05-11"}},
     {"invalidated_api_keys": ["k"], "error_count": 1, "error_details": [{"reason": "bad"}]},
     {"status": "error", "statuscode": 5031, "shortmessage": "failed", "longmessage": "gone"},
     {"success": "error", "error": "no_such_domain", "domain": "example.test"},

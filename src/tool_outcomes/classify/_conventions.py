@@ -131,6 +131,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "dnspod_status",
+        _rest_errors.dnspod_status,
+        "DNSPod's status object with a code other than 1",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
         "netcup_status",
         _rest_errors.netcup_status,
         "netcup's status: error beside its statuscode and messages",

@@ -2332,3 +2332,30 @@ def salesforce_save_results(body: object) -> Verdict | None:
     dropped = tuple(f"{n}: {code + ': ' if code else ''}{words}" for n, code, words in refused)
     every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "salesforce")
     return some_refused(dropped, len(body), "records refused", "salesforce", every)
+
+
+#: DNSPod's status codes that name what failed (https://docs.dnspod.com/api/, "Common
+#: response"): "1" is success, and the rest fail.
+_DNSPOD_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "-1": (FailureCode.UNAUTHORIZED, _P),  # login failed
+    "-2": (FailureCode.RATE_LIMITED, _T),  # API usage exceeds the limit
+    "-7": (FailureCode.FORBIDDEN, _P),  # no permission
+    "-8": (FailureCode.RATE_LIMITED, _T),  # too many failed logins: locked for a while
+    "-99": (FailureCode.SERVER_ERROR, _T),  # the service is unavailable
+}
+_DNSPOD_STATUS = frozenset({"code", "message", "created_at"})
+
+
+def dnspod_status(body: object, content_type: str) -> Verdict | None:
+    """DNSPod's ``{"status": {"code": "13", "message": "…", "created_at": "…"}}`` beside its
+    answer, in a 200: a code other than ``"1"`` is the call's failure."""
+    if not isinstance(body, dict):
+        return None
+    status = body.get("status")
+    if not isinstance(status, dict) or status.keys() != _DNSPOD_STATUS:
+        return None
+    code, words = status.get("code"), status.get("message")
+    if not isinstance(code, str) or code == "1" or not isinstance(words, str):
+        return None
+    failure, kind = _DNSPOD_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, f"code {code}: {words}", "dnspod")

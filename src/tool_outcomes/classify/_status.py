@@ -213,6 +213,10 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         detail = "HTTP 404 for a job's result: the job is not done yet; ask again later"
         return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
     if status in (404, 410) and ex.options.not_found == "empty":
+        missing = _container_missing(ex.body) if status == 404 else None
+        if missing is not None:
+            # The lookup never ran: what is missing is where it looks, not what it looked for.
+            return ex.fail(FailureCode.NOT_FOUND, _P, f"HTTP 404: {missing}")
         return ex.no_data(Outcome.EMPTY, f"HTTP {status}")
     in_range = 100 <= status <= 599
     detail = f"HTTP {status} {_reason(status)}".rstrip() if in_range else f"HTTP status {status}"
@@ -422,6 +426,39 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
 
 def _reason(status: int) -> str:
     return httpx.codes.get_reason_phrase(status)
+
+
+#: A 404's words that name the index or collection looked in as missing, as Azure AI Search
+#: ("The index 'x' for service 'y' was not found.",
+#: https://learn.microsoft.com/en-us/rest/api/searchservice/documents/get) and Qdrant ("Not
+#: found: Collection `x` doesn't exist!") write them.
+_CONTAINER_MISSING = re.compile(
+    r"\b(?:index|collection)\b [`'\"][^`'\"]{1,200}[`'\"].{0,200}?"
+    r"(?:was not found|does not exist|doesn't exist)",
+    re.IGNORECASE,
+)
+
+
+def _container_missing(body: bytes) -> str | None:
+    """Where a 404 says the index or collection a lookup looked in does not exist (then a
+    declared ``not_found="empty"``, the record's confirmed absence, does not apply): the words
+    above, or Elasticsearch's ``index_not_found_exception`` ("if the index does not exist",
+    https://www.elastic.co/guide/en/elasticsearch/reference/current/docs-get.html)."""
+    if not body or (b"ndex" not in body and b"ollection" not in body):
+        return None
+    value = _error_body(body)
+    error = value.get("error") if isinstance(value, dict) else None
+    if isinstance(error, dict) and error.get("type") == "index_not_found_exception":
+        return "index_not_found_exception"
+    if not isinstance(value, dict):
+        return None
+    words = error_message(value) or value.get("Message")  # Azure AI Search: {"Message": …}
+    if words is None:
+        inner = value.get("status")  # Qdrant: {"status": {"error": "Not found: …"}}
+        words = inner.get("error") if isinstance(inner, dict) else None
+    if isinstance(words, str) and _CONTAINER_MISSING.search(words[:500]):
+        return words[:200]
+    return None
 
 
 def _error_body(body: bytes) -> object | None:
