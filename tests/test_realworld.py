@@ -1272,6 +1272,85 @@ ROWS: list[Row] = [
     # may name more, beside a shorter page nothing.
     page("chargebee_list_next_offset", {"list": two(), "next_offset": '["1781857944000","34"]'}, 2),
     ok("chargebee_list_last_page", {"list": two()}, 2),
+    # Round 26's samples, each from its API's documentation.
+    # CouchDB's views: total_rows counts the view, offset where the rows start; a key range
+    # selects part of it (https://docs.couchdb.org/en/stable/api/ddoc/views.html).
+    page(
+        "couchdb_all_docs_first_row",
+        {"total_rows": 3, "offset": 0, "rows": [{"id": "a", "key": "a", "value": {}}]},
+        1,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=3,
+        cursor=False,
+        url="https://couch.example.test/db/_all_docs?limit=1",
+    ),
+    ok(
+        "couchdb_all_docs_key_range",
+        {"total_rows": 3, "offset": 0, "rows": [{"id": "a", "key": "a", "value": {}}]},
+        1,
+        url='https://couch.example.test/db/_all_docs?startkey="a"&endkey="a"',
+    ),
+    # Currencycloud: next_page -1 names no page
+    # (https://developer.currencycloud.com/guides/integration-guides/pagination/).
+    ok(
+        "currencycloud_single_page",
+        {
+            "beneficiaries": [{"id": "b1"}, {"id": "b2"}],
+            "pagination": {"total_entries": 2, "total_pages": 1, "current_page": 1,
+                           "per_page": 25, "previous_page": -1, "next_page": -1},
+        },  # fmt: skip
+        2,
+        total=2,
+        url="https://devapi.currencycloud.com/v2/beneficiaries/find",
+    ),
+    # SecurityTrails' DNS history counts its pages; the page is the request's
+    # (https://docs.securitytrails.com/reference/history-dns).
+    page(
+        "securitytrails_history_first_of_pages",
+        {"type": "a/ipv4", "pages": 5, "records": [{"type": "a"}]},
+        1,
+        url="https://api.securitytrails.com/v1/history/example.com/dns/a?page=1",
+    ),
+    # Shodan's count "does not return any host results, it only returns the total number"
+    # (https://developer.shodan.io/api): one record, the count.
+    ok(
+        "shodan_host_count",
+        {"matches": [], "total": 18372973},
+        1,
+        url="https://api.shodan.io/shodan/host/count?query=nginx",
+    ),
+    # ChEMBL's page_meta (https://chembl.gitbook.io/chembl-interface-documentation/web-services/chembl-data-web-services).
+    page(
+        "chembl_page_meta_next",
+        {
+            "atc": [{"level5": "A01AA01"}],
+            "page_meta": {"limit": 1, "next": "/chembl/api/data/atc?limit=1&offset=1",
+                          "offset": 0, "previous": None, "total_count": 5265},
+        },  # fmt: skip
+        1,
+        total=5265,
+        url="https://www.ebi.ac.uk/chembl/api/data/atc.json?limit=1&offset=0",
+    ),
+    # NatureServe Explorer's resultsSummary counts pages from 0
+    # (https://explorer.natureserve.org/api-docs/).
+    ok(
+        "natureserve_only_page",
+        {
+            "results": [{"elcode": "AFCQS01010"}],
+            "resultsSummary": {"page": 0, "recordsPerPage": 20, "totalPages": 1,
+                               "totalResults": 1},
+        },  # fmt: skip
+        1,
+        total=1,
+        url="https://explorer.natureserve.org/api/data/speciesSearch",
+    ),
+    # osu!'s cursor_string, "to be used to fetch the next page" (https://osu.ppy.sh/docs/#cursorstring).
+    page(
+        "osu_beatmap_packs_cursor_string",
+        {"beatmap_packs": [{"tag": "S1"}], "cursor": {"pack_id": 1}, "cursor_string": "eyJ9"},
+        1,
+        url="https://osu.ppy.sh/api/v2/beatmaps/packs",
+    ),
     page(
         "datadog_meta_pagination_next_offset_full_page",
         {"data": two(), "meta": {"pagination": {"offset": 0, "next_offset": 2, "size": 2}}},
