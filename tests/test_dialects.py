@@ -3690,6 +3690,9 @@ def test_a_page_count_beside_a_listing_reads_the_page_the_request_asked_for() ->
     assert judge(body, url=url, items="records").outcome is Outcome.SUCCESS
     counted = {"total_pages": 3, "records": [{"type": "a"}]}
     assert truncation_of(judge(counted, url=url, items="records")) is TruncatedBy.NEXT_PAGE
+    # A later page asked by its cursor is at an unknown page: the count says nothing of it.
+    resumed = judge(counted, url=f"{url}?cursor=abc", items="records")
+    assert resumed.outcome is Outcome.SUCCESS
 
 
 def test_a_count_asked_for_without_items_is_the_answer() -> None:
@@ -3781,6 +3784,8 @@ def test_paging_boxes_totals_and_markers_of_science_and_game_apis() -> None:
     ala = {"pageSize": 2, "startIndex": 0, "totalRecords": 0, "status": "OK",
            "occurrences": [], "facetResults": [], "query": "?q=x"}  # fmt: skip
     assert judge(ala).outcome is Outcome.EMPTY
+    found = {**ala, "totalRecords": 114496, "occurrences": [{"uuid": "a"}, {"uuid": "b"}]}
+    assert truncation_of(judge(found)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
     osu = {"beatmap_packs": [{"tag": "S1"}], "cursor": {"pack_id": 1}, "cursor_string": "eyJ9"}
     assert truncation_of(judge(osu)) is TruncatedBy.NEXT_PAGE
     binaryedge = {"query": "example.com", "page": 1, "pagesize": 100, "total": 7811,

@@ -1296,9 +1296,15 @@ ROWS: list[Row] = [
         "currencycloud_single_page",
         {
             "beneficiaries": [{"id": "b1"}, {"id": "b2"}],
-            "pagination": {"total_entries": 2, "total_pages": 1, "current_page": 1,
-                           "per_page": 25, "previous_page": -1, "next_page": -1},
-        },  # fmt: skip
+            "pagination": {
+                "total_entries": 2,
+                "total_pages": 1,
+                "current_page": 1,
+                "per_page": 25,
+                "previous_page": -1,
+                "next_page": -1,
+            },
+        },
         2,
         total=2,
         url="https://devapi.currencycloud.com/v2/beneficiaries/find",
@@ -1324,9 +1330,14 @@ ROWS: list[Row] = [
         "chembl_page_meta_next",
         {
             "atc": [{"level5": "A01AA01"}],
-            "page_meta": {"limit": 1, "next": "/chembl/api/data/atc?limit=1&offset=1",
-                          "offset": 0, "previous": None, "total_count": 5265},
-        },  # fmt: skip
+            "page_meta": {
+                "limit": 1,
+                "next": "/chembl/api/data/atc?limit=1&offset=1",
+                "offset": 0,
+                "previous": None,
+                "total_count": 5265,
+            },
+        },
         1,
         total=5265,
         url="https://www.ebi.ac.uk/chembl/api/data/atc.json?limit=1&offset=0",
@@ -1337,9 +1348,8 @@ ROWS: list[Row] = [
         "natureserve_only_page",
         {
             "results": [{"elcode": "AFCQS01010"}],
-            "resultsSummary": {"page": 0, "recordsPerPage": 20, "totalPages": 1,
-                               "totalResults": 1},
-        },  # fmt: skip
+            "resultsSummary": {"page": 0, "recordsPerPage": 20, "totalPages": 1, "totalResults": 1},
+        },
         1,
         total=1,
         url="https://explorer.natureserve.org/api/data/speciesSearch",

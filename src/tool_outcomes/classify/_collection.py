@@ -479,7 +479,7 @@ def find_collection(
             return left_out
     if _marketo_found_none(body):
         return Collection([], body, "")
-    known = _couch_view(body) or _itis_list(body)
+    known = _itis_list(body)
     if known is not None:
         return known
     lone = _lone_empty_list(body)
@@ -536,19 +536,6 @@ def find_collection(
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
     return found_here
-
-
-#: What CouchDB's views and ``_all_docs`` answer: ``{"total_rows": 3, "offset": 0, "rows":
-#: [...]}``, and ``update_seq`` when asked (https://docs.couchdb.org/en/stable/api/ddoc/views.html).
-COUCH_VIEW = frozenset({"total_rows", "offset", "rows", "update_seq"})
-
-
-def _couch_view(body: Mapping[str, Any]) -> Collection | None:
-    """A CouchDB view's answer: its ``rows`` are the listing."""
-    rows = body.get("rows")
-    if isinstance(rows, list) and "total_rows" in body and body.keys() <= COUCH_VIEW:
-        return Collection(rows, body, "rows")
-    return None
 
 
 def _lone_empty_list(body: Mapping[str, Any]) -> Collection | None:

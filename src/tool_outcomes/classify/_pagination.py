@@ -832,7 +832,7 @@ def _asked_page_of(box: Mapping[str, Any], base_url: str | None) -> list[Evidenc
     if not _NEXT_PAGE_SIGN_KEYS.isdisjoint(box):
         return []  # a box that names its next page itself (Zoom's next_page_token) says where
     pages = as_count(box[count_key])
-    query = _split(base_url)[1] if base_url and "page=" in base_url else {}
+    query = _split(base_url)[1] if base_url and "?" in base_url else {}
     if pages is None or (count_key == "pages" and "page" not in query):
         return []
     if any(query.get(key) for key in _CONTINUATION_PARAMS):
