@@ -3840,3 +3840,146 @@ def test_dnspods_status_code_other_than_one_is_the_calls_failure() -> None:
     fine = {"status": {**status, "code": "1", "message": "Action completed successful"},
             "domain": {"id": "1", "name": "example.test"}}  # fmt: skip
     assert judge(fine, url=url, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_round_27_envelopes_found_when_inferring() -> None:
+    """Songkick's resultsPage (https://www.songkick.com/developer/response-objects); a GraphQL
+    node's one connection beside its fields (https://www.meetup.com/api/guide/#p04-pagination-section);
+    a HAL page with none (https://developer.ticketmaster.com/products-and-docs/apis/discovery-api/v2/);
+    Ordnance Survey's header (https://osdatahub.os.uk/docs/places/technicalSpecification)."""
+    events = [{"id": 1}, {"id": 2}]
+    page = {"status": "ok", "results": {"event": events}, "perPage": 2, "page": 1}
+    songkick = judge({"resultsPage": {**page, "totalEntries": 9}})
+    assert truncation_of(songkick) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    none = {"resultsPage": {"status": "ok", "results": {}, "perPage": 50, "totalEntries": 0}}
+    assert judge(none).outcome is Outcome.EMPTY
+    connection = {"pageInfo": {"hasNextPage": True, "endCursor": "c"}, "edges": [{"node": {}}]}
+    group = {"data": {"groupByUrlname": {"id": "1", "name": "g", "memberships": connection}}}
+    assert truncation_of(judge(group, method="POST")) is TruncatedBy.NEXT_PAGE
+    two = {"data": {"group": {"id": "1", "a": connection, "b": connection}}}
+    assert judge(two, method="POST").outcome is Outcome.SUCCESS  # which one is the listing?
+    hal = {
+        "_links": {"self": {"href": "/discovery/v2/events?page=0"}},
+        "page": {"size": 20, "totalElements": 0, "totalPages": 0, "number": 0},
+    }
+    assert judge(hal).outcome is Outcome.EMPTY
+    header = {"offset": 0, "totalresults": 0, "maxresults": 100, "query": "postcode=XX11XX"}
+    assert judge({"header": header}).outcome is Outcome.EMPTY
+    found = {"header": {**header, "totalresults": 3}, "results": [{"DPA": {}}]}
+    assert truncation_of(judge(found)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+
+
+def test_round_27_next_pages() -> None:
+    """Lokalise's X-Pagination-Next-Cursor (https://developers.lokalise.com/reference/api-pagination),
+    LinkedIn's metadata.nextPageToken (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/cursor-based-pagination),
+    OpenFEC's last_indexes (https://api.open.fec.gov/developers/), Fingerprint's paginationKey
+    (https://dev.fingerprint.com/reference/getvisits), Sift's has_more word and next_ref
+    (https://developers.sift.com/docs/curl/decisions-api/decisions-list)."""
+    keys = {"project_id": "p", "keys": [{"key_id": 1}]}
+    cursor = {"X-Pagination-Next-Cursor": "eyIxIjoyfQ", "X-Pagination-Limit": "1"}
+    lokalise = judge(keys, headers=cursor, items="keys")
+    assert truncation_of(lokalise) is TruncatedBy.NEXT_PAGE
+    assert judge(keys, headers={"X-Pagination-Limit": "1"}, items="keys").outcome is (
+        Outcome.SUCCESS
+    )
+    linkedin = {"metadata": {"nextPageToken": "DgFM"}, "elements": [{"id": 1}]}
+    assert truncation_of(judge(linkedin, items="elements")) is TruncatedBy.NEXT_PAGE
+    fec = {"results": [{"a": 1}], "pagination": {"last_indexes": {"last_index": 6}, "pages": 9}}
+    assert truncation_of(judge(fec, items="results")) is TruncatedBy.NEXT_PAGE
+    fec_last = {"results": [{"a": 1}], "pagination": {"last_indexes": None, "pages": 9}}
+    assert judge(fec_last, items="results").outcome is Outcome.SUCCESS
+    visits = {"visitorId": "v", "visits": [{"requestId": "r"}], "paginationKey": "1655373953086"}
+    assert truncation_of(judge(visits, items="visits")) is TruncatedBy.NEXT_PAGE
+    sift = {"data": [{"id": "d"}], "has_more": "true", "next_ref": "https://api.sift.com/v3/x"}
+    assert truncation_of(judge(sift, items="data")) is TruncatedBy.NEXT_PAGE
+    done = {"data": [{"id": "d"}], "has_more": "false"}
+    assert judge(done, items="data").outcome is Outcome.SUCCESS
+    word = judge({"data": [{"id": "d"}], "has_more": "true"}, items="data")
+    assert truncation_of(word) is TruncatedBy.NEXT_PAGE
+    ref = judge({"data": [{"id": "d"}], "next_ref": "https://api.sift.com/v3/x"}, items="data")
+    assert truncation_of(ref) is TruncatedBy.NEXT_PAGE
+
+
+def test_round_27_jobs_not_done() -> None:
+    """Transloadit's Assembly (https://transloadit.com/docs/api/assemblies-assembly-id-get/),
+    Crowdin's jobs (https://support.crowdin.com/developer/api/v2/), Azure DevOps' operations
+    (https://learn.microsoft.com/en-us/rest/api/azure/devops/operations/operations/get),
+    Smile ID's job status (https://docs.usesmileid.com/), a 409 still in progress (GoCD)."""
+    assembly = "https://api2.transloadit.com/assemblies/76fe5df1c93a0a530f3e583805cf98b4"
+    running = {"ok": "ASSEMBLY_EXECUTING", "assembly_id": "76fe"}
+    assert failure_of(judge(running, url=assembly)) == (FailureCode.UPSTREAM_ERROR, T)
+    aborted = {"ok": "REQUEST_ABORTED", "assembly_id": "76fe"}
+    assert failure_of(judge(aborted, url=assembly)) == (FailureCode.UPSTREAM_ERROR, T)
+    refused = {"ok": "ASSEMBLY_CANCELED", "error": "INVALID_FORM_DATA", "assembly_id": "76fe"}
+    assert failure_of(judge(refused, url=assembly)) == (FailureCode.UPSTREAM_ERROR, P)
+    done = {"ok": "ASSEMBLY_COMPLETED", "assembly_id": "76fe", "results": {}}
+    assert judge(done, url=assembly).outcome is Outcome.SUCCESS
+    crowdin = "https://api.crowdin.com/api/v2/glossaries/2/exports/5ed2ce93"
+    job = {"identifier": "5ed2ce93", "status": "inProgress", "progress": 50}
+    assert failure_of(judge({"data": job}, url=crowdin)) == (FailureCode.UPSTREAM_ERROR, T)
+    failed = {**job, "status": "failed"}
+    assert failure_of(judge({"data": failed}, url=crowdin)) == (FailureCode.UPSTREAM_ERROR, P)
+    finished = {**job, "status": "finished", "progress": 100}
+    assert judge({"data": finished}, url=crowdin).outcome is Outcome.SUCCESS
+    devops = "https://dev.azure.com/org/_apis/operations/8a8a8a8a?api-version=7.1"
+    assert failure_of(judge({"id": "8a", "status": "inProgress"}, url=devops)) == (
+        FailureCode.UPSTREAM_ERROR,
+        T,
+    )
+    assert failure_of(judge({"id": "8a", "status": "cancelled"}, url=devops)) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    smile = "https://testapi.smileidentity.com/v1/job_status"
+    pending = {"job_complete": False, "job_success": False, "code": "2314"}
+    assert failure_of(judge(pending, url=smile, method="POST")) == (FailureCode.UPSTREAM_ERROR, T)
+    complete = {"job_complete": True, "job_success": True, "code": "2302"}
+    assert judge(complete, url=smile, method="POST").outcome is Outcome.SUCCESS
+    busy = {"message": "Failed to trigger pipeline [Simple] { Pipeline is still in progress }"}
+    assert failure_of(judge(busy, status=409, method="POST")) == (FailureCode.CONFLICT, T)
+    assert failure_of(judge({"message": "exists"}, status=409, method="POST")) == (
+        FailureCode.CONFLICT,
+        P,
+    )
+    not_yet = {"error": {"code": "StateNotReady", "message": "resource is not mutable yet"}}
+    assert failure_of(judge(not_yet, status=409, method="PUT")) == (FailureCode.CONFLICT, T)
+
+
+def test_round_27_errors_in_a_200() -> None:
+    """POEditor (https://poeditor.com/docs/error_codes), Snapchat's request_status
+    (https://developers.snap.com/api/marketing-api/Ads-API/errors), PostHog's quotaLimited and
+    errorsWhileComputingFlags (https://posthog.com/docs/api/flags), Weblate's result false
+    (https://docs.weblate.org/en/latest/api.html), Lokalise's bulk errors
+    (https://developers.lokalise.com/reference/api-errors), Fingerprint's products
+    (https://dev.fingerprint.com/reference/getevent)."""
+    token = {"response": {"status": "fail", "code": "4011", "message": "Invalid API Token"}}
+    assert failure_of(judge(token, method="POST")) == (FailureCode.UNAUTHORIZED, P)
+    fine = {"response": {"status": "success", "code": "200", "message": "OK"}, "result": {}}
+    assert judge(fine, method="POST").outcome is Outcome.SUCCESS
+    reason = "Error code: E3004, message: Entity does not exist"
+    member = {"sub_request_status": "ERROR", "sub_request_error_reason": reason}
+    snap = {"request_status": "ERROR", "request_id": "r", "members": [member]}
+    assert failure_of(judge(snap, method="DELETE")) == (FailureCode.NOT_FOUND, P)
+    assert judge({**snap, "request_status": "SUCCESS"}, method="DELETE").outcome is (
+        Outcome.SUCCESS
+    )
+    quota = {"quotaLimited": ["feature_flags"], "featureFlags": {}}
+    assert failure_of(judge(quota, method="POST")) == (FailureCode.RATE_LIMITED, P)
+    flags = {"flags": {"f": {"enabled": True}}, "errorsWhileComputingFlags": True}
+    assert truncation_of(judge(flags, method="POST")) is TruncatedBy.UPSTREAM_FLAG
+    weblate = {"detail": "Push is disabled for Hello/Weblate.", "result": False}
+    assert failure_of(judge(weblate, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    created = [{"lang_id": 673, "lang_iso": "fr"}]
+    refused = [{"message": "`lang_iso` should be a system language", "code": 400}]
+    bulk = {"project_id": "p", "branch": "master", "languages": created, "errors": refused}
+    assert truncation_of(judge(bulk, method="POST")) is TruncatedBy.UPSTREAM_FLAG
+    assert failure_of(judge({**bulk, "languages": []}, method="POST")) == (
+        FailureCode.BAD_REQUEST,
+        P,
+    )
+    data = {"data": {"visitorId": "v"}}
+    busy = {"error": {"code": "TooManyRequests", "message": "too many requests"}}
+    some = judge({"products": {"identification": data, "botd": busy}})
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert failure_of(judge({"products": {"botd": busy}})) == (FailureCode.RATE_LIMITED, T)
+    assert judge({"products": {"identification": data}}).outcome is Outcome.SUCCESS

@@ -347,6 +347,11 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"products": {"botd": {"error": {"code": "TooManyRequests", "message": "slow down"}}}},
+    {"response": {"status": "fail", "code": "4011", "message": "Invalid API Token"}},
+    {"request_status": "ERROR", "request_id": "r", "members": [{"sub_request_status": "ERROR"}]},
+    {"quotaLimited": ["feature_flags"], "featureFlags": {}},
+    {"project_id": "p", "languages": [], "errors": [{"code": 400, "message": "bad lang_iso"}]},
     {"status": {"code": "13", "message": "Domain is not exists", "created_at": "2016-05-11"}},
     {"invalidated_api_keys": ["k"], "error_count": 1, "error_details": [{"reason": "bad"}]},
     {"status": "error", "statuscode": 5031, "shortmessage": "failed", "longmessage": "gone"},

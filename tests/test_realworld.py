@@ -1272,6 +1272,98 @@ ROWS: list[Row] = [
     # may name more, beside a shorter page nothing.
     page("chargebee_list_next_offset", {"list": two(), "next_offset": '["1781857944000","34"]'}, 2),
     ok("chargebee_list_last_page", {"list": two()}, 2),
+    # Round 27's samples, each from its API's documentation.
+    # Lokalise's cursor pagination (https://developers.lokalise.com/reference/api-pagination).
+    page(
+        "lokalise_next_cursor_header",
+        {"project_id": "p", "keys": [{"key_id": 1}, {"key_id": 2}]},
+        2,
+        headers={"X-Pagination-Next-Cursor": "eyIxIjoyfQ", "X-Pagination-Limit": "2"},
+        url="https://api.lokalise.com/api2/projects/p/keys?limit=2&pagination=cursor",
+    ),
+    # LinkedIn's searches (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/cursor-based-pagination).
+    page(
+        "linkedin_metadata_next_page_token",
+        {
+            "metadata": {"nextPageToken": "DgFM1V9r"},
+            "elements": [{"id": 1}, {"id": 2}],
+            "paging": {"count": 2, "start": 0, "links": []},
+        },
+        2,
+        url="https://api.linkedin.com/rest/adAccounts?q=search&pageSize=2",
+    ),
+    # OpenFEC's keyset pages (https://api.open.fec.gov/developers/).
+    page(
+        "openfec_last_indexes",
+        {
+            "api_version": "1.0",
+            "results": [{"sub_id": 1}, {"sub_id": 2}],
+            "pagination": {"last_indexes": {"last_index": 63048025}, "per_page": 2},
+        },
+        2,
+        url="https://api.open.fec.gov/v1/schedules/schedule_a/",
+    ),
+    # Fingerprint's visits (https://dev.fingerprint.com/reference/getvisits).
+    page(
+        "fingerprint_pagination_key",
+        {
+            "visitorId": "v",
+            "visits": [{"requestId": "a"}, {"requestId": "b"}],
+            "paginationKey": "1655373953086",
+        },
+        2,
+        url="https://api.fpjs.io/visitors/v?limit=2",
+    ),
+    # Sift's decisions list (https://developers.sift.com/docs/curl/decisions-api/decisions-list).
+    page(
+        "sift_has_more_word_next_ref",
+        {
+            "data": [{"id": "a"}, {"id": "b"}],
+            "has_more": "true",
+            "next_ref": "https://api.sift.com/v3/accounts/A/decisions?from=2",
+        },
+        2,
+        url="https://api.sift.com/v3/accounts/A/decisions?limit=2",
+    ),
+    # Songkick's resultsPage (https://www.songkick.com/developer/response-objects).
+    page(
+        "songkick_results_page",
+        {
+            "resultsPage": {
+                "status": "ok",
+                "results": {"event": [{"id": 1}, {"id": 2}]},
+                "perPage": 2,
+                "page": 1,
+                "totalEntries": 9,
+            }
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=9,
+        cursor=False,
+        url="https://api.songkick.com/api/3.0/artists/1/gigography.json",
+    ),
+    # Ticketmaster's Discovery search with no hit: _embedded left out
+    # (https://developer.ticketmaster.com/products-and-docs/apis/discovery-api/v2/).
+    ok(
+        "ticketmaster_hal_page_none",
+        {
+            "_links": {"self": {"href": "/discovery/v2/events?page=0"}},
+            "page": {"size": 20, "totalElements": 0, "totalPages": 0, "number": 0},
+        },
+        0,
+        total=0,
+        url="https://app.ticketmaster.com/discovery/v2/events.json?keyword=none",
+    ),
+    # Ordnance Survey's Places: a header and no results when none match
+    # (https://osdatahub.os.uk/docs/places/technicalSpecification).
+    ok(
+        "os_places_header_none",
+        {"header": {"offset": 0, "totalresults": 0, "maxresults": 100}},
+        0,
+        total=0,
+        url="https://api.os.uk/search/places/v1/postcode?postcode=XX11XX",
+    ),
     # Round 26's samples, each from its API's documentation.
     # CouchDB's views: total_rows counts the view, offset where the rows start; a key range
     # selects part of it (https://docs.couchdb.org/en/stable/api/ddoc/views.html).

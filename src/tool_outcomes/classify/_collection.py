@@ -157,6 +157,8 @@ TOTAL_KEYS: tuple[str, ...] = (
     "num-found",  # ORCID's search
     "itemCount",  # iDigBio's search: "the total number of records" beside its items
     "totalRecords",  # the Atlas of Living Australia's biocache search, beside startIndex
+    "totalresults",  # Ordnance Survey's header (Places, Names)
+    "totalEntries",  # Songkick's resultsPage (https://www.songkick.com/developer/response-objects)
     "total_rows",  # CouchDB's views: the view's rows, not the query's when keys filter it
     "total_number",  # TikTok for Business's page_info: every item the query matched
     "hitCount",  # Europe PMC's search, beside its resultList
@@ -201,10 +203,14 @@ PAGING_BOXES: tuple[str, ...] = (
     # ChEMBL's web services: page_meta {limit, next, offset, previous, total_count}
     # (https://chembl.gitbook.io/chembl-interface-documentation/web-services/chembl-data-web-services).
     "page_meta",
+    # Ordnance Survey's Data Hub searches: header {offset, totalresults, maxresults} beside
+    # results, which it leaves out when none match (https://osdatahub.os.uk/docs/places/technicalSpecification).
+    "header",
     # NatureServe Explorer's search: resultsSummary {page, recordsPerPage, totalPages,
     # totalResults} (https://explorer.natureserve.org/api-docs/).
     "resultsSummary",
 )  # fmt: skip
+_PAGING_BOX_SET = frozenset(PAGING_BOXES)
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
 ZERO_COUNT_KEYS: tuple[str, ...] = ("result_count", "resultCount", *TOTAL_KEYS, "count", "total")
@@ -218,6 +224,7 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "next_from",  # VK's newsfeed: "passed to get the next array" (https://dev.vk.com/en/method/newsfeed.get)
     "next_starting_after",  # Instantly v2: passed back as starting_after, absent at the end
     "nextPageCursor",  # Bybit v5: "refer to the cursor request parameter"
+    "paginationKey",  # Fingerprint's visits: "use it to paginate" (https://dev.fingerprint.com/reference/getvisits)
 )  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
@@ -261,6 +268,7 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     "next_results",  # Twitter v1.1 search_metadata: the next page's query ("?max_id=…")
     "next_url",  # Instagram's legacy API: pagination.next_url, left out on the last page
     "nextUri",  # Trino's client protocol: more results follow from it
+    "next_ref",  # Sift's lists: the next page's address, beside has_more (https://developers.sift.com/docs/curl/decisions-api/decisions-list)
     "next_link",  # Constant Contact v2: meta.pagination.next_link, only when more follows
     "next_collection_link",  # Launchpad (lazr.restful): left out of a collection's last page
     # TeamCity's collections: "nextHref", the next batch's href, when the list goes past the
@@ -305,6 +313,9 @@ INCOMPLETE_FLAGS: tuple[str, ...] = (
     # supports" (its Esri JSON at the top, its GeoJSON in the collection's properties;
     # https://developers.arcgis.com/net/api-reference/api/net/Esri.ArcGISRuntime/Esri.ArcGISRuntime.Data.FeatureQueryResult.IsTransferLimitExceeded.html).
     "exceededTransferLimit",
+    # PostHog's /flags: "errorsWhileComputingFlags: true" when some flags could not be
+    # evaluated, the others returned (https://posthog.com/docs/api/flags).
+    "errorsWhileComputingFlags",
 )  # fmt: skip
 
 #: Members that only a page of a larger listing has. Their presence makes a lone list the
@@ -488,9 +499,11 @@ def find_collection(
     nested = _nested(body)
     if nested is not None:
         return nested
-    if body and set(body) <= set(PAGING_BOXES) and counted_zero(body):
-        # Nothing but paging state saying zero ({"meta": {"result_count": 0}}): a page whose
-        # collection the source left out because nothing matched.
+    if set(body) - _OWN_LINKS and set(body) - _OWN_LINKS <= _PAGING_BOX_SET and counted_zero(body):
+        # Nothing but paging state saying zero ({"meta": {"result_count": 0}}), beside at most
+        # the page's own links: a page whose collection the source left out because nothing
+        # matched (Spring HATEOAS and Ticketmaster leave _embedded out of an empty page,
+        # https://developer.ticketmaster.com/products-and-docs/apis/discovery-api/v2/).
         return Collection([], body, "")
     root, where = body, ""
     mediawiki = _mediawiki_listing(body)
@@ -508,6 +521,14 @@ def find_collection(
                 break
             where += next(k for k, v in root.items() if v is node) + "."
             root = node
+        if root is not body and len(root) > 1 and not _connection(root):
+            # A node's own fields beside the one connection it was asked for: Meetup's
+            # groupByUrlname {id, name, memberships {pageInfo, totalCount, edges}}
+            # (https://www.meetup.com/api/guide/#p04-pagination-section), GitHub's repository
+            # {name, issues {...}}: the connection is the listing.
+            inner = [key for key, value in root.items() if _connection(value)]
+            if len(inner) == 1:
+                where, root = f"{where}{inner[0]}.", root[inner[0]]
     if root is body and (inside := status_envelope(body)) is not body and isinstance(inside, dict):
         root, where = inside, "body."
     if root is body and _disqus_envelope(body):
@@ -517,6 +538,10 @@ def find_collection(
             return Collection(inner, body, "response")
     if len(root) == 1 and (plural := _plural_wrapper(root)) is not None:
         return plural
+    if root is body and body.keys() == {"resultsPage"}:
+        songkick = _songkick_results(body["resultsPage"])
+        if songkick is not None:
+            return songkick
     if root is body and set(body) == {"meta", "response"} and _status_meta(body["meta"]):
         # Tumblr's envelope: {"meta": {"status": 200, "msg": "OK"}, "response": {...}}, the
         # call's answer in response (https://www.tumblr.com/docs/en/api/v2#response-format).
@@ -536,6 +561,34 @@ def find_collection(
     if found_here is None and root is body:
         return _nothing_in_any(body) or _counted_none(body) or _left_out(body) or _kube_list(body)
     return found_here
+
+
+_OWN_LINKS = frozenset({"_links", "links"})
+
+
+def _songkick_results(page: object) -> Collection | None:
+    """Songkick's envelope: ``{"resultsPage": {"status": "ok", "results": {"event": [...]},
+    "perPage": 50, "page": 1, "totalEntries": 130}}``, its one list inside ``results``, ``{}``
+    when nothing matched (https://www.songkick.com/developer/response-objects)."""
+    if not isinstance(page, dict) or page.get("status") != "ok":
+        return None
+    results = page.get("results")
+    if not isinstance(results, dict):
+        return None
+    if not results:
+        return Collection([], page, "resultsPage.results")
+    lists = [key for key, value in results.items() if isinstance(value, list)]
+    if len(lists) != 1:
+        return None
+    return Collection(results[lists[0]], page, f"resultsPage.results.{lists[0]}")
+
+
+def _connection(value: object) -> bool:
+    """Whether ``value`` is a Relay connection: its ``pageInfo`` beside its ``edges`` or
+    ``nodes`` (https://relay.dev/graphql/connections.htm)."""
+    if not isinstance(value, dict) or not isinstance(value.get("pageInfo"), dict):
+        return False
+    return isinstance(value.get("edges"), list) or isinstance(value.get("nodes"), list)
 
 
 def _lone_empty_list(body: Mapping[str, Any]) -> Collection | None:
@@ -1308,6 +1361,13 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # {"errcode": 0, "errmsg": "ok", "info": [...], "is_last": false}
         # (https://developer.work.weixin.qq.com/document/path/92124).
         root = {k: v for k, v in root.items() if k not in _WECHAT_ENVELOPE}
+    if isinstance(root.get("project_id"), str) and root.keys() <= _LOKALISE_ENVELOPE | {
+        k for k, v in root.items() if isinstance(v, list)
+    }:
+        # Lokalise answers every project's listing beside the project's id and branch:
+        # {"project_id": "…", "branch": "master", "keys": [...]}
+        # (https://developers.lokalise.com/reference/list-all-keys).
+        root = {k: v for k, v in root.items() if k not in _LOKALISE_ENVELOPE}
     if root.get("ok") is True and len(root) > 1:
         # Slack's envelope around every method's answer says nothing of its items: its
         # chat.scheduledMessages.list answers {"ok": true, "scheduled_messages": [],
@@ -1369,6 +1429,7 @@ _WECHAT_ENVELOPE = frozenset({"errcode", "errmsg"})
 _LIST_COUNTS = _COUNTS | {"size"}
 #: What Slack sends around every method's answer (https://api.slack.com/web#responses).
 _SLACK_ENVELOPE = frozenset({"ok", "warning", "response_metadata"})
+_LOKALISE_ENVELOPE = frozenset({"project_id", "branch"})
 #: An answer's own request or trace id, beside what it answers.
 _TRACE_IDS = frozenset({"traceId", "trace_id", "requestId", "request_id"})
 

@@ -131,6 +131,36 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "fingerprint_products",
+        _rest_errors.fingerprint_products,
+        "Fingerprint's products, each its data or its error",
+        keys=frozenset({"products"}),
+    ),
+    Convention(
+        "poeditor_response",
+        _rest_errors.poeditor_response,
+        "POEditor's response status: fail, keyed on its code",
+        keys=frozenset({"response"}),
+    ),
+    Convention(
+        "snapchat_request_status",
+        _rest_errors.snapchat_request_status,
+        "Snapchat's request_status: ERROR beside its request_id",
+        keys=frozenset({"request_status"}),
+    ),
+    Convention(
+        "quota_limited",
+        _rest_errors.quota_limited,
+        "PostHog's quotaLimited naming what ran out",
+        keys=frozenset({"quotaLimited"}),
+    ),
+    Convention(
+        "bulk_errors",
+        _rest_errors.bulk_errors,
+        "a bulk write's errors, each with its code and message, beside the items it did",
+        keys=frozenset({"errors"}),
+    ),
+    Convention(
         "dnspod_status",
         _rest_errors.dnspod_status,
         "DNSPod's status object with a code other than 1",

@@ -29,8 +29,23 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     (or the same inside ``job_status``) until it is ``completed`` or ``failed``
     (https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/):
     not the answer yet, ask again; ``failed`` or ``killed``, the job failed."""
-    if ex.writes or not isinstance(value, dict) or _JOB_MEMBERS.isdisjoint(value):
+    if not isinstance(value, dict) or _JOB_MEMBERS.isdisjoint(value):
         return None
+    if ex.writes and not _SMILE_JOB_STATUS.search(ex.url or ""):
+        return None  # (Smile ID reads a job's status by POST, https://docs.usesmileid.com/)
+    if value.get("job_complete") is False and "job_success" in value:
+        # Smile ID's job status: "job_complete: false" until the job is done; poll again.
+        return ex.fail(
+            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "job not complete; ask again"
+        )
+    if "assembly_id" in value and isinstance(state := value.get("ok"), str):
+        # Transloadit's Assembly status: ASSEMBLY_UPLOADING and ASSEMBLY_EXECUTING until
+        # ASSEMBLY_COMPLETED (https://transloadit.com/docs/api/assemblies-assembly-id-get/);
+        # a failed one names its error, REQUEST_ABORTED an upload cut off (send it again).
+        return _assembly(ex, value, state)
+    crowdin = value.get("data") if value.keys() == {"data"} else None
+    if isinstance(crowdin, dict) and _crowdin_job(crowdin):
+        return _job_state(ex, "job", crowdin["status"])
     if "activity_id" in value and _STRAVA_UPLOAD.search(ex.url or "") and _strava_processing(value):
         # Strava's upload status: polled "until the activity id is returned"
         # (https://developers.strava.com/docs/uploads/).
@@ -81,11 +96,50 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         return None
     words = job.get("message")
     said = f"job {status}" + (f": {words}" if isinstance(words, str) and words else "")
-    if status.lower() in _JOB_RUNNING:
+    if _spelled(status) in _JOB_RUNNING_SPELLED:
         return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{said}; ask again")
-    if status.lower() in _JOB_FAILED:
+    if _spelled(status) in _JOB_FAILED_SPELLED:
         return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
     return None
+
+
+def _assembly(ex: Exchange, value: dict[str, Any], state: str) -> Envelope[Any] | None:
+    error = value.get("error")
+    if state in ("ASSEMBLY_UPLOADING", "ASSEMBLY_EXECUTING") and not error:
+        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{state}; ask again")
+    if state == "REQUEST_ABORTED":
+        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, state)
+    if isinstance(error, str) and error:
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, f"{state}: {error}")
+    return None
+
+
+def _crowdin_job(data: dict[str, Any]) -> bool:
+    """Crowdin's asynchronous job: ``{"data": {"identifier": "…", "status": "inProgress",
+    "progress": 50, …}}`` (https://support.crowdin.com/developer/api/v2/: exports, imports,
+    pre-translations, builds)."""
+    return (
+        isinstance(data.get("identifier"), str)
+        and isinstance(data.get("status"), str)
+        and type(data.get("progress")) is int
+    )
+
+
+def _job_state(ex: Exchange, what: str, status: str) -> Envelope[Any] | None:
+    """A job's status word: running (however it is spelled: ``inProgress``, ``in_progress``,
+    ``in-progress``) is transient, failed or canceled permanent, anything else the answer."""
+    state = _spelled(status)
+    if state in _JOB_RUNNING_SPELLED or state == "created":
+        return ex.fail(
+            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{what} {status}; ask again"
+        )
+    if state in _JOB_FAILED_SPELLED:
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, f"{what} {status}")
+    return None
+
+
+def _spelled(status: str) -> str:
+    return status.lower().replace("_", "").replace("-", "")
 
 
 def _action(ex: Exchange, action: dict[str, Any]) -> Envelope[Any] | None:
@@ -97,7 +151,7 @@ def _action(ex: Exchange, action: dict[str, Any]) -> Envelope[Any] | None:
     status = action.get("status")
     if not isinstance(status, str):
         return None
-    if status.lower() in _JOB_RUNNING:
+    if _spelled(status) in _JOB_RUNNING_SPELLED:
         said = f"action {status}; ask again"
         return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
     if status.lower() in ("error", "errored"):
@@ -153,7 +207,12 @@ def _strava_processing(value: dict[str, Any]) -> bool:
 
 
 #: The members a job's or an operation's status holds, one at least: any other body is none.
-_JOB_MEMBERS = frozenset({"status", "name", "job_status", "activity_id", "is_running", "action"})
+_JOB_MEMBERS = frozenset(
+    {
+        "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
+        "assembly_id", "data",
+    }
+)  # fmt: skip
 _ELASTIC_ASYNC = re.compile(r"/(?:_async_search|_eql/search|_query/async)/")
 _ACTION_PATH = re.compile(r"/actions/\d+/?(?:[?#]|$)")
 _BOX_REPRESENTATION = re.compile(r"/representations/[^/?#]+/?(?:[?#]|$)")
@@ -169,3 +228,9 @@ _JOB_RUNNING = frozenset(
     {"queued", "pending", "working", "in_progress", "in-progress", "running", "processing"}
 )
 _JOB_FAILED = frozenset({"failed", "killed"})
+#: The same, as :func:`_spelled` writes them: Azure DevOps' operations say "inProgress" and
+#: "notSet" until "succeeded", "failed" or "cancelled"
+#: (https://learn.microsoft.com/en-us/rest/api/azure/devops/operations/operations/get).
+_JOB_RUNNING_SPELLED = frozenset({*map(_spelled, _JOB_RUNNING), "notset"})
+_JOB_FAILED_SPELLED = frozenset({*_JOB_FAILED, "cancelled", "canceled"})
+_SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")

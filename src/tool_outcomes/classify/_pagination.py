@@ -516,7 +516,7 @@ def _next_page_signs(
         if isinstance(url := box.get(key), str) and url:
             out.append(_page(f"{key} present", url, base_url))
     for key in MORE_FLAGS:
-        if box.get(key) is True:
+        if box.get(key) is True or box.get(key) == "true":  # Sift writes it as a word
             # Zendesk's after_cursor, Dropbox's cursor (a string), else Stripe's last id.
             # (Airtable's webhook payloads: a number; Pipedrive's next_start, Eventbrite's
             # continuation.)
@@ -586,6 +586,7 @@ _BESIDE_CURSORS = ("bookmark", "cursor_string", "continuationToken")
 _LISTING_SIGN_KEYS = frozenset(
     {
         "next", "links", "_links", "more", "offset", "cursor", "scroll_param", "metadata",
+        "last_indexes",
         "next_id", "meta", "next-cursor", "hasNext", "next_page_params", "paging", "token",
         "after", "nextCursorMark", *_BESIDE_CURSORS,
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
@@ -745,6 +746,17 @@ def _listing_signs(
     more = metadata.get("continue") if isinstance(metadata, dict) else None
     if isinstance(more, str) and more:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "metadata.continue present", more))
+    # LinkedIn's Marketing searches: the next page's token "is returned in metadata field of the
+    # search response" (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/cursor-based-pagination).
+    token = metadata.get("nextPageToken") if isinstance(metadata, dict) else None
+    if isinstance(token, str) and token:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "metadata.nextPageToken present", token))
+    # OpenFEC's keyset pages: pagination.last_indexes, the values to send for the next page,
+    # null on the last (https://api.open.fec.gov/developers/).
+    last = box.get("last_indexes")
+    if isinstance(last, dict) and any(v is not None for v in last.values()):
+        query = urlencode({k: v for k, v in last.items() if isinstance(v, str | int | float)})
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "last_indexes present", query or None))
     # Intercom's scroll: "keep calling with the scroll_param until no data comes back"
     # (https://developers.intercom.com/docs/references/rest-api/api.intercom.io/companies/
     # scrolloverallcompanies): a page with items may have more after it, an empty one ends it.
@@ -957,6 +969,11 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     token = str(headers.get("opc-next-page", "")).strip()
     if token:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "opc-next-page header", token[:200]))
+    # Lokalise's cursor pagination: X-Pagination-Next-Cursor, "empty if there are no more
+    # pages" (https://developers.lokalise.com/reference/api-pagination).
+    cursor = str(headers.get("x-pagination-next-cursor", "")).strip()
+    if cursor:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "X-Pagination-Next-Cursor header", cursor[:200]))
     # Azure Table storage and Cosmos DB: "if the x-ms-continuation-NextPartitionKey (…
     # NextRowKey, NextTableName) headers are returned, there are more results"
     # (https://learn.microsoft.com/en-us/rest/api/storageservices/query-timeout-and-pagination).

@@ -233,6 +233,7 @@ _LOOKUP_DIALECTS = frozenset(
         "paapi",
         "flickr",
         "hafas",
+        "snapchat",
     }
 )
 

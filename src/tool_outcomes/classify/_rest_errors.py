@@ -141,6 +141,10 @@ def result_false(body: object, content_type: str) -> Verdict | None:
     status of 400 or more (a ``false`` alone, or beside words, may be a check's "no")."""
     if not isinstance(body, dict) or body.get("result") is not False or body.get("success"):
         return None
+    if body.keys() == {"result", "detail"} and isinstance(body["detail"], str):
+        # Weblate's repository operations: {"result": false, "detail": "Push is disabled for
+        # …"} (https://docs.weblate.org/en/latest/api.html, the repository endpoint).
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, f"false: {body['detail']}", "result")
     if not set(body) <= _REPLY_KEYS | {"result"}:
         return None
     status = status_from(body, *_STATUS_KEYS)
@@ -2359,3 +2363,124 @@ def dnspod_status(body: object, content_type: str) -> Verdict | None:
         return None
     failure, kind = _DNSPOD_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
     return FailureVerdict(failure, kind, f"code {code}: {words}", "dnspod")
+
+
+#: POEditor's error codes that name what failed (https://poeditor.com/docs/error_codes): a
+#: token refused, a throttle; the rest are the request's.
+_POEDITOR_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "4011": (FailureCode.UNAUTHORIZED, _P),  # invalid API token
+    "4012": (FailureCode.FORBIDDEN, _P),  # no permission
+    "4048": (FailureCode.RATE_LIMITED, _T),  # too many requests
+}
+
+
+def poeditor_response(body: object, content_type: str) -> Verdict | None:
+    """POEditor answers every call with ``{"response": {"status": "fail", "code": "4011",
+    "message": "Invalid API Token"}}`` in a 200 when it failed (https://poeditor.com/docs/api)."""
+    if not isinstance(body, dict):
+        return None
+    reply = body.get("response")
+    if not isinstance(reply, dict) or reply.get("status") != "fail":
+        return None
+    code, words = reply.get("code"), reply.get("message")
+    if not isinstance(code, str) or not isinstance(words, str):
+        return None
+    failure, kind = _POEDITOR_CODES.get(code, (FailureCode.BAD_REQUEST, _P))
+    return FailureVerdict(failure, kind, f"{code}: {words}", "poeditor")
+
+
+#: Snapchat's Marketing API codes: E3003 and E3004 a missing entity, E2xxx a permission
+#: (https://developers.snap.com/api/marketing-api/Ads-API/errors).
+def snapchat_request_status(body: object, content_type: str) -> Verdict | None:
+    """Snapchat's ``request_status: "ERROR"`` beside its ``request_id``, in a 200, the error in
+    each sub-request's ``sub_request_error_reason`` ("Error code: E3004, message: …")."""
+    if not isinstance(body, dict) or "request_id" not in body:
+        return None
+    status = body.get("request_status")
+    if not isinstance(status, str) or status.upper() != "ERROR":
+        return None
+    reasons = [
+        reason
+        for value in body.values()
+        if isinstance(value, list)
+        for item in value
+        if isinstance(item, dict)
+        and isinstance(reason := item.get("sub_request_error_reason"), str)
+    ]
+    words = error_message(body) or (reasons[0] if reasons else "request_status: ERROR")
+    code = _SNAP_CODE.search(words)
+    failure, kind = FailureCode.BAD_REQUEST, _P
+    if code is not None and code[1] in ("3003", "3004"):
+        failure = FailureCode.NOT_FOUND
+    elif code is not None and code[1].startswith("2"):
+        failure = FailureCode.FORBIDDEN
+    return FailureVerdict(failure, kind, words[:300], "snapchat")
+
+
+_SNAP_CODE = re.compile(r"\bE(\d{4})\b")
+
+
+def quota_limited(body: object, content_type: str) -> Verdict | None:
+    """PostHog's ``/flags`` names the resources whose quota ran out in ``quotaLimited``
+    (``["feature_flags"]``): no flag was evaluated (https://posthog.com/docs/api/flags)."""
+    if not isinstance(body, dict):
+        return None
+    limited = body.get("quotaLimited")
+    if not isinstance(limited, list) or not limited:
+        return None
+    said = "quota limited: " + ", ".join(str(x) for x in limited[:5])
+    return FailureVerdict(FailureCode.RATE_LIMITED, _P, said, "quota")
+
+
+def bulk_errors(body: object, content_type: str) -> Verdict | None:
+    """A bulk write's answer holding what it did in one list and, in ``errors``, each item it
+    refused with its HTTP ``code`` and ``message``: Lokalise's "bulk operations … return the
+    errors array" beside the items created (https://developers.lokalise.com/reference/api-errors).
+    Some refused is a partial answer; none done, a failure."""
+    if not isinstance(body, dict):
+        return None
+    errors = body.get("errors")
+    if not isinstance(errors, list) or not errors:
+        return None
+    if not all(
+        isinstance(e, dict) and type(e.get("code")) is int and isinstance(e.get("message"), str)
+        for e in errors
+    ):
+        return None
+    lists = [k for k, v in body.items() if k != "errors" and isinstance(v, list)]
+    if len(lists) != 1 or any(isinstance(v, dict) for v in body.values()):
+        return None
+    dropped = tuple(f"errors.{n}: {e['code']} {e['message']}" for n, e in enumerate(errors))
+    first = errors[0]["code"]
+    every = failure_from_status(first, "; ".join(dropped[:3]), "bulk")
+    done = body[lists[0]]
+    return some_refused(dropped, len(done) + len(errors), "items refused", "bulk", every)
+
+
+def fingerprint_products(body: object, content_type: str) -> Verdict | None:
+    """Fingerprint's event answers each product it ran on its own, ``{"products":
+    {"identification": {"data": {…}}, "botd": {"error": {"code": "TooManyRequests", "message":
+    "…"}}}}`` (https://dev.fingerprint.com/reference/getevent): some products failed is a
+    partial answer naming each; all of them, a failure keyed on the first's code."""
+    if not isinstance(body, dict):
+        return None
+    products = body.get("products")
+    if not isinstance(products, dict) or not products:
+        return None
+    failed: list[tuple[str, dict[str, Any]]] = []
+    for name, product in products.items():
+        if not isinstance(product, dict) or not product.keys() <= {"data", "error"}:
+            return None
+        error = product.get("error")
+        if isinstance(error, dict):
+            failed.append((name, error))
+    if not failed:
+        return None
+    dropped = tuple(f"{name}: {error_message(e) or e.get('code') or 'error'}" for name, e in failed)
+    code = failed[0][1].get("code")
+    throttled = isinstance(code, str) and ("TooManyRequests" in code or code.startswith("429"))
+    failure, kind = (
+        (FailureCode.RATE_LIMITED, _T) if throttled else (FailureCode.UPSTREAM_ERROR, _T)
+    )
+    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "fingerprint")
+    return some_refused(dropped, len(products), "products failed", "fingerprint", every)

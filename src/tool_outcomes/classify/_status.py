@@ -260,7 +260,8 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
         # that is a wait, not a missing permission.
         rule = _THROTTLED_403
-    if status == 409 and not _BUSY_CODES.isdisjoint(error_codes(value)):
+    busy_words = status == 409 and _BUSY_WORDS.search((message or "")[:300]) is not None
+    if status == 409 and (busy_words or not _BUSY_CODES.isdisjoint(error_codes(value))):
         # "Another operation on this or dependent resource is in progress": wait for it and
         # retry (Azure: https://learn.microsoft.com/en-us/azure/azure-resource-manager/troubleshooting/common-deployment-errors;
         # AWS's ConcurrentModificationException).
@@ -289,9 +290,13 @@ _BUSY_CODES = frozenset(
     {
         "AnotherOperationInProgress", "OperationInProgress", "ResourceBusy",
         "ConcurrentModificationException", "OperationNotAllowedWhileInProgress",
+        "StateNotReady",  # Fingerprint: "resource is not mutable yet, try again"
     }
 )  # fmt: skip
 _BUSY = StatusRule(FailureCode.CONFLICT, _T, "another operation on the resource is in progress")
+#: A 409's words saying the work it conflicts with is still running: GoCD's "… is still in
+#: progress" (https://api.gocd.org/current/#error-codes: 409 "the resource is locked").
+_BUSY_WORDS = re.compile(r"\b(?:still|already) in progress\b", re.IGNORECASE)
 _OAUTH_WAIT = frozenset({"authorization_pending", "slow_down", "use_dpop_nonce"})
 
 
