@@ -3983,3 +3983,84 @@ def test_round_27_errors_in_a_200() -> None:
     assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
     assert failure_of(judge({"products": {"botd": busy}})) == (FailureCode.RATE_LIMITED, T)
     assert judge({"products": {"identification": data}}).outcome is Outcome.SUCCESS
+
+
+def test_round_28_pages_and_envelopes() -> None:
+    """Askbot's count and pages beside its questions, read against the page asked for
+    (https://askbot.org/doc/api.html); Spark's D envelope (https://sparkplatform.com/docs/overview/api_responses);
+    Foursquare's and Untappd's meta with its timings (https://untappd.com/api/docs); JSON:API's
+    dashed record-count (JSONAPI::Resources)."""
+    url = "https://ask.example.test/api/v1/questions/"
+    askbot = {"count": 2, "pages": 2, "questions": [{"id": 2}]}
+    assert judge(askbot, url=f"{url}?page=2", total="count", items="questions").outcome is (
+        Outcome.SUCCESS
+    )
+    first = judge(askbot, url=f"{url}?page=1")
+    assert truncation_of(first) is TruncatedBy.NEXT_PAGE
+    spark = "https://sparkapi.com/v1/listings"
+    pagination = {"TotalRows": 78, "PageSize": 25, "TotalPages": 4, "CurrentPage": 1}
+    listing = {"D": {"Success": True, "Results": [{"Id": "1"}], "Pagination": pagination}}
+    assert truncation_of(judge(listing, url=spark)) is TruncatedBy.NEXT_PAGE
+    assert judge({"D": {"Success": True, "Results": []}}, url=spark).outcome is Outcome.EMPTY
+    counted = {"D": {"Success": True, "Results": [], "Pagination": pagination}}
+    assert judge(counted, url=f"{spark}?_pagination=count").outcome is Outcome.SUCCESS
+    expired = {"D": {"Success": False, "Code": 1020, "Message": "Session token has expired"}}
+    assert failure_of(judge(expired, url=spark)) == (FailureCode.UNAUTHORIZED, P)
+    timings = {"code": 200, "response_time": {"time": 0.1}, "init_time": {"time": 0.0}}
+    untappd = {"meta": timings, "notifications": [], "response": {"checkins": []}}
+    assert judge(untappd).outcome is Outcome.EMPTY
+    jsonapi = {"data": [{"id": "1", "type": "jobs"}], "meta": {"record-count": 9}}
+    assert truncation_of(judge(jsonapi)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+
+
+def test_round_28_errors_and_jobs() -> None:
+    """Zoopla's error_code and error_string (https://developer.zoopla.co.uk/docs/read/Error_codes);
+    Subaru's errorCode beside success false; Firecrawl's crawl still scraping
+    (https://docs.firecrawl.dev/api-reference/endpoint/crawl-get); Open Food Facts' v3 status
+    (https://openfoodfacts.github.io/openfoodfacts-server/api/ref-v3/) and v2 status 0."""
+    zoopla = {"error_code": "7", "error_string": "Unknown location entered."}
+    assert failure_of(judge(zoopla)) == (FailureCode.UPSTREAM_ERROR, P)
+    choose = {"disambiguation": ["A", "B"], "error_string": "Disambiguation required.",
+              "error_code": -1}  # fmt: skip
+    assert failure_of(judge(choose)) == (FailureCode.UPSTREAM_ERROR, P)
+    subaru = {"data": None, "dataName": None, "errorCode": "tooManyAttempts", "success": False}
+    assert failure_of(judge(subaru, method="POST")) == (FailureCode.RATE_LIMITED, T)
+    refused = {**subaru, "errorCode": "invalidAccount"}
+    assert failure_of(judge(refused, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    crawl = "https://api.firecrawl.dev/v1/crawl/9352ed1c-88bf-4258-a466-d29911ebcbe4"
+    scraping = {"success": True, "status": "scraping", "completed": 0, "total": 1, "data": []}
+    assert failure_of(judge(scraping, url=crawl)) == (FailureCode.UPSTREAM_ERROR, T)
+    some = {**scraping, "completed": 1, "total": 3, "data": [{"markdown": "# a"}]}
+    assert judge(some, url=crawl, items="data", total="total").outcome is Outcome.PARTIAL
+    failed = {"success": True, "status": "failed", "data": []}
+    assert failure_of(judge(failed, url=crawl)) == (FailureCode.UPSTREAM_ERROR, P)
+    off = "https://world.openfoodfacts.org/api/v3/product/1234567890100"
+    ignored = [{"field": {"id": "stores"}, "message": {"id": "invalid_type_must_be_array"}}]
+    body = {"code": "1", "status": "success_with_errors", "errors": ignored, "product": {}}
+    partial = judge(body, url=off, method="PATCH")
+    assert truncation_of(partial) is TruncatedBy.UPSTREAM_FLAG
+    missing = [{"message": {"id": "product_not_found"}}]
+    gone = {"code": "1", "status": "failure", "errors": missing, "result": {"id": "x"}}
+    assert failure_of(judge(gone, url=off)) == (FailureCode.NOT_FOUND, P)
+    assert judge(gone, url=off, not_found="empty").outcome is Outcome.EMPTY
+    v2 = "https://world.openfoodfacts.org/api/v2/product/848000"
+    invalid = {"status": 0, "status_verbose": "no code or invalid code"}
+    assert failure_of(judge(invalid, url=v2)) == (FailureCode.BAD_REQUEST, P)
+    absent = {"status": 0, "status_verbose": "product not found", "code": "848000"}
+    assert judge(absent, url=v2, not_found="empty").outcome is Outcome.EMPTY
+
+
+def test_round_28_paging_boxes_up_the_path_and_counted_none() -> None:
+    """Untappd's pagination beside the response holding the listing's wrapper
+    (https://untappd.com/api/docs); Semantic Scholar's {"total": 0, "offset": 0} with its data
+    left out (https://api.semanticscholar.org/api-docs/graph)."""
+    page = {"count": 2, "items": [{"checkin_id": 1}, {"checkin_id": 2}]}
+    more = {"next_url": "https://api.untappd.com/v4/user/checkins?max_id=1", "max_id": 1}
+    body = {"response": {"pagination": more, "checkins": page}}
+    env = judge(body, items="response.checkins.items")
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    last = {"response": {"pagination": {"next_url": "", "max_id": 0}, "checkins": page}}
+    assert judge(last, items="response.checkins.items").outcome is Outcome.SUCCESS
+    url = "https://api.semanticscholar.org/graph/v1/paper/search?query=zzzz&offset=0"
+    assert judge({"total": 0, "offset": 0}, url=url).outcome is Outcome.EMPTY
+    assert judge({"total": 12.5, "currency": "EUR"}).outcome is Outcome.SUCCESS  # money

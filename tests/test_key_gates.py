@@ -347,6 +347,8 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"status": "failure", "code": "1", "errors": [{"message": {"id": "product_not_found"}}]},
+    {"D": {"Success": False, "Code": 1020, "Message": "Session token has expired"}},
     {"products": {"botd": {"error": {"code": "TooManyRequests", "message": "slow down"}}}},
     {"response": {"status": "fail", "code": "4011", "message": "Invalid API Token"}},
     {"request_status": "ERROR", "request_id": "r", "members": [{"sub_request_status": "ERROR"}]},

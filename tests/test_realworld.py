@@ -1272,6 +1272,42 @@ ROWS: list[Row] = [
     # may name more, beside a shorter page nothing.
     page("chargebee_list_next_offset", {"list": two(), "next_offset": '["1781857944000","34"]'}, 2),
     ok("chargebee_list_last_page", {"list": two()}, 2),
+    # Round 28's samples, each from its API's documentation.
+    # Askbot's questions: count and pages beside them, the page the request's
+    # (https://askbot.org/doc/api.html).
+    ok(
+        "askbot_last_page_by_request_page",
+        {"count": 2, "pages": 2, "questions": [{"id": 2, "title": "b"}]},
+        1,
+        url="https://ask.example.test/api/v1/questions/?page=2",
+    ),
+    # Spark (Flexmls): the D envelope and its Pagination
+    # (https://sparkplatform.com/docs/overview/api_responses).
+    page(
+        "spark_d_results_pagination",
+        {
+            "D": {
+                "Success": True,
+                "Results": [{"Id": "1"}, {"Id": "2"}],
+                "Pagination": {"TotalRows": 78, "PageSize": 2, "TotalPages": 39, "CurrentPage": 1},
+            }
+        },
+        2,
+        total=78,
+        url="https://sparkapi.com/v1/listings?_limit=2",
+    ),
+    # Untappd: the meta of its code and timings, the listing in response
+    # (https://untappd.com/api/docs).
+    ok(
+        "untappd_meta_response_none",
+        {
+            "meta": {"code": 200, "response_time": {"time": 0.1, "measure": "seconds"}},
+            "notifications": [],
+            "response": {"checkins": []},
+        },
+        0,
+        url="https://api.untappd.com/v4/user/checkins/someone",
+    ),
     # Round 27's samples, each from its API's documentation.
     # Lokalise's cursor pagination (https://developers.lokalise.com/reference/api-pagination).
     page(

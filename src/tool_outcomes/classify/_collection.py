@@ -157,7 +157,9 @@ TOTAL_KEYS: tuple[str, ...] = (
     "num-found",  # ORCID's search
     "itemCount",  # iDigBio's search: "the total number of records" beside its items
     "totalRecords",  # the Atlas of Living Australia's biocache search, beside startIndex
+    "record-count",  # JSON:API back ends in dashes (JSONAPI::Resources, Teamtailor): meta's
     "totalresults",  # Ordnance Survey's header (Places, Names)
+    "TotalRows",  # Spark's D.Pagination
     "totalEntries",  # Songkick's resultsPage (https://www.songkick.com/developer/response-objects)
     "total_rows",  # CouchDB's views: the view's rows, not the query's when keys filter it
     "total_number",  # TikTok for Business's page_info: every item the query matched
@@ -203,6 +205,7 @@ PAGING_BOXES: tuple[str, ...] = (
     # ChEMBL's web services: page_meta {limit, next, offset, previous, total_count}
     # (https://chembl.gitbook.io/chembl-interface-documentation/web-services/chembl-data-web-services).
     "page_meta",
+    "Pagination",  # Spark's D.Pagination: TotalRows, PageSize, TotalPages, CurrentPage
     # Ordnance Survey's Data Hub searches: header {offset, totalresults, maxresults} beside
     # results, which it leaves out when none match (https://osdatahub.os.uk/docs/places/technicalSpecification).
     "header",
@@ -538,11 +541,21 @@ def find_collection(
             return Collection(inner, body, "response")
     if len(root) == 1 and (plural := _plural_wrapper(root)) is not None:
         return plural
+    if root is body and body.keys() == {"D"} and isinstance(spark := body["D"], dict):
+        # Spark (Flexmls): {"D": {"Success": true, "Results": [...], "Pagination": {…}}}
+        # (https://sparkplatform.com/docs/overview/api_responses).
+        results = spark.get("Results")
+        if spark.get("Success") is True and isinstance(results, list):
+            return Collection(results, spark, "D.Results")
     if root is body and body.keys() == {"resultsPage"}:
         songkick = _songkick_results(body["resultsPage"])
         if songkick is not None:
             return songkick
-    if root is body and set(body) == {"meta", "response"} and _status_meta(body["meta"]):
+    if (
+        root is body
+        and set(body) - {"notifications"} == {"meta", "response"}
+        and _status_meta(body["meta"])
+    ):
         # Tumblr's envelope: {"meta": {"status": 200, "msg": "OK"}, "response": {...}}, the
         # call's answer in response (https://www.tumblr.com/docs/en/api/v2#response-format).
         inner = body["response"]
@@ -634,13 +647,18 @@ def _plural_wrapper(root: Mapping[str, Any]) -> Collection | None:
     return Collection(items, inner, f"{key}.{name}") if key in plurals else None
 
 
+#: A meta of the call's own code and request id (Foursquare v2), or its timings (Untappd's
+#: {"code": 200, "response_time": {…}, "init_time": {…}}, https://untappd.com/api/docs).
+_CODE_META = frozenset({"code", "requestId", "response_time", "init_time"})
+
+
 def _status_meta(meta: object) -> bool:
     """Whether ``meta`` holds nothing but the call's own HTTP status below 400 and its words
     (Tumblr's ``{"status": 200, "msg": "OK"}``), or its code and request id (Foursquare v2's
     ``{"code": 200, "requestId": …}``, https://docs.foursquare.com/developer/reference/v2-responses-and-errors)."""
     if not isinstance(meta, dict):
         return False
-    if meta.keys() <= {"code", "requestId"}:  # Foursquare v2's meta: its code, its request id
+    if meta.keys() <= _CODE_META:  # Foursquare v2's meta: its code, its request id
         code = meta.get("code")
         return type(code) is int and 200 <= code < 400
     if not meta.keys() <= {"status", "msg"}:
@@ -850,7 +868,12 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     count (:data:`_NONE_COUNTED_KEYS`: the :data:`TOTAL_KEYS`, never ``count`` or ``total``, a
     quantity on a record) at zero, in a body with no list and no identity of its own."""
     counts = _NONE_COUNTED_KEYS & body.keys()
-    if not counts and len(PAGING_COMPANIONS & body.keys()) >= 2:
+    paging = PAGING_COMPANIONS & body.keys()
+    if not counts and paging and body.keys() <= _AMBIGUOUS_COUNTS | PAGING_COMPANIONS:
+        # Nothing but a count and where the page starts: Semantic Scholar's search with no
+        # match, {"total": 0, "offset": 0}, its data left out (https://api.semanticscholar.org/api-docs/graph).
+        counts = _AMBIGUOUS_COUNTS & body.keys()
+    if not counts and len(paging) >= 2:
         # Beside the paging state of a page, "count" counts the listing: Rakuten's search with
         # no hit, {"count": 0, "page": 1, "pageCount": 0, "hits": 0} and no Items
         # (https://webservice.rakuten.co.jp/documentation/ichiba-item-search).
@@ -1406,6 +1429,13 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
             return None  # two counts ({"count", "total"}) name no list
         key = counted
         value = root[key]
+    elif len(root) == 3 and {"pages", "count"} < root.keys() and type(root["pages"]) is int:
+        # One list, its count and its page count: Askbot's {"count": 2, "pages": 2,
+        # "questions": [...]} (https://askbot.org/doc/api.html).
+        key = next(k for k in root if k not in ("pages", "count"))
+        value = root[key]
+        if type(root["count"]) is not int:
+            return None
     elif len(root) == 2 and (PAGING_COMPANIONS & root.keys()):
         # One list and one paging member, nothing else: Square's {"customers": [...],
         # "cursor": ...}, Airtable's {"bases": [...], "offset": ...}.

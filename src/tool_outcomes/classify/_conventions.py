@@ -131,6 +131,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "open_food_facts",
+        _rest_errors.open_food_facts,
+        "Open Food Facts' status: v3's success_with_errors or failure, v2's 0 with its words",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
+        "spark_d",
+        _rest_errors.spark_d,
+        "Spark's D.Success: false, keyed on its Code",
+        keys=frozenset({"D"}),
+    ),
+    Convention(
         "fingerprint_products",
         _rest_errors.fingerprint_products,
         "Fingerprint's products, each its data or its error",

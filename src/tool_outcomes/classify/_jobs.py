@@ -43,6 +43,16 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # ASSEMBLY_COMPLETED (https://transloadit.com/docs/api/assemblies-assembly-id-get/);
         # a failed one names its error, REQUEST_ABORTED an upload cut off (send it again).
         return _assembly(ex, value, state)
+    if value.get("status") in ("scraping", "failed") and _FIRECRAWL_JOB.search(ex.url or ""):
+        # Firecrawl's crawl and batch scrape: "scraping" until "completed" or "failed"
+        # (https://docs.firecrawl.dev/api-reference/endpoint/crawl-get); its pages so far come
+        # as they are scraped, a partial answer, and none yet is not the answer yet.
+        if value["status"] == "failed":
+            return ex.fail(FailureCode.UPSTREAM_ERROR, _P, "crawl failed")
+        if not value.get("data"):
+            return ex.fail(
+                FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "crawl scraping; ask again"
+            )
     crowdin = value.get("data") if value.keys() == {"data"} else None
     if isinstance(crowdin, dict) and _crowdin_job(crowdin):
         return _job_state(ex, "job", crowdin["status"])
@@ -234,3 +244,4 @@ _JOB_FAILED = frozenset({"failed", "killed"})
 _JOB_RUNNING_SPELLED = frozenset({*map(_spelled, _JOB_RUNNING), "notset"})
 _JOB_FAILED_SPELLED = frozenset({*_JOB_FAILED, "cancelled", "canceled"})
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_FIRECRAWL_JOB = re.compile(r"/v\d+/(?:crawl|batch/scrape)/[^/?#]+/?(?:[?#]|$)")

@@ -87,6 +87,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "total_pages", 1),  # Cloudflare result_info, Intercom pages
     ("page", "totalPages", 1),  # Meilisearch (page/hitsPerPage mode)
     ("currentPage", "totalPages", 1),
+    ("CurrentPage", "TotalPages", 1),  # Spark's D.Pagination
     ("currentPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
     ("page", "nbPages", 0),  # Algolia
     ("page", "pageCount", 1),  # Xero's pagination block
@@ -258,7 +259,7 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
         properties = body.get("properties")
         if isinstance(properties, dict):
             out.append(properties)
-    for base in list(out):
+    for base in [*out, *_ancestors(body, collection.where)]:
         if _PAGING_BOX_KEYS.isdisjoint(base):  # most objects hold no paging box at all
             continue
         for key in PAGING_BOXES:
@@ -273,6 +274,21 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
 
 
 _PAGING_BOX_KEYS = frozenset(PAGING_BOXES)
+
+
+def _ancestors(body: object, where: str) -> list[Mapping[str, Any]]:
+    """The objects between the body and the collection's parent along its path, whose paging
+    boxes may page it: Untappd's ``response.pagination.next_url`` beside
+    ``response.checkins.items`` (https://untappd.com/api/docs). Most paths have none."""
+    parts = where.split(".")[:-2]
+    out: list[Mapping[str, Any]] = []
+    node = body
+    for part in parts:
+        node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            break
+        out.append(node)
+    return out
 
 
 #: Boxes inside a paging box: the paging boxes, and openFDA's ``meta.results`` (``{"skip": 0,
@@ -838,22 +854,33 @@ _PAGE_NUMBERS = frozenset({"page", "current_page", "currentPage", "number", "pag
 def _asked_page_of(box: Mapping[str, Any], base_url: str | None) -> list[Evidence]:
     """A next page where the box counts pages and the request's own ``page`` (counted from
     1) is below the count."""
+    asked = _asked_page(box, base_url)
+    if asked is None or asked[0] >= asked[2]:
+        return []
+    page, count_key, pages = asked
+    detail = f"request page {page} of {count_key} {pages}"
+    return [Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1))]
+
+
+def _asked_page(box: Mapping[str, Any], base_url: str | None) -> tuple[int, str, int] | None:
+    """``(page, count key, page count)`` where the box counts pages without naming its own
+    page, the page being the request's ``page`` (counted from 1; the first when it sent none,
+    except beside ``pages``, which a record may hold); ``None`` when that does not hold."""
     count_key = next((key for key in _PAGE_COUNT_ONLY if key in box), None)
     if count_key is None or not _PAGE_NUMBERS.isdisjoint(box):
-        return []
+        return None
     if not _NEXT_PAGE_SIGN_KEYS.isdisjoint(box):
-        return []  # a box that names its next page itself (Zoom's next_page_token) says where
+        return None  # a box that names its next page itself (Zoom's next_page_token) says where
     pages = as_count(box[count_key])
     query = _split(base_url)[1] if base_url and "?" in base_url else {}
     if pages is None or (count_key == "pages" and "page" not in query):
-        return []
+        return None
     if any(query.get(key) for key in _CONTINUATION_PARAMS):
-        return []  # a later page asked by cursor: its number is unknown
+        return None  # a later page asked by cursor: its number is unknown
     page = parse_count(query["page"]) if "page" in query else 1
-    if page is None or page < 1 or page >= pages:
-        return []
-    detail = f"request page {page} of {count_key} {pages}"
-    return [Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1))]
+    if page is None or page < 1:
+        return None
+    return page, count_key, pages
 
 
 #: Every page count :data:`PAGE_COUNTERS` reads.
@@ -1100,6 +1127,8 @@ def _asks_no_items(ex: Exchange) -> bool:
     if path.rstrip("/").endswith("/count"):
         return True
     if any(query.get(key) == "0" for key in _PAGE_SIZES):
+        return True
+    if query.get("_pagination") == "count":  # Spark: "returns only the pagination count"
         return True
     return _sent_fields(ex.request_body).get("size") == 0
 
@@ -1562,7 +1591,10 @@ _NEXT_RELS = frozenset({"next", "next_page"})
 
 
 def _said_last(
-    body: object, collection: Collection, boxes: list[Mapping[str, Any]] | None = None
+    body: object,
+    collection: Collection,
+    boxes: list[Mapping[str, Any]] | None = None,
+    url: str | None = None,
 ) -> str | None:
     """What says this page is the last, or a later one, of a listing: the source's own "no
     more" (``has_more: false``, ``isLast: true``, ``done: true``, ``end_of_stream: true``,
@@ -1615,6 +1647,12 @@ def _said_last(
             # the rest on pages 1 to 3, https://techdocs.akamai.com/linode-api/reference/pagination).
             if nth == pages > 1:
                 return f"{page_key} {page} of {count_key} {pages}"
+        if box is collection.parent and (asked := _asked_page(box, url)) is not None:
+            # The same where the request names the page (Askbot's {"count", "pages",
+            # "questions"} to ?page=2, https://askbot.org/doc/api.html).
+            page, count_key, pages = asked
+            if page == pages > 1:
+                return f"request page {page} of {count_key} {pages}"
     return None
 
 
@@ -1878,7 +1916,7 @@ def judge_coverage(
     ):
         last = _last_page(position or beyond, evidence, returned, count)
         if last is None or not last[0]:
-            said = _said_last(value, collection, boxes) if collection is not None else None
+            said = _said_last(value, collection, boxes, ex.url) if collection is not None else None
             worded = _last_by_word(position, evidence, returned, count, said)
             last, position = worded if worded is not None else (last, position)
     offset = None if position is None else position.before

@@ -234,6 +234,7 @@ _LOOKUP_DIALECTS = frozenset(
         "flickr",
         "hafas",
         "snapchat",
+        "open_food_facts",
     }
 )
 

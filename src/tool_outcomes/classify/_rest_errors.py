@@ -133,6 +133,8 @@ def cloudflare(body: object, content_type: str) -> Verdict | None:
     detail = f"false: {words or 'no message'}"  # after the dialect, "success: "
     if isinstance(code := body.get("code"), str) and code in _SNOWFLAKE_THROTTLES:
         return FailureVerdict(FailureCode.RATE_LIMITED, _T, detail, "success")
+    if isinstance(code := body.get("errorCode"), str) and code.startswith("tooMany"):
+        return FailureVerdict(FailureCode.RATE_LIMITED, _T, detail, "success")
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "success")
 
 
@@ -190,7 +192,9 @@ def _error_data(body: Mapping[str, Any]) -> bool:
 
 
 #: Where a bare reply puts its words: ``message``, or Polymarket's ``errorMsg``.
-_WORD_KEYS = ("message", "errorMsg", "error_msg")
+#: (Subaru's STARLINK API words its refusal as a code alone: {"success": false, "errorCode":
+#: "invalidAccount", "data": null, "dataName": null}, its tooMany… codes a throttle.)
+_WORD_KEYS = ("message", "errorMsg", "error_msg", "errorCode")
 
 
 #: Zuora's error categories, the last two digits of a v1 reason's eight-digit code
@@ -2138,6 +2142,9 @@ ERROR_ONLY_KEYS = frozenset(
         "error_info",  # Phabricator's Conduit: error_code and error_info beside a null result
         "api_id",  # Plivo: every answer's own id, its errors' too (https://www.plivo.com/docs/)
         "Errors",  # the NPI Registry's {"Errors": [{"field", "number", "description"}]}
+        # Zoopla: {"error_code": "7", "error_string": "Unknown location entered."}, with its
+        # suggestion or disambiguation (https://developer.zoopla.co.uk/docs/read/Error_codes).
+        "error_string", "suggestion", "disambiguation",
     }
 )  # fmt: skip
 #: Keys whose value, when it looks like an error (see :func:`reports_error`), is an error report.
@@ -2484,3 +2491,69 @@ def fingerprint_products(body: object, content_type: str) -> Verdict | None:
     )
     every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "fingerprint")
     return some_refused(dropped, len(products), "products failed", "fingerprint", every)
+
+
+#: Spark's codes that name what failed (https://sparkplatform.com/docs/supporting_documentation/error_codes):
+#: the key or session refused, and the rate limit.
+_SPARK_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    **dict.fromkeys((1000, 1010, 1020, 1030), (FailureCode.UNAUTHORIZED, _P)),
+    1500: (FailureCode.FORBIDDEN, _P),  # the resource is not available to this key
+    1550: (FailureCode.RATE_LIMITED, _T),  # over the rate limit
+}
+
+
+def spark_d(body: object, content_type: str) -> Verdict | None:
+    """Spark (Flexmls) answers every call in ``{"D": {"Success": …, …}}``, a failure with its
+    ``Code`` and ``Message`` (https://sparkplatform.com/docs/overview/api_responses)."""
+    if not isinstance(body, dict) or body.keys() != {"D"}:
+        return None
+    reply = body["D"]
+    if not isinstance(reply, dict) or reply.get("Success") is not False:
+        return None
+    code, words = reply.get("Code"), reply.get("Message")
+    failure, kind = (
+        _SPARK_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+        if type(code) is int
+        else (FailureCode.UPSTREAM_ERROR, _P)
+    )
+    said = f"{code}: {words}" if isinstance(words, str) else f"Success: false ({code})"
+    return FailureVerdict(failure, kind, said, "spark")
+
+
+def open_food_facts(body: object, content_type: str) -> Verdict | None:
+    """Open Food Facts: its v3 ``status`` (``success_with_errors``: what it could not apply
+    named in ``errors``, a partial answer; ``failure``, keyed on the first error's id,
+    https://openfoodfacts.github.io/openfoodfacts-server/api/ref-v3/), and its v2 lookup's
+    ``{"status": 0, "status_verbose": "product not found"}``."""
+    if not isinstance(body, dict):
+        return None
+    status = body.get("status")
+    if status == 0 and isinstance(words := body.get("status_verbose"), str):
+        if not body.keys() <= {"status", "status_verbose", "code"}:
+            return None
+        missing = "not found" in words.lower()
+        code = FailureCode.NOT_FOUND if missing else FailureCode.BAD_REQUEST
+        return FailureVerdict(code, _P, f"status 0: {words}", "open_food_facts")
+    if status not in ("success_with_errors", "failure"):
+        return None
+    errors = body.get("errors")
+    if not isinstance(errors, list) or not errors or not {"product", "code"} & body.keys():
+        return None
+    named = [_off_error(e) for e in errors]
+    if status == "failure":
+        first = named[0]
+        code = FailureCode.NOT_FOUND if first == "product_not_found" else FailureCode.BAD_REQUEST
+        return FailureVerdict(code, _P, "; ".join(named[:3]), "open_food_facts")
+    dropped = tuple(f"errors.{n}: {what}" for n, what in enumerate(named))
+    return PartialVerdict(
+        TruncatedBy.UPSTREAM_FLAG, "success_with_errors", "open_food_facts", dropped
+    )
+
+
+def _off_error(error: object) -> str:
+    if not isinstance(error, dict):
+        return "error"
+    field, message = error.get("field"), error.get("message")
+    which = field.get("id") if isinstance(field, dict) else None
+    what = message.get("id") if isinstance(message, dict) else None
+    return ": ".join(str(x) for x in (which, what) if isinstance(x, str)) or "error"
