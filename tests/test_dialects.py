@@ -4064,3 +4064,109 @@ def test_round_28_paging_boxes_up_the_path_and_counted_none() -> None:
     url = "https://api.semanticscholar.org/graph/v1/paper/search?query=zzzz&offset=0"
     assert judge({"total": 0, "offset": 0}, url=url).outcome is Outcome.EMPTY
     assert judge({"total": 12.5, "currency": "EUR"}).outcome is Outcome.SUCCESS  # money
+
+
+def test_round_29_headers_and_next_batch() -> None:
+    """Quaderno's X-Pages-HasMore and X-Pages-NextPage (https://developers.quaderno.io/api/#section/Pagination),
+    Gitee's total_page and total_count headers (https://gitee.com/api/v5/swagger), Matrix's
+    next_batch beside a listing (https://spec.matrix.org/v1.11/client-server-api/#get_matrixclientv3publicrooms)."""
+    invoices = [{"id": 1}, {"id": 2}]
+    more = {"X-Pages-HasMore": "true", "X-Pages-NextPage": "https://q.test/api/invoices?page=2"}
+    assert truncation_of(judge(invoices, headers=more)) is TruncatedBy.NEXT_PAGE
+    done = {"X-Pages-HasMore": "false"}
+    assert judge(invoices, headers=done).outcome is Outcome.SUCCESS
+    gitee = "https://gitee.com/api/v5/repos/o/r/issues"
+    first = judge(invoices, url=f"{gitee}?page=1&per_page=2", headers={"total_page": "3"})
+    assert truncation_of(first) is TruncatedBy.NEXT_PAGE
+    last = judge(invoices, url=f"{gitee}?page=3&per_page=2", headers={"total_page": "3"})
+    assert last.outcome is Outcome.SUCCESS
+    counted = judge(invoices, url=gitee, headers={"total_count": "9"}, items="")
+    assert counted.coverage is not None
+    assert counted.coverage.total == 9
+    rooms = {"chunk": [{"room_id": "!a"}], "next_batch": "p190q", "total_room_count_estimate": 9}
+    assert truncation_of(judge(rooms, items="chunk")) is TruncatedBy.NEXT_PAGE
+    sync = {"next_batch": "s72595_4483_1934", "rooms": {"join": {}}, "presence": {"events": []}}
+    assert judge(sync).outcome is not Outcome.PARTIAL  # sync's token is no page of a listing
+
+
+def test_round_29_jobs_and_errors() -> None:
+    """Bol.com's process status, Textract's JobStatus
+    (https://docs.aws.amazon.com/textract/latest/APIReference/API_GetDocumentAnalysis.html),
+    Mindee's queued jobs (https://developers.mindee.com/docs/asynchronous-processing), iyzico's
+    status failure (https://docs.iyzico.com/en/getting-started/preliminaries/error-codes), SP-API's
+    INVALID submission, Facebook Graph's transient codes
+    (https://developers.facebook.com/docs/messenger-platform/error-codes), NeverBounce's status
+    words (https://developers.neverbounce.com/reference/error-handling)."""
+    bol = "https://api.bol.com/shared/process-status/1"
+    pending = {"id": 1, "eventType": "CONFIRM_SHIPMENT", "status": "PENDING"}
+    assert failure_of(judge(pending, url=bol)) == (FailureCode.UPSTREAM_ERROR, T)
+    failure = {**pending, "status": "FAILURE", "errorMessage": "order item not found"}
+    assert failure_of(judge(failure, url=bol)) == (FailureCode.UPSTREAM_ERROR, P)
+    timeout = {**pending, "status": "TIMEOUT"}
+    assert failure_of(judge(timeout, url=bol)) == (FailureCode.UPSTREAM_ERROR, T)
+    assert judge({**pending, "status": "SUCCESS"}, url=bol).outcome is Outcome.SUCCESS
+    textract = "https://textract.us-east-1.amazonaws.com/"
+    running = {"JobStatus": "IN_PROGRESS", "StatusMessage": "still running"}
+    assert failure_of(judge(running, url=textract, method="POST")) == (
+        FailureCode.UPSTREAM_ERROR,
+        T,
+    )
+    failed = {"JobStatus": "FAILED", "StatusMessage": "unsupported document"}
+    assert failure_of(judge(failed, url=textract, method="POST")) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    ended = {"JobStatus": "SUCCEEDED", "Blocks": [{"Id": "b"}]}
+    assert judge(ended, url=textract, method="POST").outcome is Outcome.SUCCESS
+    mindee = "https://api-v2.mindee.net/v2/jobs/1234"
+    job = {"id": "1234", "status": "Processing", "error": None}
+    assert failure_of(judge({"job": job}, url=mindee)) == (FailureCode.UPSTREAM_ERROR, T)
+    queued = {"job": {**job, "status": "waiting"}}
+    assert failure_of(judge(queued, url=mindee)) == (FailureCode.UPSTREAM_ERROR, T)
+    assert failure_of(judge({"job": {**job, "status": "Failed"}}, url=mindee)) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    iyzico = {"status": "failure", "errorCode": 10000, "errorMessage": "m", "paymentId": "1"}
+    assert failure_of(judge(iyzico, method="POST")) == (FailureCode.BAD_REQUEST, P)
+    issue = {"code": "90000900", "message": "The attributes are invalid.", "severity": "ERROR"}
+    invalid = {"sku": "s", "status": "INVALID", "submissionId": "a1", "issues": [issue]}
+    assert failure_of(judge(invalid, method="PATCH")) == (FailureCode.BAD_REQUEST, P)
+    accepted = {"sku": "s", "status": "ACCEPTED", "submissionId": "a1", "issues": []}
+    assert judge(accepted, method="PATCH").outcome is Outcome.SUCCESS
+    graph = "https://graph.facebook.com/v20.0/me/messages"
+    temporary = {"message": "Temporary send message failure", "type": "FacebookApiException",
+                 "code": 1200, "fbtrace_id": "D2kx"}  # fmt: skip
+    assert failure_of(judge({"error": temporary}, url=graph, method="POST")) == (
+        FailureCode.SERVER_ERROR,
+        T,
+    )
+    limited = {**temporary, "code": 613}
+    assert failure_of(judge({"error": limited}, url=graph, method="POST")) == (
+        FailureCode.RATE_LIMITED,
+        T,
+    )
+    other = {**temporary, "code": 100, "type": "OAuthException"}
+    assert failure_of(judge({"error": other}, url=graph, method="POST"))[1] is P
+    neverbounce = {"status": "throttle_triggered", "message": "slow down", "execution_time": 9}
+    assert failure_of(judge(neverbounce)) == (FailureCode.RATE_LIMITED, T)
+    valid = {"status": "success", "result": "valid", "execution_time": 9}
+    assert judge(valid).outcome is Outcome.SUCCESS
+
+
+def test_round_29_counts_asked_without_items() -> None:
+    """NASA CMR's page_size=0 and Copernicus' rows=0 ask for the count alone
+    (https://cmr.earthdata.nasa.gov/search/site/docs/search/api.html,
+    https://scihub.copernicus.eu/userguide/OpenSearchAPI); a count of zero is still none; an
+    OpenSearch feed's error in a 200 is the call's failure."""
+    cmr = "https://cmr.earthdata.nasa.gov/search/granules.umm_json?page_size=0&short_name=X"
+    hits = judge({"hits": 652, "took": 5, "items": []}, url=cmr, items="items", total="hits")
+    assert hits.outcome is Outcome.SUCCESS
+    none = judge({"hits": 0, "took": 5, "items": []}, url=cmr, items="items", total="hits")
+    assert none.outcome is Outcome.EMPTY
+    hub = "https://apihub.copernicus.eu/apihub/search?format=json&rows=0&q=x"
+    feed = {"feed": {"opensearch:totalResults": "10000", "opensearch:itemsPerPage": "0"}}
+    counted = judge(feed, url=hub, items="feed.entry", total="feed.opensearch:totalResults")
+    assert counted.outcome is Outcome.SUCCESS
+    error = {"feed": {"error": {"code": "400", "message": "SyntaxError: cannot parse"}}}
+    assert failure_of(judge(error, url=hub)) == (FailureCode.BAD_REQUEST, P)

@@ -347,6 +347,10 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"feed": {"error": {"code": "400", "message": "SyntaxError"}}},
+    {"status": "auth_failure", "message": "Invalid API key", "execution_time": 96},
+    {"status": "failure", "errorCode": 10000, "errorMessage": "error", "paymentId": "1"},
+    {"sku": "s", "status": "INVALID", "submissionId": "x", "issues": [{"severity": "ERROR"}]},
     {"status": "failure", "code": "1", "errors": [{"message": {"id": "product_not_found"}}]},
     {"D": {"Success": False, "Code": 1020, "Message": "Session token has expired"}},
     {"products": {"botd": {"error": {"code": "TooManyRequests", "message": "slow down"}}}},

@@ -1272,6 +1272,47 @@ ROWS: list[Row] = [
     # may name more, beside a shorter page nothing.
     page("chargebee_list_next_offset", {"list": two(), "next_offset": '["1781857944000","34"]'}, 2),
     ok("chargebee_list_last_page", {"list": two()}, 2),
+    # Round 29's samples, each from its API's documentation.
+    # Quaderno: its paging in headers (https://developers.quaderno.io/api/#section/Pagination).
+    page(
+        "quaderno_pages_has_more",
+        [{"id": 1}, {"id": 2}],
+        2,
+        headers={
+            "X-Pages-HasMore": "true",
+            "X-Pages-NextPage": "https://q.test/api/invoices?page=2",
+        },
+        url="https://q.test/api/invoices.json",
+    ),
+    # Gitee's v5 lists: total_page and total_count headers (https://gitee.com/api/v5/swagger).
+    page(
+        "gitee_total_page_header",
+        [{"id": 1}, {"id": 2}],
+        2,
+        total=7,
+        headers={"total_page": "4", "total_count": "7"},
+        url="https://gitee.com/api/v5/repos/o/r/issues?page=1&per_page=2",
+    ),
+    # NASA CMR's page_size=0 asks for the hit count alone
+    # (https://cmr.earthdata.nasa.gov/search/site/docs/search/api.html): one record, the count.
+    ok(
+        "cmr_page_size_zero_count",
+        {"hits": 652, "took": 5, "items": []},
+        1,
+        url="https://cmr.earthdata.nasa.gov/search/granules.umm_json?page_size=0&short_name=X",
+    ),
+    # Matrix's public rooms: next_batch, "absence … means there are no more results"
+    # (https://spec.matrix.org/v1.11/client-server-api/#get_matrixclientv3publicrooms).
+    page(
+        "matrix_public_rooms_next_batch",
+        {
+            "chunk": [{"room_id": "!a:example.org"}, {"room_id": "!b:example.org"}],
+            "next_batch": "p190q",
+            "prev_batch": "p1902",
+        },
+        2,
+        url="https://example.org/_matrix/client/v3/publicRooms?limit=2",
+    ),
     # Round 28's samples, each from its API's documentation.
     # Askbot's questions: count and pages beside them, the page the request's
     # (https://askbot.org/doc/api.html).

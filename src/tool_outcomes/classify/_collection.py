@@ -337,6 +337,7 @@ PAGE_MARKERS = (
             "numberReturned",  # OGC API - Features
             "cursor_string",  # osu!'s listings (https://osu.ppy.sh/docs/#cursorstring)
             "pagesize",  # BinaryEdge's (https://docs.binaryedge.io/api-v2/)
+            "next_batch",  # Matrix's listings (publicRooms, search), absent on the last
         }
     )
     | set(TOTAL_KEYS) - {"found"}

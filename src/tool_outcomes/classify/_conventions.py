@@ -131,6 +131,30 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "opensearch_feed_error",
+        _rest_errors.opensearch_feed_error,
+        "an OpenSearch feed's error with an HTTP status as its code",
+        keys=frozenset({"feed"}),
+    ),
+    Convention(
+        "neverbounce_status",
+        _rest_errors.neverbounce_status,
+        "NeverBounce's status naming a failure beside its execution_time",
+        keys=frozenset({"execution_time"}),
+    ),
+    Convention(
+        "status_failure",
+        _rest_errors.status_failure,
+        "iyzico's status: failure beside its errorCode and errorMessage",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
+        "listings_submission",
+        _rest_errors.listings_submission,
+        "Amazon SP-API's listing submission status: INVALID",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
         "open_food_facts",
         _rest_errors.open_food_facts,
         "Open Food Facts' status: v3's success_with_errors or failure, v2's 0 with its words",

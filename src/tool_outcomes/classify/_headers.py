@@ -252,6 +252,7 @@ TOTAL_HEADERS: tuple[str, ...] = (
     # Pivotal Tracker's X-Tracker-Pagination-Total (https://www.pivotaltracker.com/help/api#Paginating_List_Responses),
     # Yii 2's REST X-Pagination-Total-Count (https://www.yiiframework.com/doc/guide/2.0/en/rest-quick-start)
     "x-tracker-pagination-total", "x-pagination-total-count",
+    "total_count",  # Gitee's v5 lists (https://gitee.com/api/v5/swagger)
 )  # fmt: skip
 
 

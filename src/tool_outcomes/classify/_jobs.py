@@ -31,6 +31,11 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     not the answer yet, ask again; ``failed`` or ``killed``, the job failed."""
     if not isinstance(value, dict) or _JOB_MEMBERS.isdisjoint(value):
         return None
+    if isinstance(state := value.get("JobStatus"), str):
+        # AWS's asynchronous jobs read by Get… (sent by POST: the JSON protocol): Textract's
+        # and Rekognition's JobStatus IN_PROGRESS until SUCCEEDED, FAILED or PARTIAL_SUCCESS
+        # (https://docs.aws.amazon.com/textract/latest/APIReference/API_GetDocumentAnalysis.html).
+        return _aws_job(ex, value, state)
     if ex.writes and not _SMILE_JOB_STATUS.search(ex.url or ""):
         return None  # (Smile ID reads a job's status by POST, https://docs.usesmileid.com/)
     if value.get("job_complete") is False and "job_success" in value:
@@ -53,6 +58,11 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
             return ex.fail(
                 FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "crawl scraping; ask again"
             )
+    mindee = value.get("job")
+    if isinstance(mindee, dict) and isinstance(mindee.get("status"), str) and "id" in mindee:
+        # Mindee's queued jobs: "waiting", then "processing", until "completed" or "failed"
+        # (https://developers.mindee.com/docs/asynchronous-processing).
+        return _job_state(ex, "job", mindee["status"])
     crowdin = value.get("data") if value.keys() == {"data"} else None
     if isinstance(crowdin, dict) and _crowdin_job(crowdin):
         return _job_state(ex, "job", crowdin["status"])
@@ -109,6 +119,20 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     if _spelled(status) in _JOB_RUNNING_SPELLED:
         return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{said}; ask again")
     if _spelled(status) in _JOB_FAILED_SPELLED:
+        words = job.get("errorMessage")  # Bol.com's FAILURE says why there
+        said = f"{said}: {words}" if isinstance(words, str) and words else said
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+    if _spelled(status) == "timeout":  # Bol.com's TIMEOUT: it ran out of time; send it again
+        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+    return None
+
+
+def _aws_job(ex: Exchange, value: dict[str, Any], state: str) -> Envelope[Any] | Contact | None:
+    words = value.get("StatusMessage")
+    said = f"JobStatus {state}" + (f": {words}" if isinstance(words, str) and words else "")
+    if state == "IN_PROGRESS":
+        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{said}; ask again")
+    if state == "FAILED":
         return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
     return None
 
@@ -220,7 +244,7 @@ def _strava_processing(value: dict[str, Any]) -> bool:
 _JOB_MEMBERS = frozenset(
     {
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
-        "assembly_id", "data",
+        "assembly_id", "data", "JobStatus", "job",
     }
 )  # fmt: skip
 _ELASTIC_ASYNC = re.compile(r"/(?:_async_search|_eql/search|_query/async)/")
@@ -231,8 +255,11 @@ _STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
 # "success" or "failed" (https://yandex.com/dev/disk-api/doc/en/reference/operations).
 # Uploadcare's conversion status, /convert/{document,video}/status/{token}/, "pending",
 # "processing" until "finished" or "failed" (https://uploadcare.com/api-refs/rest-api/v0.7.0/#tag/Conversion).
+# Bol.com's process status, /shared/process-status/{id}: PENDING until SUCCESS, FAILURE or
+# TIMEOUT (https://api.bol.com/retailer/public/Retailer-API/v10/functional/retailer-api/process-status.html).
 _JOB_STATUS_PATH = re.compile(
-    r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status)/[^/?#]+", re.IGNORECASE
+    r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status|process-status)/[^/?#]+",
+    re.IGNORECASE,
 )
 _JOB_RUNNING = frozenset(
     {"queued", "pending", "working", "in_progress", "in-progress", "running", "processing"}
@@ -241,7 +268,7 @@ _JOB_FAILED = frozenset({"failed", "killed"})
 #: The same, as :func:`_spelled` writes them: Azure DevOps' operations say "inProgress" and
 #: "notSet" until "succeeded", "failed" or "cancelled"
 #: (https://learn.microsoft.com/en-us/rest/api/azure/devops/operations/operations/get).
-_JOB_RUNNING_SPELLED = frozenset({*map(_spelled, _JOB_RUNNING), "notset"})
-_JOB_FAILED_SPELLED = frozenset({*_JOB_FAILED, "cancelled", "canceled"})
+_JOB_RUNNING_SPELLED = frozenset({*map(_spelled, _JOB_RUNNING), "notset", "waiting"})
+_JOB_FAILED_SPELLED = frozenset({*_JOB_FAILED, "cancelled", "canceled", "failure"})
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
 _FIRECRAWL_JOB = re.compile(r"/v\d+/(?:crawl|batch/scrape)/[^/?#]+/?(?:[?#]|$)")

@@ -46,6 +46,7 @@ from ._collection import (
     TOTAL_KEYS,
     Collection,
     all_missing,
+    counted_zero,
     find_collection,
     found,
     has_paging_companions,
@@ -595,7 +596,7 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
 )
 
 #: Cursors read only beside a collection (on a record, a "bookmark" is the record's own).
-_BESIDE_CURSORS = ("bookmark", "cursor_string", "continuationToken")
+_BESIDE_CURSORS = ("bookmark", "cursor_string", "continuationToken", "next_batch")
 
 #: Every member whose presence can make :func:`_listing_signs` find a sign (the others it
 #: reads, it reads beside one of these; a test holds the set to the function).
@@ -996,6 +997,21 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     token = str(headers.get("opc-next-page", "")).strip()
     if token:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "opc-next-page header", token[:200]))
+    # Quaderno: "X-Pages-HasMore: true" and the next page's address in X-Pages-NextPage
+    # (https://developers.quaderno.io/api/#section/Pagination).
+    following = str(headers.get("x-pages-nextpage", "")).strip()
+    if following or str(headers.get("x-pages-hasmore", "")).strip().lower() == "true":
+        out.append(
+            Evidence(TruncatedBy.NEXT_PAGE, "X-Pages-HasMore header", following[:200] or None)
+        )
+    # Gitee's v5 lists: total_page beside the page the request asked for (from 1)
+    # (https://gitee.com/api/v5/swagger).
+    pages = parse_count(str(headers.get("total_page", "")).strip())
+    if pages is not None:
+        asked = parse_count(_split(base_url)[1].get("page", "1")) if base_url else 1
+        if asked is not None and 1 <= asked < pages:
+            detail = f"request page {asked} of total_page {pages}"
+            out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(asked + 1)))
     # Lokalise's cursor pagination: X-Pagination-Next-Cursor, "empty if there are no more
     # pages" (https://developers.lokalise.com/reference/api-pagination).
     cursor = str(headers.get("x-pagination-next-cursor", "")).strip()
@@ -1811,9 +1827,16 @@ def judge_coverage(
         # The declared total says none matched, and the listing was left out beside it
         # (Yahoo BOSS's placefinder {"count": "0"}, OS Names' header.totalresults: 0).
         collection = Collection([], None, items)
+    counted_only = (
+        (isinstance(collection, str) or (collection is not None and not collection.items))
+        and _asks_no_items(ex)
+        and not (_declared_zero(value, total_path) or counted_zero(value))
+    )
+    if isinstance(collection, str) and counted_only:
+        collection = None  # a declared listing left out of an answer asked for no items
     if isinstance(collection, str):
         return ex.fail(FailureCode.SCHEMA, _P, collection)
-    if collection is not None and not collection.items and items is None and _asks_no_items(ex):
+    if counted_only:
         # A count asked for without its items (Shodan's /shodan/host/count "does not return any
         # host results, it only returns the total number", https://developer.shodan.io/api;
         # Elasticsearch's size=0, for its aggregations): the answer is the body, one record.
@@ -1850,7 +1873,7 @@ def judge_coverage(
             if isinstance(verdict, FailureVerdict):
                 return ex.fail(verdict.code, verdict.kind, f"docusign: {verdict.detail}")
     boxes = None if array else _containers(value, collection)  # read by the steps below
-    total = None if array else find_total(value, collection, total_path, boxes)
+    total = None if array or counted_only else find_total(value, collection, total_path, boxes)
     if isinstance(total, str):
         return ex.fail(FailureCode.SCHEMA, _P, total)
     if total is not None and total_path is None and _looked_up(ex.url, collection):

@@ -375,6 +375,34 @@ DEEZER_ERRORS: dict[int, tuple[FailureCode, FailureKind]] = {
 }
 
 
+#: Facebook's Graph API error codes a retry may help with (its own "is_transient" says so too):
+#: unknown and service errors (1, 2), the app, user and page limits (4, 17, 32, 341, 613),
+#: Messenger's "temporary send message failure" (1200), the Marketing API's rate limits
+#: (80001-80014), WhatsApp's rate limits and temporary errors (130429, 131000, 131016, 131048,
+#: 131056) (https://developers.facebook.com/docs/graph-api/guides/error-handling,
+#: https://developers.facebook.com/docs/messenger-platform/error-codes).
+_GRAPH_TRANSIENT = frozenset(
+    {1, 2, 4, 17, 32, 341, 613, 1200, *range(80001, 80015), 130429, 131000, 131016, 131048, 131056}
+)
+_GRAPH_THROTTLES = frozenset({4, 17, 32, 341, 613, *range(80001, 80015), 130429, 131048, 131056})
+
+
+def graph_api_error(error: object) -> tuple[FailureCode, FailureKind] | None:
+    """The failure a Facebook Graph API error object names (``{"message", "type", "code",
+    "fbtrace_id"}``, in any status): a throttle, another transient error, or ``None`` for the
+    rest (read as any other error)."""
+    if not isinstance(error, dict) or "fbtrace_id" not in error:
+        return None
+    code = error.get("code")
+    if type(code) is not int:
+        return None
+    if code in _GRAPH_THROTTLES:
+        return FailureCode.RATE_LIMITED, _T
+    if code in _GRAPH_TRANSIENT or error.get("is_transient") is True:
+        return FailureCode.SERVER_ERROR, _T
+    return None
+
+
 def deezer(body: object, content_type: str) -> Verdict | None:
     """Deezer's error in a 200: ``{"error": {"type": "DataException", "message": "no data",
     "code": 800}}``. Its codes are its own (500 is a wrong parameter), so they are read here,
@@ -387,8 +415,11 @@ def deezer(body: object, content_type: str) -> Verdict | None:
     kind, code = error.get("type"), error.get("code")
     if not isinstance(kind, str) or not kind.endswith("Exception") or type(code) is not int:
         return None
-    failure, failure_kind = DEEZER_ERRORS.get(code, (FailureCode.UPSTREAM_ERROR, _P))
     said = f"{kind} {code}: {error_message(body) or 'no message'}"
+    graph = graph_api_error(error)  # Facebook's, which Deezer's shape copies, beside its trace id
+    if graph is not None:
+        return FailureVerdict(*graph, said, "graph_api")
+    failure, failure_kind = DEEZER_ERRORS.get(code, (FailureCode.UPSTREAM_ERROR, _P))
     return FailureVerdict(failure, failure_kind, said, "deezer")
 
 
@@ -2557,3 +2588,75 @@ def _off_error(error: object) -> str:
     which = field.get("id") if isinstance(field, dict) else None
     what = message.get("id") if isinstance(message, dict) else None
     return ": ".join(str(x) for x in (which, what) if isinstance(x, str)) or "error"
+
+
+def status_failure(body: object, content_type: str) -> Verdict | None:
+    """iyzico's ``status: "failure"`` beside its ``errorCode`` and ``errorMessage``, in a 200
+    whatever else the body holds ("all responses … status: success or failure",
+    https://docs.iyzico.com/en/getting-started/preliminaries/error-codes)."""
+    if not isinstance(body, dict) or body.get("status") != "failure":
+        return None
+    code, words = body.get("errorCode"), body.get("errorMessage")
+    if not isinstance(code, str | int) or isinstance(code, bool) or not isinstance(words, str):
+        return None
+    return FailureVerdict(FailureCode.BAD_REQUEST, _P, f"{code}: {words}", "status_failure")
+
+
+def listings_submission(body: object, content_type: str) -> Verdict | None:
+    """Amazon SP-API's listing submission answered ``status: "INVALID"``: "the request is
+    invalid and was not accepted", its ``issues`` of severity ``ERROR`` saying why
+    (https://developer-docs.amazon.com/sp-api/docs/listings-items-api-v2021-08-01-reference)."""
+    if not isinstance(body, dict) or body.get("status") != "INVALID" or "submissionId" not in body:
+        return None
+    issues = body.get("issues")
+    errors = (
+        [i for i in issues if isinstance(i, dict) and i.get("severity") == "ERROR"]
+        if isinstance(issues, list)
+        else []
+    )
+    said = (
+        "; ".join(f"{i.get('code')}: {i.get('message')}" for i in errors[:3]) or "status: INVALID"
+    )
+    return FailureVerdict(FailureCode.BAD_REQUEST, _P, said, "sp_api")
+
+
+#: NeverBounce's status words that report a failed call, beside its message and the call's
+#: execution_time (https://developers.neverbounce.com/reference/error-handling).
+_NEVERBOUNCE_FAILURES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "general_failure": (FailureCode.UPSTREAM_ERROR, _P),
+    "auth_failure": (FailureCode.UNAUTHORIZED, _P),
+    "bad_referrer": (FailureCode.FORBIDDEN, _P),
+    "temp_unavail": (FailureCode.SERVER_ERROR, _T),
+    "throttle_triggered": (FailureCode.RATE_LIMITED, _T),
+}
+
+
+def neverbounce_status(body: object, content_type: str) -> Verdict | None:
+    """NeverBounce answers a failed call 200 with ``{"status": "auth_failure", "message": "…",
+    "execution_time": 96}``."""
+    if not isinstance(body, dict) or "execution_time" not in body:
+        return None
+    status = body.get("status")
+    mapped = _NEVERBOUNCE_FAILURES.get(status) if isinstance(status, str) else None
+    if mapped is None:
+        return None
+    words = body.get("message")
+    return FailureVerdict(
+        *mapped, f"{status}: {words if isinstance(words, str) else ''}", "neverbounce"
+    )
+
+
+def opensearch_feed_error(body: object, content_type: str) -> Verdict | None:
+    """An OpenSearch JSON feed carrying its error in a 200: Copernicus' hub answered
+    ``{"feed": {"error": {"code": "400", "message": "…SyntaxError…"}}}``
+    (https://scihub.copernicus.eu/userguide/OpenSearchAPI), keyed on the code as an HTTP
+    status."""
+    if not isinstance(body, dict) or body.keys() != {"feed"} or not isinstance(body["feed"], dict):
+        return None
+    error = body["feed"].get("error")
+    if not isinstance(error, dict):
+        return None
+    status = status_from(error, "code")
+    if status is None or status < 400:
+        return None
+    return failure_from_status(status, error_message(error) or f"code {status}", "opensearch")
