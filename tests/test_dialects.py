@@ -4170,3 +4170,81 @@ def test_round_29_counts_asked_without_items() -> None:
     assert counted.outcome is Outcome.SUCCESS
     error = {"feed": {"error": {"code": "400", "message": "SyntaxError: cannot parse"}}}
     assert failure_of(judge(error, url=hub)) == (FailureCode.BAD_REQUEST, P)
+
+
+def test_round_30_shlink_pages_dub_bulk_and_uptimerobot() -> None:
+    """Shlink's pagination (https://api-spec.shlink.io/), Dub's bulk writes
+    (https://dub.co/docs/api-reference/endpoint/bulk-create-links), UptimeRobot's stat fail
+    (https://uptimerobot.com/api/legacy/)."""
+    tags = [{"tag": "games"}, {"tag": "shlink"}]
+    pagination = {"currentPage": 5, "pagesCount": 5, "itemsPerPage": 10, "totalItems": 42}
+    last = {"tags": {"data": tags, "pagination": pagination}}
+    url = "https://s.test/rest/v3/tags/stats?page=5"
+    assert judge(last, url=url, items="tags.data", total="tags.pagination.totalItems").outcome is (
+        Outcome.SUCCESS
+    )
+    first = {"tags": {"data": tags, "pagination": {**pagination, "currentPage": 1}}}
+    assert truncation_of(judge(first, items="tags.data")) is TruncatedBy.NEXT_PAGE
+    bulk = "https://api.dub.co/links/bulk"
+    done = {"id": "link_1", "domain": "dub.sh", "key": "k", "url": "https://example.com"}
+    refused = {"error": "Link not found", "code": "not_found", "link": {"id": "xxx"}}
+    some = judge([done, refused], url=bulk, method="PATCH")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert failure_of(judge([refused], url=bulk, method="PATCH")) == (FailureCode.NOT_FOUND, P)
+    assert judge([refused], url=bulk).outcome is Outcome.SUCCESS  # a read's records stay records
+    robot = "https://api.uptimerobot.com/v2/getMonitors"
+    fail = {"stat": "fail", "error": {"type": "not_authorized", "message": "api_key not found"}}
+    assert failure_of(judge(fail, url=robot, method="POST")) == (FailureCode.UNAUTHORIZED, P)
+    missing = {"stat": "fail", "error": {"type": "not_found", "message": "monitor not found"}}
+    assert judge(missing, url=robot, method="POST", not_found="empty").outcome is Outcome.EMPTY
+
+
+def test_round_30_tickets_bulk_results_jobs_and_faults() -> None:
+    """Expo's push tickets (https://docs.expo.dev/push-notifications/sending-notifications/#individual-errors),
+    Novu's succeeded and failed (https://docs.novu.co/api-reference/topics/subscribers-addition),
+    Azure Key Vault's certificate operation (https://learn.microsoft.com/en-us/rest/api/keyvault/certificates/get-certificate-operation/get-certificate-operation),
+    Dexcom Share's faults in a 500 (https://gagebenne.github.io/pydexcom/pydexcom.html)."""
+    send = "https://exp.host/--/api/v2/push/send"
+    gone = {
+        "status": "error",
+        "message": "not registered",
+        "details": {"error": "DeviceNotRegistered"},
+    }
+    sent = {"status": "ok", "id": "XXXX-XXXX"}
+    assert failure_of(judge({"data": [gone]}, url=send, method="POST")) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    some = judge({"data": [sent, gone]}, url=send, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    slow = {**gone, "details": {"error": "MessageRateExceeded"}}
+    assert failure_of(judge({"data": [slow]}, url=send, method="POST")) == (
+        FailureCode.RATE_LIMITED,
+        T,
+    )
+    tasks = {"data": [{"id": "t", "status": "error", "message": "failed", "operation": "convert"}]}
+    assert judge(tasks, items="data").outcome is Outcome.SUCCESS  # a listing of jobs
+    novu = "https://api.novu.co/v1/topics/my-topic/subscribers"
+    partly = {"data": {"succeeded": ["63da"], "failed": {"notFound": ["not-defined"]}}}
+    assert truncation_of(judge(partly, url=novu, method="POST")) is TruncatedBy.UPSTREAM_FLAG
+    none = {"data": {"succeeded": [], "failed": {"notFound": ["a", "b"]}}}
+    assert failure_of(judge(none, url=novu, method="POST")) == (FailureCode.NOT_FOUND, P)
+    clean = {"data": {"succeeded": ["63da"], "failed": {}}}
+    assert judge(clean, url=novu, method="POST").outcome is Outcome.SUCCESS
+    vault = "https://v.vault.azure.net/certificates/CreateCertificate/pending?api-version=7.3"
+    pending = {"id": "https://v.vault.azure.net/certificates/CreateCertificate/pending",
+               "status": "inProgress", "status_details": "Please check again later."}  # fmt: skip
+    assert failure_of(judge(pending, url=vault)) == (FailureCode.UPSTREAM_ERROR, T)
+    assert judge({**pending, "status": "completed"}, url=vault).outcome is Outcome.SUCCESS
+    share = (
+        "https://share2.dexcom.com/ShareWebServices/Services/General/AuthenticatePublisherAccount"
+    )
+    fault = {"Code": "AccountPasswordInvalid", "Message": "Publisher account password failed",
+             "SubCode": '<OnlineException ErrorCode="AccountPasswordInvalid" />',
+             "TypeName": "FaultException"}  # fmt: skip
+    assert failure_of(judge(fault, status=500, url=share, method="POST")) == (
+        FailureCode.UNAUTHORIZED,
+        P,
+    )
+    busy = {**fault, "Code": "ServiceUnavailable"}
+    assert failure_of(judge(busy, status=500, url=share, method="POST"))[1] is T

@@ -347,6 +347,9 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"data": [{"status": "error", "message": "m", "details": {"error": "DeviceNotRegistered"}}]},
+    {"data": {"succeeded": ["a"], "failed": {"notFound": ["b"]}}},
+    {"stat": "fail", "error": {"type": "invalid_parameter", "message": "bad monitors"}},
     {"feed": {"error": {"code": "400", "message": "SyntaxError"}}},
     {"status": "auth_failure", "message": "Invalid API key", "execution_time": 96},
     {"status": "failure", "errorCode": 10000, "errorMessage": "error", "paymentId": "1"},

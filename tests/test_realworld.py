@@ -1272,6 +1272,26 @@ ROWS: list[Row] = [
     # may name more, beside a shorter page nothing.
     page("chargebee_list_next_offset", {"list": two(), "next_offset": '["1781857944000","34"]'}, 2),
     ok("chargebee_list_last_page", {"list": two()}, 2),
+    # Round 30's samples, each from its API's documentation.
+    # Shlink's pagination: currentPage against pagesCount (https://api-spec.shlink.io/).
+    ok(
+        "shlink_last_page_of_pages_count",
+        {
+            "shortUrls": {
+                "data": [{"shortCode": "a"}, {"shortCode": "b"}],
+                "pagination": {
+                    "currentPage": 5,
+                    "pagesCount": 5,
+                    "itemsPerPage": 10,
+                    "itemsInCurrentPage": 2,
+                    "totalItems": 42,
+                },
+            }
+        },
+        2,
+        total=42,
+        url="https://s.test/rest/v3/short-urls?page=5",
+    ),
     # Round 29's samples, each from its API's documentation.
     # Quaderno: its paging in headers (https://developers.quaderno.io/api/#section/Pagination).
     page(

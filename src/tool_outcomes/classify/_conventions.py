@@ -131,6 +131,24 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "push_tickets",
+        _rest_errors.push_tickets,
+        "Expo's push tickets, some with status error",
+        keys=frozenset({"data"}),
+    ),
+    Convention(
+        "succeeded_failed",
+        _rest_errors.succeeded_failed,
+        "what a bulk call did in succeeded beside what it did not in failed",
+        keys=frozenset({"data", "succeeded"}),
+    ),
+    Convention(
+        "stat_fail_error",
+        _rest_errors.stat_fail_error,
+        "UptimeRobot's stat: fail beside its error's type",
+        keys=frozenset({"stat"}),
+    ),
+    Convention(
         "opensearch_feed_error",
         _rest_errors.opensearch_feed_error,
         "an OpenSearch feed's error with an HTTP status as its code",

@@ -58,6 +58,10 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
             return ex.fail(
                 FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "crawl scraping; ask again"
             )
+    if _KEY_VAULT_PENDING.search(ex.url or "") and isinstance(value.get("status"), str):
+        # Azure Key Vault's certificate operation: "inProgress" until "completed", its error
+        # beside (https://learn.microsoft.com/en-us/rest/api/keyvault/certificates/get-certificate-operation/get-certificate-operation).
+        return _job_state(ex, "certificate operation", value["status"])
     mindee = value.get("job")
     if isinstance(mindee, dict) and isinstance(mindee.get("status"), str) and "id" in mindee:
         # Mindee's queued jobs: "waiting", then "processing", until "completed" or "failed"
@@ -271,4 +275,5 @@ _JOB_FAILED = frozenset({"failed", "killed"})
 _JOB_RUNNING_SPELLED = frozenset({*map(_spelled, _JOB_RUNNING), "notset", "waiting"})
 _JOB_FAILED_SPELLED = frozenset({*_JOB_FAILED, "cancelled", "canceled", "failure"})
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_KEY_VAULT_PENDING = re.compile(r"/certificates/[^/?#]+/pending/?(?:[?#]|$)")
 _FIRECRAWL_JOB = re.compile(r"/v\d+/(?:crawl|batch/scrape)/[^/?#]+/?(?:[?#]|$)")

@@ -89,6 +89,7 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "totalPages", 1),  # Meilisearch (page/hitsPerPage mode)
     ("currentPage", "totalPages", 1),
     ("CurrentPage", "TotalPages", 1),  # Spark's D.Pagination
+    ("currentPage", "pagesCount", 1),  # Shlink's pagination (https://api-spec.shlink.io/)
     ("currentPage", "lastPage", 1),  # Lemon Squeezy meta.page (JSON:API)
     ("page", "nbPages", 0),  # Algolia
     ("page", "pageCount", 1),  # Xero's pagination block

@@ -34,7 +34,7 @@ from ._exchange import ClassifyOptions, Exchange, Options
 from ._generation import generations_cut
 from ._jobs import job_not_done
 from ._pagination import judge_coverage
-from ._rest_errors import loqate, salesforce_save_results, world_bank
+from ._rest_errors import bulk_array_errors, loqate, salesforce_save_results, world_bank
 from ._rpc import jsonrpc_batch
 from ._search_engines import graph_batch
 from ._status import judge_status
@@ -183,6 +183,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                         or generations_cut(value)
                         or jsonrpc_batch(value)
                         or salesforce_save_results(value)
+                        or (bulk_array_errors(value) if ex.writes else None)
                     )
                 break
             verdict = None
@@ -235,6 +236,7 @@ _LOOKUP_DIALECTS = frozenset(
         "hafas",
         "snapchat",
         "open_food_facts",
+        "uptimerobot",
     }
 )
 

@@ -2660,3 +2660,130 @@ def opensearch_feed_error(body: object, content_type: str) -> Verdict | None:
     if status is None or status < 400:
         return None
     return failure_from_status(status, error_message(error) or f"code {status}", "opensearch")
+
+
+#: Dub's error codes, as its API names them (https://dub.co/docs/api-reference/errors).
+_DUB_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "not_found": (FailureCode.NOT_FOUND, _P),
+    "unauthorized": (FailureCode.UNAUTHORIZED, _P),
+    "forbidden": (FailureCode.FORBIDDEN, _P),
+    "conflict": (FailureCode.CONFLICT, _P),
+    "rate_limit_exceeded": (FailureCode.RATE_LIMITED, _T),
+    "internal_server_error": (FailureCode.SERVER_ERROR, _T),
+}
+
+
+def bulk_array_errors(body: object) -> Verdict | None:
+    """A bulk write answered with one entry per item, each refused one ``{"error": "…",
+    "code": "not_found", "link": {…}}`` among the records it wrote: Dub's bulk create and update
+    (https://dub.co/docs/api-reference/endpoint/bulk-create-links). Some refused is a partial
+    answer naming each; all of them, a failure keyed on the first's code."""
+    if not isinstance(body, list) or not body:
+        return None
+    refused = [
+        (n, entry)
+        for n, entry in enumerate(body)
+        if isinstance(entry, dict)
+        and isinstance(entry.get("error"), str)
+        and isinstance(entry.get("code"), str)
+        and len(entry) <= 3
+    ]
+    if not refused:
+        return None
+    dropped = tuple(f"{n}: {entry['code']}: {entry['error']}" for n, entry in refused)
+    failure, kind = _DUB_CODES.get(refused[0][1]["code"], (FailureCode.BAD_REQUEST, _P))
+    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "bulk")
+    return some_refused(dropped, len(body), "items refused", "bulk", every)
+
+
+#: UptimeRobot's error types (https://uptimerobot.com/api/legacy/: "stat": "fail" beside an
+#: error object holding its type and message).
+_UPTIMEROBOT_TYPES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "not_authorized": (FailureCode.UNAUTHORIZED, _P),
+    "invalid_parameter": (FailureCode.BAD_REQUEST, _P),
+    "missing_parameter": (FailureCode.BAD_REQUEST, _P),
+    "not_found": (FailureCode.NOT_FOUND, _P),
+}
+
+
+def stat_fail_error(body: object, content_type: str) -> Verdict | None:
+    """UptimeRobot's ``{"stat": "fail", "error": {"type": "invalid_parameter", "message":
+    "…"}}`` in a 200, keyed on the error's type."""
+    if not isinstance(body, dict) or body.get("stat") != "fail":
+        return None
+    error = body.get("error")
+    if not isinstance(error, dict) or not isinstance(kind := error.get("type"), str):
+        return None
+    failure, failure_kind = _UPTIMEROBOT_TYPES.get(kind, (FailureCode.UPSTREAM_ERROR, _P))
+    said = f"{kind}: {error_message(error) or 'no message'}"
+    return FailureVerdict(failure, failure_kind, said, "uptimerobot")
+
+
+#: Expo's push ticket errors worth another try (https://docs.expo.dev/push-notifications/sending-notifications/#individual-errors).
+_EXPO_THROTTLES = frozenset({"MessageRateExceeded"})
+_EXPO_TICKET = frozenset({"status", "id", "message", "details"})
+
+
+def push_tickets(body: object, content_type: str) -> Verdict | None:
+    """Expo's ``/push/send`` answers one ticket per message, ``{"status": "ok", "id": …}`` or
+    ``{"status": "error", "message": "…", "details": {"error": "DeviceNotRegistered"}}``: some
+    errors are a partial send naming each; all of them, a failure keyed on the first's code."""
+    if not isinstance(body, dict):
+        return None
+    tickets = body.get("data")
+    if not isinstance(tickets, list) or not tickets:
+        return None
+    if not all(
+        isinstance(t, dict) and t.get("status") in ("ok", "error") and t.keys() <= _EXPO_TICKET
+        for t in tickets
+    ):
+        return None  # (a listing of jobs, each with its own status, is no batch of tickets)
+    failed = [(n, t) for n, t in enumerate(tickets) if t["status"] == "error"]
+    if not failed:
+        return None
+    codes = [_ticket_code(t) for _, t in failed]
+    dropped = tuple(
+        f"data.{n}: {code or 'error'}: {t.get('message') or ''}".rstrip(": ")
+        for (n, t), code in zip(failed, codes, strict=True)
+    )
+    throttled = codes[0] in _EXPO_THROTTLES
+    failure, kind = (
+        (FailureCode.RATE_LIMITED, _T) if throttled else (FailureCode.UPSTREAM_ERROR, _P)
+    )
+    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "push_tickets")
+    return some_refused(dropped, len(tickets), "messages not sent", "push_tickets", every)
+
+
+def _ticket_code(ticket: dict[str, Any]) -> str | None:
+    details = ticket.get("details")
+    code = details.get("error") if isinstance(details, dict) else None
+    return code if isinstance(code, str) else None
+
+
+def succeeded_failed(body: object, content_type: str) -> Verdict | None:
+    """Novu's bulk answers name what it did in ``succeeded`` and what it did not in ``failed``
+    (a list, or an object of lists by reason: ``{"notFound": ["…"]}``,
+    https://docs.novu.co/api-reference/topics/subscribers-addition): some failed is a partial
+    answer; none succeeded, a failure."""
+    if not isinstance(body, dict):
+        return None
+    reply = body.get("data", body)
+    if not isinstance(reply, dict) or not isinstance(done := reply.get("succeeded"), list):
+        return None
+    failed = reply.get("failed")
+    groups = failed if isinstance(failed, dict) else {"failed": failed}
+    dropped = tuple(
+        f"{reason}: {item}"
+        for reason, items in groups.items()
+        if isinstance(items, list)
+        for item in items
+        if isinstance(item, str | int)
+    )
+    if not dropped:
+        return None
+    missing = isinstance(failed, dict) and failed.keys() <= {"notFound"}
+    code = FailureCode.NOT_FOUND if missing else FailureCode.UPSTREAM_ERROR
+    every = FailureVerdict(code, _P, "; ".join(dropped[:3]), "succeeded_failed")
+    return some_refused(
+        dropped, len(done) + len(dropped), "items not done", "succeeded_failed", every
+    )

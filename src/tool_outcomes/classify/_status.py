@@ -229,6 +229,11 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
     value = _error_body(ex.body)
     message = error_message(value)
+    if status >= 500 and (refused := _online_exception(value)) is not None:
+        # Dexcom Share answers a refused login or a lost session with a 500 whose body names
+        # it: {"Code": "AccountPasswordInvalid", "SubCode": "<OnlineException …>"}
+        # (https://gagebenne.github.io/pydexcom/pydexcom.html): no retry mends that.
+        return ex.fail(refused, _P, f"{detail}: {message}" if message else detail)
     if status == 409:
         tags, summary = _dropbox_error(value)
         if tags & _DROPBOX_NOT_FOUND or any(t.endswith("_not_found") for t in tags):
@@ -463,6 +468,21 @@ def _container_missing(body: bytes) -> str | None:
         words = inner.get("error") if isinstance(inner, dict) else None
     if isinstance(words, str) and _CONTAINER_MISSING.search(words[:500]):
         return words[:200]
+    return None
+
+
+def _online_exception(value: object) -> FailureCode | None:
+    """The failure a Dexcom Share fault names in a 5xx (its ``Code`` beside a ``SubCode``
+    holding the ``<OnlineException …>`` it threw), when it is the caller's, not the server's."""
+    if not isinstance(value, dict) or not isinstance(code := value.get("Code"), str):
+        return None
+    sub = value.get("SubCode")
+    if not isinstance(sub, str) or not sub.startswith("<OnlineException"):
+        return None
+    if code.endswith(("PasswordInvalid", "NotFound")) or code.startswith("Session"):
+        return FailureCode.UNAUTHORIZED
+    if code.startswith("Invalid"):
+        return FailureCode.BAD_REQUEST
     return None
 
 
