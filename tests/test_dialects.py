@@ -4119,10 +4119,12 @@ def test_round_29_jobs_and_errors() -> None:
     ended = {"JobStatus": "SUCCEEDED", "Blocks": [{"Id": "b"}]}
     assert judge(ended, url=textract, method="POST").outcome is Outcome.SUCCESS
     mindee = "https://api-v2.mindee.net/v2/jobs/1234"
-    job = {"id": "1234", "status": "Processing", "error": None}
+    job = {"id": "1234", "model_id": "m", "status": "Processing", "error": None}
     assert failure_of(judge({"job": job}, url=mindee)) == (FailureCode.UPSTREAM_ERROR, T)
     queued = {"job": {**job, "status": "waiting"}}
     assert failure_of(judge(queued, url=mindee)) == (FailureCode.UPSTREAM_ERROR, T)
+    ci = {"job": {"id": 7, "name": "test", "status": "running"}}  # a CI job's status: its answer
+    assert judge(ci, url="https://ci.example.test/api/jobs/7").outcome is Outcome.SUCCESS
     assert failure_of(judge({"job": {**job, "status": "Failed"}}, url=mindee)) == (
         FailureCode.UPSTREAM_ERROR,
         P,

@@ -63,7 +63,7 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # beside (https://learn.microsoft.com/en-us/rest/api/keyvault/certificates/get-certificate-operation/get-certificate-operation).
         return _job_state(ex, "certificate operation", value["status"])
     mindee = value.get("job")
-    if isinstance(mindee, dict) and isinstance(mindee.get("status"), str) and "id" in mindee:
+    if isinstance(mindee, dict) and isinstance(mindee.get("status"), str) and _mindee_job(mindee):
         # Mindee's queued jobs: "waiting", then "processing", until "completed" or "failed"
         # (https://developers.mindee.com/docs/asynchronous-processing).
         return _job_state(ex, "job", mindee["status"])
@@ -139,6 +139,12 @@ def _aws_job(ex: Exchange, value: dict[str, Any], state: str) -> Envelope[Any] |
     if state == "FAILED":
         return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
     return None
+
+
+def _mindee_job(job: dict[str, Any]) -> bool:
+    """Whether ``job`` is Mindee's queued job (v1's ``issued_at``, v2's ``model_id`` and
+    ``polling_url``), not any object a body calls its job: a CI job's own status is its answer."""
+    return "id" in job and not _MINDEE_JOB.isdisjoint(job)
 
 
 def _assembly(ex: Exchange, value: dict[str, Any], state: str) -> Envelope[Any] | None:
@@ -275,5 +281,6 @@ _JOB_FAILED = frozenset({"failed", "killed"})
 _JOB_RUNNING_SPELLED = frozenset({*map(_spelled, _JOB_RUNNING), "notset", "waiting"})
 _JOB_FAILED_SPELLED = frozenset({*_JOB_FAILED, "cancelled", "canceled", "failure"})
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_MINDEE_JOB = frozenset({"issued_at", "available_at", "model_id", "polling_url"})
 _KEY_VAULT_PENDING = re.compile(r"/certificates/[^/?#]+/pending/?(?:[?#]|$)")
 _FIRECRAWL_JOB = re.compile(r"/v\d+/(?:crawl|batch/scrape)/[^/?#]+/?(?:[?#]|$)")
