@@ -26,7 +26,13 @@ from pydantic import BaseModel
 
 from tool_outcomes import Envelope, Outcome, classify_parts, tool
 from tool_outcomes import redact as redact_module
-from tool_outcomes.classify import INTERNAL_ERROR_DETAIL, _collection, _pagination
+from tool_outcomes.classify import (
+    INTERNAL_ERROR_DETAIL,
+    _collection,
+    _exchange,
+    _headers,
+    _pagination,
+)
 from tool_outcomes.observe import new_call_id
 
 
@@ -561,3 +567,35 @@ def test_a_rules_members_holding_objects_or_lists_never_reach_an_internal_error(
                 assert failure is None or INTERNAL_ERROR_DETAIL not in failure.detail, body
                 judged += 1
     assert judged > 1_500
+
+
+#: The names the header gates cover, and others, for the test below.
+_HEADER_NAMES = sorted(
+    {*_pagination._PAGING_HEADERS, *_headers._COUNT_HEADERS, "content-type", "x-other", "date"}
+)
+_HEADER_VALUES = [
+    "", "3", "0", "true", "false", "abc", "0-24/573", "items 0-24/573", "bytes 0-9/10",
+    '<https://api.test/x?page=2>; rel="next"', "https://api.test/x?page=2",
+]  # fmt: skip
+
+
+def test_the_header_gates_skip_only_responses_with_none_of_their_headers() -> None:
+    """header_evidence and count_in_headers answer the same whether they may ask the indexed
+    headers for their names first (the exchange's) or must read each header (any mapping)."""
+    rng = random.Random(7)
+    sets = [{name: value} for name in _HEADER_NAMES for value in _HEADER_VALUES]
+    sets += [
+        {rng.choice(_HEADER_NAMES): rng.choice(_HEADER_VALUES) for _ in range(rng.randint(1, 4))}
+        for _ in range(2000)
+    ]
+    for url in ("https://api.test/x?page=1", "https://acct.table.core.windows.net/t"):
+        for headers in sets:
+            indexed = _exchange._IndexedHeaders(headers)
+            plain = httpx.Headers(headers)
+            assert _headers.header_names(plain) is None
+            assert _pagination.header_evidence(indexed, url) == _pagination.header_evidence(
+                plain, url
+            ), headers
+            assert _headers.count_in_headers(indexed) == _headers.count_in_headers(plain), headers
+    signs = [_pagination.header_evidence(_exchange._IndexedHeaders(g), None) for g in sets]
+    assert sum(1 for found in signs if found) > 100  # the sets do hold signs

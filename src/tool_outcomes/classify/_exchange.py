@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, KeysView
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -115,6 +115,14 @@ class _IndexedHeaders(httpx.Headers):
     def get(self, key: str, default: Any = None) -> Any:
         if not key.isascii():  # httpx's own rules (and errors) for the rare odd name
             return super().get(key, default)
+        return self._indexed().get(key.lower(), default)
+
+    def names(self) -> KeysView[str]:
+        """The headers' names, lower-cased: a step that reads several rare headers asks first
+        whether any of them is there (most responses carry none)."""
+        return self._indexed().keys()
+
+    def _indexed(self) -> dict[str, str]:
         index = self._index
         if index is None:
             index = {}
@@ -123,7 +131,7 @@ class _IndexedHeaders(httpx.Headers):
                 name, value = raw_name.decode(encoding), raw_value.decode(encoding)
                 index[name] = f"{index[name]}, {value}" if name in index else value
             self._index = index
-        return index.get(key.lower(), default)
+        return index
 
     def __setitem__(self, key: str, value: str) -> None:
         self._index = None

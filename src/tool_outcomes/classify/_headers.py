@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -256,6 +257,14 @@ TOTAL_HEADERS: tuple[str, ...] = (
 )  # fmt: skip
 
 
+def header_names(headers: Mapping[str, str]) -> AbstractSet[str] | None:
+    """The lower-cased names of ``headers`` when they hold them indexed (the exchange's own
+    headers), else ``None``: a step reading several rare headers asks first whether any is
+    there."""
+    names = getattr(headers, "names", None)
+    return names() if callable(names) else None
+
+
 def count_in_headers(headers: Mapping[str, str]) -> int | None:
     """The source's total as the response headers give it, whatever the body holds.
 
@@ -266,6 +275,9 @@ def count_in_headers(headers: Mapping[str, str]) -> int | None:
         ``X-Total-Count`` / ``X-Total`` (GitLab), else the complete length of an items
         ``Content-Range`` (PostgREST ``0-24/573``), else ``None``.
     """
+    names = header_names(headers)
+    if names is not None and names.isdisjoint(_COUNT_HEADERS):
+        return None  # (most responses carry none of them)
     for name in TOTAL_HEADERS:
         given = headers.get(name)
         count = None if given is None else parse_count(str(given).strip())
@@ -275,6 +287,9 @@ def count_in_headers(headers: Mapping[str, str]) -> int | None:
     if content_range is not None and content_range.unit != "bytes":
         return content_range.complete
     return None
+
+
+_COUNT_HEADERS = frozenset({*TOTAL_HEADERS, "content-range"})
 
 
 def trakt_pages(headers: Mapping[str, str]) -> tuple[int, int] | None:

@@ -63,7 +63,13 @@ from ._collection import (
 )
 from ._decisions import ArrayText, Contact, Document, Uncounted
 from ._exchange import Exchange
-from ._headers import count_in_headers, page_in_headers, trakt_pages, trakt_total
+from ._headers import (
+    count_in_headers,
+    header_names,
+    page_in_headers,
+    trakt_pages,
+    trakt_total,
+)
 from ._messages import error_message
 from ._verdicts import FailureVerdict, PartialVerdict, Verdict, as_count, some_refused, within
 
@@ -986,6 +992,10 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
         The evidence; an empty ``X-Next-Page`` (GitLab's last page) is none.
     """
     out: list[Evidence] = []
+    names = header_names(headers)
+    azure = base_url is not None and any(host in base_url for host in _AZURE_TABLE_HOSTS)
+    if names is not None and names.isdisjoint(_PAGING_HEADERS) and not azure:
+        return out  # (most responses carry none of them)
     link = _next_link_target(headers.get("link"))
     if link is not None:
         out.append(_page('Link rel="next"', link, base_url))
@@ -1021,7 +1031,6 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     # Azure Table storage and Cosmos DB: "if the x-ms-continuation-NextPartitionKey (…
     # NextRowKey, NextTableName) headers are returned, there are more results"
     # (https://learn.microsoft.com/en-us/rest/api/storageservices/query-timeout-and-pagination).
-    azure = base_url is not None and any(host in base_url for host in _AZURE_TABLE_HOSTS)
     continuation = sorted(
         (name, str(value).strip())
         for name, value in (headers.items() if azure else ())
@@ -1038,6 +1047,16 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
         detail = f"X-Pagination-Page {page} of X-Pagination-Page-Count {pages}"
         out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(page + 1)))
     return out
+
+
+#: Every header :func:`header_evidence` reads (beside Azure's continuation headers, read on
+#: Azure's hosts): a test holds the set to the function.
+_PAGING_HEADERS = frozenset(
+    {
+        "link", "x-next-page", "opc-next-page", "x-pages-nextpage", "x-pages-hasmore",
+        "total_page", "x-pagination-next-cursor", "x-pagination-page-count", "x-pagination-page",
+    }
+)  # fmt: skip
 
 
 def _last_key(box: Mapping[str, Any]) -> str | None:
