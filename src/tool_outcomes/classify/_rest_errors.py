@@ -33,6 +33,7 @@ from ._verdicts import (
     failure_from_status,
     is_set,
     kind_from_status,
+    refused_batch,
     some_refused,
     status_from,
 )
@@ -2372,8 +2373,7 @@ def salesforce_save_results(body: object) -> Verdict | None:
     _, code, _ = refused[0]
     failure, kind = _SALESFORCE_CODES.get(code or "", (FailureCode.BAD_REQUEST, _P))
     dropped = tuple(f"{n}: {code + ': ' if code else ''}{words}" for n, code, words in refused)
-    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "salesforce")
-    return some_refused(dropped, len(body), "records refused", "salesforce", every)
+    return refused_batch(dropped, len(body), "records refused", "salesforce", failure, kind)
 
 
 #: DNSPod's status codes that name what failed (https://docs.dnspod.com/api/, "Common
@@ -2520,8 +2520,7 @@ def fingerprint_products(body: object, content_type: str) -> Verdict | None:
     failure, kind = (
         (FailureCode.RATE_LIMITED, _T) if throttled else (FailureCode.UPSTREAM_ERROR, _T)
     )
-    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "fingerprint")
-    return some_refused(dropped, len(products), "products failed", "fingerprint", every)
+    return refused_batch(dropped, len(products), "products failed", "fingerprint", failure, kind)
 
 
 #: Spark's codes that name what failed (https://sparkplatform.com/docs/supporting_documentation/error_codes):
@@ -2692,8 +2691,7 @@ def bulk_array_errors(body: object) -> Verdict | None:
         return None
     dropped = tuple(f"{n}: {entry['code']}: {entry['error']}" for n, entry in refused)
     failure, kind = _DUB_CODES.get(refused[0][1]["code"], (FailureCode.BAD_REQUEST, _P))
-    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "bulk")
-    return some_refused(dropped, len(body), "items refused", "bulk", every)
+    return refused_batch(dropped, len(body), "items refused", "bulk", failure, kind)
 
 
 #: UptimeRobot's error types (https://uptimerobot.com/api/legacy/: "stat": "fail" beside an
@@ -2750,8 +2748,7 @@ def push_tickets(body: object, content_type: str) -> Verdict | None:
     failure, kind = (
         (FailureCode.RATE_LIMITED, _T) if throttled else (FailureCode.UPSTREAM_ERROR, _P)
     )
-    every = FailureVerdict(failure, kind, "; ".join(dropped[:3]), "push_tickets")
-    return some_refused(dropped, len(tickets), "messages not sent", "push_tickets", every)
+    return refused_batch(dropped, len(tickets), "messages not sent", "push_tickets", failure, kind)
 
 
 def _ticket_code(ticket: dict[str, Any]) -> str | None:

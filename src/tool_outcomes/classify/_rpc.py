@@ -19,7 +19,7 @@ from ._verdicts import (
     Unwrap,
     Verdict,
     as_count,
-    some_refused,
+    refused_batch,
     status_from,
 )
 
@@ -84,8 +84,7 @@ def jsonrpc_batch(body: object) -> Verdict | None:
         return None
     dropped = tuple(f"id {r.get('id')}: {v.detail}" for r, v in failed)
     first = failed[0][1]
-    every = FailureVerdict(first.code, first.kind, "; ".join(dropped[:3]), "jsonrpc")
-    return some_refused(dropped, len(body), "calls failed", "jsonrpc", every)
+    return refused_batch(dropped, len(body), "calls failed", "jsonrpc", first.code, first.kind)
 
 
 # -- GraphQL (spec §7.1 Response Format) -----------------------------------------------------------

@@ -27,6 +27,7 @@ __all__ = [
     "failure_from_status",
     "is_set",
     "kind_from_status",
+    "refused_batch",
     "some_refused",
     "status_from",
     "within",
@@ -138,6 +139,20 @@ def some_refused(
         return failure
     detail = f"{len(dropped)} of {of} {what}"
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, dialect, dropped)
+
+
+def refused_batch(
+    dropped: tuple[str, ...],
+    of: int,
+    what: str,
+    dialect: str,
+    code: FailureCode,
+    kind: FailureKind,
+) -> FailureVerdict | PartialVerdict:
+    """:func:`some_refused` where every item refused is the failure ``code`` of ``kind``, its
+    words the first three refusals."""
+    every = FailureVerdict(code, kind, "; ".join(dropped[:3]), dialect)
+    return some_refused(dropped, of, what, dialect, every)
 
 
 def failure_from_status(status: int | None, detail: str, dialect: str) -> FailureVerdict:
