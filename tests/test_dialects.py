@@ -4150,6 +4150,15 @@ def test_round_29_jobs_and_errors() -> None:
     )
     other = {**temporary, "code": 100, "type": "OAuthException"}
     assert failure_of(judge({"error": other}, url=graph, method="POST"))[1] is P
+    # The Graph API answers the same codes with a 400 as often as a 200.
+    assert failure_of(judge({"error": limited}, status=400, url=graph, method="POST")) == (
+        FailureCode.RATE_LIMITED,
+        T,
+    )
+    assert failure_of(judge({"error": other}, status=400, url=graph, method="POST")) == (
+        FailureCode.BAD_REQUEST,
+        P,
+    )
     neverbounce = {"status": "throttle_triggered", "message": "slow down", "execution_time": 9}
     assert failure_of(judge(neverbounce)) == (FailureCode.RATE_LIMITED, T)
     valid = {"status": "success", "result": "valid", "execution_time": 9}

@@ -21,7 +21,7 @@ from typing import Any
 
 from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
-from ._messages import error_message
+from ._messages import error_message, graph_api_error
 from ._status import status_rule
 from ._verdicts import (
     INFLUXDB_STATEMENT,
@@ -374,34 +374,6 @@ DEEZER_ERRORS: dict[int, tuple[FailureCode, FailureKind]] = {
     800: (FailureCode.NOT_FOUND, _P),  # no data
     901: (FailureCode.FORBIDDEN, _P),  # individual account not allowed
 }
-
-
-#: Facebook's Graph API error codes a retry may help with (its own "is_transient" says so too):
-#: unknown and service errors (1, 2), the app, user and page limits (4, 17, 32, 341, 613),
-#: Messenger's "temporary send message failure" (1200), the Marketing API's rate limits
-#: (80001-80014), WhatsApp's rate limits and temporary errors (130429, 131000, 131016, 131048,
-#: 131056) (https://developers.facebook.com/docs/graph-api/guides/error-handling,
-#: https://developers.facebook.com/docs/messenger-platform/error-codes).
-_GRAPH_TRANSIENT = frozenset(
-    {1, 2, 4, 17, 32, 341, 613, 1200, *range(80001, 80015), 130429, 131000, 131016, 131048, 131056}
-)
-_GRAPH_THROTTLES = frozenset({4, 17, 32, 341, 613, *range(80001, 80015), 130429, 131048, 131056})
-
-
-def graph_api_error(error: object) -> tuple[FailureCode, FailureKind] | None:
-    """The failure a Facebook Graph API error object names (``{"message", "type", "code",
-    "fbtrace_id"}``, in any status): a throttle, another transient error, or ``None`` for the
-    rest (read as any other error)."""
-    if not isinstance(error, dict) or "fbtrace_id" not in error:
-        return None
-    code = error.get("code")
-    if type(code) is not int:
-        return None
-    if code in _GRAPH_THROTTLES:
-        return FailureCode.RATE_LIMITED, _T
-    if code in _GRAPH_TRANSIENT or error.get("is_transient") is True:
-        return FailureCode.SERVER_ERROR, _T
-    return None
 
 
 def deezer(body: object, content_type: str) -> Verdict | None:

@@ -26,7 +26,7 @@ from tool_outcomes.envelope import Effect, Envelope, FailureCode, FailureKind, O
 from ._exchange import Exchange
 from ._headers import throttled
 from ._json import decode_json
-from ._messages import error_message
+from ._messages import error_message, graph_api_error
 
 __all__ = [
     "EXISTING_ID_KEYS",
@@ -266,6 +266,15 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         # that is a wait, not a missing permission.
         rule = _THROTTLED_403
     busy_words = status == 409 and _BUSY_WORDS.search((message or "")[:300]) is not None
+    graph = (
+        graph_api_error(value.get("error"))
+        if 400 <= status < 500 and isinstance(value, dict)
+        else None
+    )
+    if graph is not None:
+        # Facebook's Graph API answers its rate limits and temporary errors with a 400 as
+        # often as a 200 (code 613, 4, 1200: https://developers.facebook.com/docs/graph-api/guides/error-handling).
+        rule = StatusRule(*graph, "a Graph API error code worth another try")
     if status == 409 and (busy_words or not _BUSY_CODES.isdisjoint(error_codes(value))):
         # "Another operation on this or dependent resource is in progress": wait for it and
         # retry (Azure: https://learn.microsoft.com/en-us/azure/azure-resource-manager/troubleshooting/common-deployment-errors;
