@@ -34,6 +34,7 @@ __all__ = [
     "NO_MORE_FLAGS",
     "PAGE_MARKERS",
     "PAGING_BOXES",
+    "PAGING_BOX_KEYS",
     "PAGING_COMPANIONS",
     "RECORD_IDENTITY_KEYS",
     "TOTAL_KEYS",
@@ -213,7 +214,8 @@ PAGING_BOXES: tuple[str, ...] = (
     # totalResults} (https://explorer.natureserve.org/api-docs/).
     "resultsSummary",
 )  # fmt: skip
-_PAGING_BOX_SET = frozenset(PAGING_BOXES)
+#: The same, as a set: a body or box holding none of them holds no paging box.
+PAGING_BOX_KEYS = frozenset(PAGING_BOXES)
 #: Counts that, at zero, say nothing matched: an API may then leave the collection out
 #: altogether (Twitter v2: ``{"meta": {"result_count": 0}}`` and no ``data``).
 ZERO_COUNT_KEYS: tuple[str, ...] = ("result_count", "resultCount", *TOTAL_KEYS, "count", "total")
@@ -503,7 +505,7 @@ def find_collection(
     nested = _nested(body)
     if nested is not None:
         return nested
-    if set(body) - _OWN_LINKS and set(body) - _OWN_LINKS <= _PAGING_BOX_SET and counted_zero(body):
+    if set(body) - _OWN_LINKS and set(body) - _OWN_LINKS <= PAGING_BOX_KEYS and counted_zero(body):
         # Nothing but paging state saying zero ({"meta": {"result_count": 0}}), beside at most
         # the page's own links: a page whose collection the source left out because nothing
         # matched (Spring HATEOAS and Ticketmaster leave _embedded out of an empty page,
@@ -591,10 +593,18 @@ def _songkick_results(page: object) -> Collection | None:
         return None
     if not results:
         return Collection([], page, "resultsPage.results")
-    lists = [key for key, value in results.items() if isinstance(value, list)]
+    return _one_list(results, "resultsPage.results.", page)
+
+
+def _one_list(
+    box: Mapping[str, Any], where: str, parent: Mapping[str, Any] | None = None
+) -> Collection | None:
+    """The one list ``box`` holds, as the collection at ``where`` + its key (beside ``parent``,
+    ``box`` itself by default); ``None`` when it holds none or several."""
+    lists = [key for key, value in box.items() if isinstance(value, list)]
     if len(lists) != 1:
         return None
-    return Collection(results[lists[0]], page, f"resultsPage.results.{lists[0]}")
+    return Collection(box[lists[0]], box if parent is None else parent, f"{where}{lists[0]}")
 
 
 def _connection(value: object) -> bool:
@@ -718,8 +728,7 @@ def _itis_list(body: Mapping[str, Any]) -> Collection | None:
     kind = _itis_class(body)
     if kind is None or not kind.endswith("List"):
         return None
-    lists = [key for key, value in body.items() if isinstance(value, list)]
-    return Collection(body[lists[0]], body, lists[0]) if len(lists) == 1 else None
+    return _one_list(body, "")
 
 
 def null_inside(body: Mapping[str, Any]) -> str | None:
@@ -1048,10 +1057,8 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
         if len(lists) == 1 and "page" in box and ("pages" in box or "total" in box):
             return Collection(box[lists[0]], box, f"{key}.{lists[0]}")
     embedded = body.get("_embedded")  # HAL: one embedded relation is the collection
-    if isinstance(embedded, dict):
-        lists = [k for k, v in embedded.items() if isinstance(v, list)]
-        if len(lists) == 1:
-            return Collection(embedded[lists[0]], embedded, f"_embedded.{lists[0]}")
+    if isinstance(embedded, dict) and (hal := _one_list(embedded, "_embedded.")) is not None:
+        return hal
     query = body.get("QueryResponse")
     if isinstance(query, dict) and len(body) <= 2:
         return _query_response(query)
@@ -1060,9 +1067,9 @@ def _nested(body: Mapping[str, Any]) -> Collection | None:
         # Figma's library listings: {"error": false, "status": 200, "meta": {"components":
         # [...], "cursor": {…}}}, the one list under meta the items
         # (https://www.figma.com/developers/api#library-items-endpoints).
-        lists = [k for k, v in meta.items() if isinstance(v, list)]
-        if len(lists) == 1:
-            return Collection(meta[lists[0]], meta, f"meta.{lists[0]}")
+        figma = _one_list(meta, "meta.")
+        if figma is not None:
+            return figma
     statement = _one_statement(body)
     if statement is not None:
         # InfluxDB 1.x: one query's points are its statement's series, left out when it found
@@ -1108,10 +1115,12 @@ def _query_response(box: Mapping[str, Any]) -> Collection | None:
     1, "maxResults": 2}, "time": …}``: its one list is the collection; with none, the query
     matched nothing (an empty ``QueryResponse``), unless it answers a ``COUNT(*)`` with its
     ``totalCount`` (https://developer.intuit.com/app/developer/qbo/docs/learn/explore-the-quickbooks-online-api/data-queries)."""
-    lists = [k for k, v in box.items() if isinstance(v, list)]
-    if len(lists) == 1:
-        return Collection(box[lists[0]], box, f"QueryResponse.{lists[0]}")
-    if lists or not box.keys() <= _QUERY_PAGING:  # a count, a fault: not a listing left empty
+    found_list = _one_list(box, "QueryResponse.")
+    if found_list is not None:
+        return found_list
+    if (
+        any(isinstance(v, list) for v in box.values()) or not box.keys() <= _QUERY_PAGING
+    ):  # a count, a fault: not a listing left empty
         return None
     return Collection([], box, "QueryResponse")
 

@@ -23,6 +23,16 @@ __all__ = ["job_not_done"]
 _P = FailureKind.PERMANENT
 
 
+def _not_yet(ex: Exchange, said: str) -> Envelope[Any]:
+    """Not the answer yet: a transient failure (ask again)."""
+    return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+
+
+def _ended(ex: Exchange, said: str) -> Envelope[Any]:
+    """The job ended without its answer: a permanent failure."""
+    return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+
+
 def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     """A job's status read before the job is done: Zendesk's ``GET …/job_statuses/{id}``
     answers ``{"status": "queued" | "working", "progress": 85, "total": 105, "retry_in": 3}``
@@ -40,9 +50,7 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         return None  # (Smile ID reads a job's status by POST, https://docs.usesmileid.com/)
     if value.get("job_complete") is False and "job_success" in value:
         # Smile ID's job status: "job_complete: false" until the job is done; poll again.
-        return ex.fail(
-            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "job not complete; ask again"
-        )
+        return _not_yet(ex, "job not complete; ask again")
     if "assembly_id" in value and isinstance(state := value.get("ok"), str):
         # Transloadit's Assembly status: ASSEMBLY_UPLOADING and ASSEMBLY_EXECUTING until
         # ASSEMBLY_COMPLETED (https://transloadit.com/docs/api/assemblies-assembly-id-get/);
@@ -53,11 +61,9 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # (https://docs.firecrawl.dev/api-reference/endpoint/crawl-get); its pages so far come
         # as they are scraped, a partial answer, and none yet is not the answer yet.
         if value["status"] == "failed":
-            return ex.fail(FailureCode.UPSTREAM_ERROR, _P, "crawl failed")
+            return _ended(ex, "crawl failed")
         if not value.get("data"):
-            return ex.fail(
-                FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "crawl scraping; ask again"
-            )
+            return _not_yet(ex, "crawl scraping; ask again")
     if _KEY_VAULT_PENDING.search(ex.url or "") and isinstance(value.get("status"), str):
         # Azure Key Vault's certificate operation: "inProgress" until "completed", its error
         # beside (https://learn.microsoft.com/en-us/rest/api/keyvault/certificates/get-certificate-operation/get-certificate-operation).
@@ -74,7 +80,7 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # Strava's upload status: polled "until the activity id is returned"
         # (https://developers.strava.com/docs/uploads/).
         said = f"upload {value['status']}; ask again"
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+        return _not_yet(ex, said)
     operation = _azure_operation(ex.url or "", value) if "status" in value else None
     if operation is not None:
         # Azure Resource Manager's asynchronous operations: only Succeeded, Failed and Canceled
@@ -88,27 +94,23 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     if _google_operation_running(value):
         # Google's long-running operations: "done: false or absent: still in progress"; the
         # result comes with done: true (https://google.aip.dev/151).
-        return ex.fail(
-            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "operation not done; ask again"
-        )
+        return _not_yet(ex, "operation not done; ask again")
     if _BOX_REPRESENTATION.search(ex.url or "") and isinstance(box := value.get("status"), dict):
         # Box's representations: status.state "pending" (or "none") until "success"; "error"
         # says it never will be (https://developer.box.com/guides/representations/).
         box_state, box_code = box.get("state"), box.get("code")
         if box_state in ("pending", "none"):
             said = f"representation {box_state}; ask again"
-            return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+            return _not_yet(ex, said)
         if box_state == "error":
             said = f"representation error: {box_code or 'no code'}"
-            return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+            return _ended(ex, said)
         return None
     if value.get("is_running") is True and _ELASTIC_ASYNC.search(ex.url or ""):
         # Elasticsearch's async search (and EQL's, ES|QL's): "is_running: whether the search is
         # still being executed", its hits so far a partial view until it has completed
         # (https://www.elastic.co/guide/en/elasticsearch/reference/current/async-search.html).
-        return ex.fail(
-            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, "search running; ask again"
-        )
+        return _not_yet(ex, "search running; ask again")
     action = value.get("action") if value.keys() == {"action"} else None
     if isinstance(action, dict) and _ACTION_PATH.search(ex.url or ""):
         return _action(ex, action)
@@ -121,13 +123,13 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     words = job.get("message")
     said = f"job {status}" + (f": {words}" if isinstance(words, str) and words else "")
     if _spelled(status) in _JOB_RUNNING_SPELLED:
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{said}; ask again")
+        return _not_yet(ex, f"{said}; ask again")
     if _spelled(status) in _JOB_FAILED_SPELLED:
         words = job.get("errorMessage")  # Bol.com's FAILURE says why there
         said = f"{said}: {words}" if isinstance(words, str) and words else said
-        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+        return _ended(ex, said)
     if _spelled(status) == "timeout":  # Bol.com's TIMEOUT: it ran out of time; send it again
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+        return _not_yet(ex, said)
     return None
 
 
@@ -135,9 +137,9 @@ def _aws_job(ex: Exchange, value: dict[str, Any], state: str) -> Envelope[Any] |
     words = value.get("StatusMessage")
     said = f"JobStatus {state}" + (f": {words}" if isinstance(words, str) and words else "")
     if state == "IN_PROGRESS":
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{said}; ask again")
+        return _not_yet(ex, f"{said}; ask again")
     if state == "FAILED":
-        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+        return _ended(ex, said)
     return None
 
 
@@ -150,11 +152,11 @@ def _mindee_job(job: dict[str, Any]) -> bool:
 def _assembly(ex: Exchange, value: dict[str, Any], state: str) -> Envelope[Any] | None:
     error = value.get("error")
     if state in ("ASSEMBLY_UPLOADING", "ASSEMBLY_EXECUTING") and not error:
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{state}; ask again")
+        return _not_yet(ex, f"{state}; ask again")
     if state == "REQUEST_ABORTED":
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, state)
+        return _not_yet(ex, state)
     if isinstance(error, str) and error:
-        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, f"{state}: {error}")
+        return _ended(ex, f"{state}: {error}")
     return None
 
 
@@ -174,11 +176,9 @@ def _job_state(ex: Exchange, what: str, status: str) -> Envelope[Any] | None:
     ``in-progress``) is transient, failed or canceled permanent, anything else the answer."""
     state = _spelled(status)
     if state in _JOB_RUNNING_SPELLED or state == "created":
-        return ex.fail(
-            FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, f"{what} {status}; ask again"
-        )
+        return _not_yet(ex, f"{what} {status}; ask again")
     if state in _JOB_FAILED_SPELLED:
-        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, f"{what} {status}")
+        return _ended(ex, f"{what} {status}")
     return None
 
 
@@ -197,12 +197,12 @@ def _action(ex: Exchange, action: dict[str, Any]) -> Envelope[Any] | None:
         return None
     if _spelled(status) in _JOB_RUNNING_SPELLED:
         said = f"action {status}; ask again"
-        return ex.fail(FailureCode.UPSTREAM_ERROR, FailureKind.TRANSIENT, said)
+        return _not_yet(ex, said)
     if status.lower() in ("error", "errored"):
         error = action.get("error")
         code = error.get("code") if isinstance(error, dict) else None
         said = f"action {status}" + (f": {code}" if isinstance(code, str) else "")
-        return ex.fail(FailureCode.UPSTREAM_ERROR, _P, said)
+        return _ended(ex, said)
     return None
 
 
@@ -271,15 +271,14 @@ _JOB_STATUS_PATH = re.compile(
     r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status|process-status)/[^/?#]+",
     re.IGNORECASE,
 )
-_JOB_RUNNING = frozenset(
-    {"queued", "pending", "working", "in_progress", "in-progress", "running", "processing"}
+#: A job's status words while it runs, and once it failed, as :func:`_spelled` writes them
+#: (lower case, no "_" or "-": Azure DevOps' operations say "inProgress" and "notSet" until
+#: "succeeded", "failed" or "cancelled",
+#: https://learn.microsoft.com/en-us/rest/api/azure/devops/operations/operations/get).
+_JOB_RUNNING_SPELLED = frozenset(
+    {"queued", "pending", "working", "inprogress", "running", "processing", "notset", "waiting"}
 )
-_JOB_FAILED = frozenset({"failed", "killed"})
-#: The same, as :func:`_spelled` writes them: Azure DevOps' operations say "inProgress" and
-#: "notSet" until "succeeded", "failed" or "cancelled"
-#: (https://learn.microsoft.com/en-us/rest/api/azure/devops/operations/operations/get).
-_JOB_RUNNING_SPELLED = frozenset({*map(_spelled, _JOB_RUNNING), "notset", "waiting"})
-_JOB_FAILED_SPELLED = frozenset({*_JOB_FAILED, "cancelled", "canceled", "failure"})
+_JOB_FAILED_SPELLED = frozenset({"failed", "killed", "cancelled", "canceled", "failure"})
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
 _MINDEE_JOB = frozenset({"issued_at", "available_at", "model_id", "polling_url"})
 _KEY_VAULT_PENDING = re.compile(r"/certificates/[^/?#]+/pending/?(?:[?#]|$)")

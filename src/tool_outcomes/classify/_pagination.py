@@ -42,6 +42,7 @@ from ._collection import (
     NEXT_TOKEN_KEYS,
     NEXT_URL_KEYS,
     NO_MORE_FLAGS,
+    PAGING_BOX_KEYS,
     PAGING_BOXES,
     TOTAL_KEYS,
     Collection,
@@ -268,7 +269,7 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
         if isinstance(properties, dict):
             out.append(properties)
     for base in [*out, *_ancestors(body, collection.where)]:
-        if _PAGING_BOX_KEYS.isdisjoint(base):  # most objects hold no paging box at all
+        if PAGING_BOX_KEYS.isdisjoint(base):  # most objects hold no paging box at all
             continue
         for key in PAGING_BOXES:
             box = base.get(key)
@@ -279,9 +280,6 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
                 if isinstance(candidate, dict) and all(candidate is not c for c in out):
                     out.append(candidate)
     return out
-
-
-_PAGING_BOX_KEYS = frozenset(PAGING_BOXES)
 
 
 def _ancestors(body: object, where: str) -> list[Mapping[str, Any]]:
@@ -605,6 +603,13 @@ _NOT_LAST_FLAGS: tuple[tuple[str, str | None, bool], ...] = (
 #: Cursors read only beside a collection (on a record, a "bookmark" is the record's own).
 _BESIDE_CURSORS = ("bookmark", "cursor_string", "continuationToken", "next_batch")
 
+#: Page counts a listing may send without its own page's number, left to the request's
+#: ``page``: SecurityTrails' DNS history answers ``{"pages": 5, "records": [...]}`` to
+#: ``?page=1`` (https://docs.securitytrails.com/reference/history-dns). ``pages`` alone may be
+#: a record's (a book's), so it counts only beside a ``page`` the request sent; the others
+#: name nothing but pages, and a request without one asked for the first.
+_PAGE_COUNT_ONLY = ("total_pages", "totalPages", "page_count", "num_pages", "pageCount", "pages")
+_PAGE_NUMBERS = frozenset({"page", "current_page", "currentPage", "number", "page_number"})
 #: Every member whose presence can make :func:`_listing_signs` find a sign (the others it
 #: reads, it reads beside one of these; a test holds the set to the function).
 _LISTING_SIGN_KEYS = frozenset(
@@ -615,7 +620,7 @@ _LISTING_SIGN_KEYS = frozenset(
         "after", "nextCursorMark", *_BESIDE_CURSORS,
         *(flag for flag, _, _ in _NOT_LAST_FLAGS),
         *(p for p, _, _ in PAGE_COUNTERS),
-        "total_pages", "totalPages", "page_count", "num_pages", "pageCount", "pages",
+        *_PAGE_COUNT_ONLY,
     }
 )  # fmt: skip
 
@@ -850,15 +855,6 @@ def _listing_signs(
     return out
 
 
-#: Page counts a listing may send without its own page's number, left to the request's
-#: ``page``: SecurityTrails' DNS history answers ``{"pages": 5, "records": [...]}`` to
-#: ``?page=1`` (https://docs.securitytrails.com/reference/history-dns). ``pages`` alone may be
-#: a record's (a book's), so it counts only beside a ``page`` the request sent; the others
-#: name nothing but pages, and a request without one asked for the first.
-_PAGE_COUNT_ONLY = ("total_pages", "totalPages", "page_count", "num_pages", "pageCount", "pages")
-_PAGE_NUMBERS = frozenset({"page", "current_page", "currentPage", "number", "page_number"})
-
-
 def _asked_page_of(box: Mapping[str, Any], base_url: str | None) -> list[Evidence]:
     """A next page where the box counts pages and the request's own ``page`` (counted from
     1) is below the count."""
@@ -885,10 +881,15 @@ def _asked_page(box: Mapping[str, Any], base_url: str | None) -> tuple[int, str,
         return None
     if any(query.get(key) for key in _CONTINUATION_PARAMS):
         return None  # a later page asked by cursor: its number is unknown
+    page = _request_page(query)
+    return None if page is None else (page, count_key, pages)
+
+
+def _request_page(query: Mapping[str, str]) -> int | None:
+    """The page a request asked for by its ``page`` (counted from 1; the first when it sent
+    none), or ``None`` when that is no page number."""
     page = parse_count(query["page"]) if "page" in query else 1
-    if page is None or page < 1:
-        return None
-    return page, count_key, pages
+    return None if page is None or page < 1 else page
 
 
 #: Every page count :data:`PAGE_COUNTERS` reads.
@@ -1019,8 +1020,8 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     # (https://gitee.com/api/v5/swagger).
     pages = parse_count(str(headers.get("total_page", "")).strip())
     if pages is not None:
-        asked = parse_count(_split(base_url)[1].get("page", "1")) if base_url else 1
-        if asked is not None and 1 <= asked < pages:
+        asked = _request_page(_split(base_url)[1])
+        if asked is not None and asked < pages:
             detail = f"request page {asked} of total_page {pages}"
             out.append(Evidence(TruncatedBy.NEXT_PAGE, detail, str(asked + 1)))
     # Lokalise's cursor pagination: X-Pagination-Next-Cursor, "empty if there are no more
