@@ -599,3 +599,32 @@ def test_the_header_gates_skip_only_responses_with_none_of_their_headers() -> No
             assert _headers.count_in_headers(indexed) == _headers.count_in_headers(plain), headers
     signs = [_pagination.header_evidence(_exchange._IndexedHeaders(g), None) for g in sets]
     assert sum(1 for found in signs if found) > 100  # the sets do hold signs
+
+
+def test_a_request_asking_for_no_items_is_found_alike_through_its_gate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """_asks_no_items parses the URL only when its text holds a ``0``, ``count`` or a
+    percent-escape: the same answers as parsing it every time."""
+    urls = [
+        *_query_urls(11, 3000), *URLS, "https://api.test/shodan/host/count?query=x",
+        "https://api.test/x/count/", "https://api.test/x?size=0", "https://api.test/x?size=%30",
+        "https://api.test/x?li%6Dit=0", "https://api.test/x?_pagination=count",
+        "https://api.test/x?_pagination=%63ount", "https://api.test/x?rows=00",
+        "https://api.test/x?page_size=0&q=a", "https://api.test/x?maxResults=0#frag",
+        "https://api.test/x#size=0", "https://api.test/x?q=count", None, "",
+    ]  # fmt: skip
+    options = _exchange.Options()
+
+    def answers() -> list[bool]:
+        found = []
+        for url in urls:
+            ex = _exchange.Exchange(200, httpx.Headers(), b"{}", options, url)
+            found.append(_pagination._asks_no_items(ex))
+        return found
+
+    gated = answers()
+    assert not _pagination._may_ask_no_items("https://api.test/items?q=x")  # the gate shuts
+    monkeypatch.setattr(_pagination, "_may_ask_no_items", lambda url: True)
+    assert gated == answers()
+    assert sum(gated) >= 8  # the URLs do ask for no items, some behind percent-escapes

@@ -1159,15 +1159,24 @@ _PAGE_SIZES = ("size", "limit", "per_page", "rows", "pageSize", "page_size", "ma
 
 def _asks_no_items(ex: Exchange) -> bool:
     """Whether the request asked for a count and no items: a path ending in ``/count`` (Shodan),
-    or a page size of 0 in its query or in the JSON body it sent (Elasticsearch's ``size``)."""
-    path, query = _split(ex.url)
-    if path.rstrip("/").endswith("/count"):
-        return True
-    if any(query.get(key) == "0" for key in _PAGE_SIZES):
-        return True
-    if query.get("_pagination") == "count":  # Spark: "returns only the pagination count"
-        return True
-    return _sent_fields(ex.request_body).get("size") == 0
+    or a page size of 0 in its query or in the JSON body it sent (Elasticsearch's ``size``).
+    The URL is parsed only when its text may say so (:func:`_may_ask_no_items`)."""
+    url = ex.url
+    if _may_ask_no_items(url):
+        path, query = _split(url)
+        if path.rstrip("/").endswith("/count"):
+            return True
+        if any(query.get(key) == "0" for key in _PAGE_SIZES):
+            return True
+        if query.get("_pagination") == "count":  # Spark: "returns only the pagination count"
+            return True
+    return bool(ex.request_body) and _sent_fields(ex.request_body).get("size") == 0
+
+
+def _may_ask_no_items(url: str | None) -> bool:
+    """Whether ``url``'s text may ask for no items as :func:`_asks_no_items` reads it: each way
+    spells a ``0`` or ``count``, unless a percent-escape spells it (``%30``)."""
+    return url is not None and ("0" in url or "count" in url or "%" in url)
 
 
 def _looked_up(url: str | None, collection: Collection | None) -> bool:
