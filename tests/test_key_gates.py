@@ -571,8 +571,12 @@ def test_a_rules_members_holding_objects_or_lists_never_reach_an_internal_error(
 
 #: The names the header gates cover, and others, for the test below.
 _HEADER_NAMES = sorted(
-    {*_pagination._PAGING_HEADERS, *_headers._COUNT_HEADERS, "content-type", "x-other", "date"}
-)
+    {
+        *_pagination._PAGING_HEADERS, *_headers._COUNT_HEADERS,
+        *(name for pair in _headers.PAGE_HEADERS for name in pair),
+        _headers._OFFSET_HEADER, _headers._OFFSET_TOTAL, "content-type", "x-other", "date",
+    }
+)  # fmt: skip
 _HEADER_VALUES = [
     "", "3", "0", "true", "false", "abc", "0-24/573", "items 0-24/573", "bytes 0-9/10",
     '<https://api.test/x?page=2>; rel="next"', "https://api.test/x?page=2",
@@ -580,14 +584,17 @@ _HEADER_VALUES = [
 
 
 def test_the_header_gates_skip_only_responses_with_none_of_their_headers() -> None:
-    """header_evidence and count_in_headers answer the same whether they may ask the indexed
-    headers for their names first (the exchange's) or must read each header (any mapping)."""
+    """header_evidence, count_in_headers and page_in_headers answer the same whether they may
+    ask the indexed headers for their names first (the exchange's) or must read each header
+    (any mapping)."""
     rng = random.Random(7)
     sets = [{name: value} for name in _HEADER_NAMES for value in _HEADER_VALUES]
     sets += [
         {rng.choice(_HEADER_NAMES): rng.choice(_HEADER_VALUES) for _ in range(rng.randint(1, 4))}
         for _ in range(2000)
     ]
+    sets += [{page: "2", size: "5"} for page, size in _headers.PAGE_HEADERS]  # each pair whole
+    sets += [{_headers._OFFSET_HEADER: "20", _headers._OFFSET_TOTAL: "45"}]
     for url in ("https://api.test/x?page=1", "https://acct.table.core.windows.net/t"):
         for headers in sets:
             indexed = _exchange._IndexedHeaders(headers)
@@ -597,8 +604,11 @@ def test_the_header_gates_skip_only_responses_with_none_of_their_headers() -> No
                 plain, url
             ), headers
             assert _headers.count_in_headers(indexed) == _headers.count_in_headers(plain), headers
+            assert _headers.page_in_headers(indexed) == _headers.page_in_headers(plain), headers
     signs = [_pagination.header_evidence(_exchange._IndexedHeaders(g), None) for g in sets]
     assert sum(1 for found in signs if found) > 100  # the sets do hold signs
+    starts = [_headers.page_in_headers(_exchange._IndexedHeaders(g)) for g in sets]
+    assert sum(1 for said in starts if said is not None) > 50  # and where pages start
 
 
 def test_a_request_asking_for_no_items_is_found_alike_through_its_gate(

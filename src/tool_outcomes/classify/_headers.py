@@ -343,6 +343,9 @@ def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
         (PostgREST ``200-249/250``: 200 before it), else GitLab's ``(X-Page - 1) x X-Per-Page``;
         ``None`` when no header says (a byte range counts bytes, not items).
     """
+    names = header_names(headers)
+    if names is not None and names.isdisjoint(_POSITION_HEADERS):
+        return None  # (most responses carry none of them)
     header = headers.get("content-range")
     offset = headers.get(_OFFSET_HEADER)
     if offset is not None:
@@ -359,6 +362,12 @@ def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
         if page is not None and size is not None and page >= 1:
             return (page - 1) * size, f"{page_name} {page} x {size_name} {size}"
     return None
+
+
+#: The headers one of which a response must carry for :func:`page_in_headers` to find anything.
+_POSITION_HEADERS = frozenset(
+    {"content-range", _OFFSET_HEADER, *(page for page, _ in PAGE_HEADERS)}
+)
 
 
 def _tracker_offset(offset: str, total: str | None) -> tuple[int, str] | None:
