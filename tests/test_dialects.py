@@ -4259,3 +4259,164 @@ def test_round_30_tickets_bulk_results_jobs_and_faults() -> None:
     )
     busy = {**fault, "Code": "ServiceUnavailable"}
     assert failure_of(judge(busy, status=500, url=share, method="POST"))[1] is T
+
+
+def test_round_31_jobs_counts_and_refreshes_read_before_they_are_done() -> None:
+    """Zendesk's finished job naming failed items (https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/),
+    Zendesk's view counts before they are cached (https://support.zendesk.com/hc/en-us/articles/7428859901978),
+    Mastodon's async refresh (https://docs.joinmastodon.org/methods/async_refreshes/)."""
+    job_url = "https://x.zendesk.com/api/v2/job_statuses/V3-ffeda191.json"
+    done = {"action": "update", "id": 61, "status": "Updated", "success": True}
+    taken = {"index": 1, "error": "OrganizationUpdateFailed", "id": 62, "details": "Name taken"}
+    job = {"id": "V3-ffeda191", "url": job_url, "total": 2, "progress": 2, "status": "completed",
+           "message": "Completed at 2023-09-18", "results": [done, taken]}  # fmt: skip
+    some = judge({"job_status": job}, url=job_url)
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("job_status.results.1: OrganizationUpdateFailed: Name taken",)
+    every = {**job, "results": [taken, {**taken, "index": 2, "id": 63}]}
+    assert failure_of(judge({"job_status": every}, url=job_url)) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"job_status": {**job, "results": [done]}}, url=job_url).outcome is Outcome.SUCCESS
+    # A record of another API with a completed status and results is no Zendesk job.
+    other = {"status": "completed", "results": [taken], "owner": "x"}
+    assert judge(other, url="https://api.example.test/v1/runs/7").outcome is Outcome.SUCCESS
+
+    count_url = "https://x.zendesk.com/api/v2/views/6164074383386/count.json"
+    uncached = {"url": count_url, "view_id": 6164074383386, "value": None, "pretty": "...",
+                "fresh": False}  # fmt: skip
+    assert failure_of(judge({"view_count": uncached}, url=count_url)) == (
+        FailureCode.UPSTREAM_ERROR,
+        T,
+    )
+    stale = {**uncached, "value": 12, "pretty": "12"}  # counted, not yet refreshed: the answer
+    assert judge({"view_count": stale}, url=count_url).outcome is Outcome.SUCCESS
+    many = "https://x.zendesk.com/api/v2/views/count_many.json?ids=1,2"
+    both = {"view_counts": [uncached, {**uncached, "view_id": 2}]}
+    assert failure_of(judge(both, url=many)) == (FailureCode.UPSTREAM_ERROR, T)
+    one = {"view_counts": [uncached, {**stale, "view_id": 2}]}
+    assert judge(one, url=many).outcome is Outcome.SUCCESS
+
+    refresh_url = "https://mastodon.example.test/api/v1_alpha/async_refreshes/ImNvbnRleHQ6MTEz"
+    running = {"async_refresh": {"id": "ImNvbnRleHQ6MTEz", "status": "running", "result_count": 1}}
+    assert failure_of(judge(running, url=refresh_url)) == (FailureCode.UPSTREAM_ERROR, T)
+    finished = {"async_refresh": {**running["async_refresh"], "status": "finished"}}
+    assert judge(finished, url=refresh_url).outcome is Outcome.SUCCESS
+
+
+def test_round_31_graphql_limits_and_request_errors() -> None:
+    """Federation routers' rate limits (https://cosmo-docs.wundergraph.com/router/security/rate-limiting,
+    https://www.apollographql.com/docs/graphos/routing/errors) and a NOT_FOUND raised before
+    execution, with no data (GraphQL §7.1.2; Hasura's missing session variable)."""
+    url = "https://router.example.test/graphql"
+    for code in ("RATE_LIMIT_EXCEEDED", "REQUEST_RATE_LIMITED"):
+        assert GRAPHQL_CODES[code] == (RATE_LIMITED, T)
+        limited = {"errors": [{"message": "Rate limit exceeded", "extensions": {"code": code}}],
+                   "data": {"employee": None}}  # fmt: skip
+        assert failure_of(judge(limited, url=url, method="POST")) == (RATE_LIMITED, T)
+    waits = {"rateLimit": {"requestRate": 1, "remaining": 0, "retryAfterMs": 1234}}
+    told = {"errors": [{"message": "Rate limit exceeded"}], "data": None, "extensions": waits}
+    assert failure_of(judge(told, url=url, method="POST")) == (RATE_LIMITED, T)
+    spent = {"rateLimit": {"requestRate": 1, "remaining": 0}}
+    assert failure_of(judge({**told, "extensions": spent}, url=url, method="POST")) == (
+        RATE_LIMITED,
+        T,
+    )
+    wait = {"retryAfterMs": 1500}  # a wait named at the top, beside no window
+    assert failure_of(judge({**told, "extensions": wait}, url=url, method="POST")) == (
+        RATE_LIMITED,
+        T,
+    )
+    left = {"rateLimit": {"requestRate": 1, "remaining": 5}}
+    assert failure_of(judge({**told, "extensions": left}, url=url, method="POST")) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    answered = {"data": {"employee": {"id": 1}}, "extensions": waits}  # the last one allowed
+    assert judge(answered, url=url, method="POST").outcome is Outcome.SUCCESS
+
+    hasura = "https://x.hasura.app/v1/graphql"
+    missing = 'missing session variables: "x-hasura-critic-id"'
+    session = {"errors": [{"extensions": {"path": "$", "code": "not-found"}, "message": missing}]}
+    for not_found in ("failure", "empty"):
+        got = judge(session, url=hasura, method="POST", not_found=not_found)
+        assert failure_of(got) == (FailureCode.BAD_REQUEST, P)
+    unresolved = {"type": "NOT_FOUND", "path": ["repository"], "message": "Could not resolve"}
+    github = {"data": {"repository": None}, "errors": [unresolved]}
+    assert judge(github, url=url, method="POST", not_found="empty").outcome is Outcome.EMPTY
+
+
+def test_round_31_listings_found_when_inferring() -> None:
+    """Zendesk's side-loading (https://developer.zendesk.com/api-reference/introduction/side_loading/),
+    Hasura's aggregates (https://hasura.io/docs/latest/queries/postgres/aggregation-queries/,
+    https://hasura.io/docs/3.0/graphql-api/queries/aggregation-queries), CMR's Atom feed and
+    its CMR-Hits header (https://cmr.earthdata.nasa.gov/search/site/docs/search/api.html)."""
+    rows = [{"id": 1}, {"id": 2}, {"id": 3}]
+    side = {"activities": rows, "actors": [{"id": 9}], "users": [{"id": 9}], "count": 3}
+    named = judge(side, url="https://x.zendesk.com/api/v2/activities.json")
+    assert (named.outcome, named.coverage and named.coverage.returned) == (Outcome.SUCCESS, 3)
+    assert named.data == rows
+    elsewhere = judge(side, url="https://x.zendesk.com/api/v2/feed")  # the path names none
+    assert elsewhere.data != rows
+    assert judge(side, url="https://[::1/activities.json").outcome is not Outcome.ACCESS_FAILURE
+
+    v2 = {"data": {"posts": rows, "posts_aggregate": {"aggregate": {"count": 25}}}}
+    v3 = {"data": {"posts": rows, "postsAggregate": {"_count": 25}}}
+    for body in (v2, v3):
+        env = judge(body, url="https://x.hasura.app/v1/graphql", method="POST")
+        assert truncation_of(env) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+        assert env.coverage is not None
+        assert env.coverage.total == 25
+    whole = {"data": {"posts": rows, "posts_aggregate": {"aggregate": {"count": 3}}}}
+    assert judge(whole, url="https://x.hasura.app/v1/graphql").outcome is Outcome.SUCCESS
+
+    cmr = "https://cmr.earthdata.nasa.gov/search/granules.json?short_name=X"
+    feed = {"feed": {"id": cmr, "title": "ECHO granule metadata", "entry": rows}}
+    cut = judge(feed, url=cmr, headers={"CMR-Hits": "163"})
+    assert truncation_of(cut) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    assert cut.coverage is not None
+    assert (cut.coverage.returned, cut.coverage.total) == (3, 163)
+    none = {"feed": {"id": cmr, "title": "ECHO granule metadata", "entry": []}}
+    assert judge(none, url=cmr, headers={"CMR-Hits": "0"}).outcome is Outcome.EMPTY
+    gdata = judge({"version": "1.0", "encoding": "UTF-8", "feed": {"entry": rows}})
+    assert gdata.coverage is not None
+    assert gdata.coverage.returned == 3
+    held = judge({"feed": {"id": cmr, "entry": rows}, "owner": "x"})  # a record holding a feed
+    assert held.coverage is not None
+    assert held.coverage.returned == 1
+
+
+def test_round_31_a_page_past_the_end_ends_whatever_its_next_link_says() -> None:
+    """OGC API - Features: numberMatched counts the matches
+    (https://docs.ogc.org/is/17-069r4/17-069r4.html#_response_7); WFS 2.0's STARTINDEX."""
+    links = [{"rel": "next", "href": "https://geo.example.test/items/?startindex=40"}]
+    body = {"type": "FeatureCollection", "features": [], "numberMatched": 25,
+            "numberReturned": 0, "links": links}  # fmt: skip
+    for start in ("startindex=30", "startindex=25", "offset=30", "startIndex=30"):
+        url = f"https://geo.example.test/collections/lakes/items?{start}&limit=10"
+        env = judge(body, url=url, items="features", total="numberMatched")
+        assert env.outcome is Outcome.EMPTY, (start, env)
+    before = "https://geo.example.test/collections/lakes/items?startindex=20&limit=10"
+    short = judge(body, url=before, items="features", total="numberMatched")
+    assert truncation_of(short) is TruncatedBy.NEXT_PAGE  # nothing from before the end: a cut
+    past = "https://geo.example.test/collections/lakes/items?startindex=30&limit=10"
+    unknown = {k: v for k, v in body.items() if k != "numberMatched"}  # no count: a next page
+    assert truncation_of(judge(unknown, url=past, items="features")) is TruncatedBy.NEXT_PAGE
+
+
+def test_round_31_apple_music_search_pages_are_read_each() -> None:
+    """Apple Music's catalog search: a page per type under ``results``, each its ``href`` and
+    ``data``, with ``next`` while more follow
+    (https://developer.apple.com/documentation/applemusicapi/search-for-catalog-resources)."""
+    url = "https://api.music.apple.com/v1/catalog/gb/search?term=beat&limit=5"
+    rows = [{"id": "1", "type": "albums"}]
+    more = {"href": "/v1/catalog/gb/search?types=albums", "data": rows,
+            "next": "/v1/catalog/gb/search?offset=5&term=beat"}  # fmt: skip
+    last = {"href": "/v1/catalog/gb/search?types=stations", "data": rows}
+    body = {"results": {"albums": more, "stations": last}, "meta": {"results": {"order": []}}}
+    assert truncation_of(judge(body, url=url)) is TruncatedBy.NEXT_PAGE
+    assert judge({"results": {"albums": last, "stations": last}}, url=url).outcome is (
+        Outcome.SUCCESS
+    )
+    # Objects that are not such pages (no href of their own) are not read as them.
+    bare = {"results": {"albums": {"data": rows, "next": "/x?page=2"}, "stations": {"data": rows}}}
+    assert judge(bare, url=url).outcome is Outcome.SUCCESS

@@ -4495,6 +4495,109 @@ ROWS: list[Row] = [
         1,
         status=206,
     ),
+    # -- round 31 (help desks, catalogues, geospatial search, GraphQL engines)
+    # NASA CMR: "CMR-Hits: the number of total hits" in every format; json is an Atom feed
+    # whose entries are the listing
+    # (https://cmr.earthdata.nasa.gov/search/site/docs/search/api.html#headers).
+    page(
+        "cmr_json_feed_entries_below_cmr_hits",
+        {
+            "feed": {
+                "updated": "2024-09-24T20:34:06Z",
+                "id": "https://cmr.test/x",
+                "title": "ECHO granule metadata",
+                "entry": two(),
+            }
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        163,
+        cursor=False,
+        headers={"cmr-hits": "163"},
+        url="https://cmr.earthdata.nasa.gov/search/granules.json?short_name=X&page_size=2",
+    ),
+    ok(
+        "cmr_json_feed_without_entries_is_empty",
+        {"feed": {"updated": "2024-09-24T21:02:33Z", "id": "https://cmr.test/x", "entry": []}},
+        0,
+        0,
+        headers={"cmr-hits": "0"},
+        url="https://cmr.earthdata.nasa.gov/search/granules.json?short_name=X",
+    ),
+    page(
+        "cmr_umm_json_items_below_cmr_hits",
+        {"hits": 1404444, "took": 212, "items": two()},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        1404444,
+        cursor=False,
+        headers={"cmr-hits": "1404444"},
+        url="https://cmr.earthdata.nasa.gov/search/granules.umm_json?short_name=X&page_size=2",
+    ),
+    # OGC API - Features: numberMatched is how many features match
+    # (https://docs.ogc.org/is/17-069r4/17-069r4.html#_response_7): a page with none, from
+    # startindex 30 of 25, is past the end, whatever rel=next an early server still sends.
+    ok(
+        "ogc_features_startindex_past_number_matched_with_next_link",
+        {
+            "type": "FeatureCollection",
+            "features": [],
+            "numberMatched": 25,
+            "numberReturned": 0,
+            "links": [
+                {"rel": "prev", "href": "https://geo.example.test/items/?startindex=20"},
+                {"rel": "next", "href": "https://geo.example.test/items/?startindex=40"},
+            ],
+        },
+        0,
+        25,
+        url="https://geo.example.test/collections/lakes/items?startindex=30&limit=10",
+    ),
+    # Hasura: "<field-name> + _aggregate" counts what the list's query matches
+    # (https://hasura.io/docs/latest/queries/postgres/aggregation-queries/).
+    page(
+        "hasura_rows_beside_their_aggregate_count",
+        {"data": {"posts": two(), "posts_aggregate": {"aggregate": {"count": 25}}}},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        25,
+        cursor=False,
+        url="https://x.hasura.app/v1/graphql",
+    ),
+    # Apple Music's catalog search: one page per type under results, next while more follow
+    # (https://developer.apple.com/documentation/applemusicapi/search-for-catalog-resources).
+    page(
+        "apple_music_search_a_type_with_next",
+        {
+            "results": {
+                "albums": {
+                    "href": "/v1/catalog/gb/search?types=albums",
+                    "data": two(),
+                    "next": "/v1/catalog/gb/search?offset=5&term=beat",
+                },
+                "stations": {"href": "/v1/catalog/gb/search?types=stations", "data": two()},
+            },
+            "meta": {"results": {"order": ["albums", "stations"]}},
+        },
+        1,
+        url="https://api.music.apple.com/v1/catalog/gb/search?term=beat&limit=5",
+    ),
+    # Zendesk side-loads the records a listing refers to beside it: the listing is the list
+    # named by the path (https://developer.zendesk.com/api-reference/introduction/side_loading/).
+    ok(
+        "zendesk_activities_beside_side_loaded_users",
+        {
+            "activities": two() + two(),
+            "actors": [{"id": 9}],
+            "users": [{"id": 9}],
+            "next_page": None,
+            "previous_page": None,
+            "count": 4,
+        },
+        4,
+        4,
+        url="https://x.zendesk.com/api/v2/activities.json",
+    ),
 ]
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "ZERO_COUNT_KEYS",
     "Collection",
     "TypedListing",
+    "aggregate_names",
     "all_missing",
     "counted_zero",
     "find_collection",
@@ -565,7 +566,9 @@ def find_collection(
         if isinstance(inner, dict):
             root, where = inner, "response."
     found_here = (
-        _unique_list(root, where)
+        (_named_by_path(root, url) or _feed_entries(root) if root is body else None)
+        or _aggregated_list(root, where)
+        or _unique_list(root, where)
         or _page_shaped(root, where)
         or _sole_list(root, where)
         or _wrapped_page(root, where)
@@ -580,6 +583,59 @@ def find_collection(
 
 
 _OWN_LINKS = frozenset({"_links", "links"})
+
+
+def _feed_entries(body: Mapping[str, Any]) -> Collection | None:
+    """An Atom feed written as JSON: its ``entry`` list is the listing. NASA CMR's search in
+    its ``json`` format answers ``{"feed": {"updated": …, "id": …, "title": …, "entry":
+    [...]}}`` (https://cmr.earthdata.nasa.gov/search/site/docs/search/api.html#json), Google's
+    GData feeds ``{"version": "1.0", "encoding": "UTF-8", "feed": {…, "entry": [...]}}``."""
+    feed = body.get("feed")
+    if not isinstance(feed, dict) or not body.keys() <= _FEED_ENVELOPE:
+        return None
+    entry = feed.get("entry")
+    return Collection(entry, feed, "feed.entry") if isinstance(entry, list) else None
+
+
+_FEED_ENVELOPE = frozenset({"feed", "version", "encoding"})
+
+
+def aggregate_names(name: str) -> tuple[str, str]:
+    """The members Hasura names the aggregate of a list field ``name``: ``name_aggregate`` (v2,
+    https://hasura.io/docs/latest/queries/postgres/aggregation-queries/) and ``nameAggregate``
+    (v3, https://hasura.io/docs/3.0/graphql-api/queries/aggregation-queries)."""
+    return f"{name}_aggregate", f"{name}Aggregate"
+
+
+def _aggregated_list(root: Mapping[str, Any], where: str) -> Collection | None:
+    """A list field beside nothing but its own aggregate: Hasura's ``{"posts": [...],
+    "posts_aggregate": {"aggregate": {"count": 25}}}``, the rows asked for and how many match."""
+    if len(root) != 2:
+        return None
+    lists = [key for key, value in root.items() if isinstance(value, list)]
+    if len(lists) != 1 or not isinstance(name := lists[0], str):
+        return None
+    if not any(isinstance(root.get(key), dict) for key in aggregate_names(name)):
+        return None
+    return Collection(root[name], root, f"{where}{name}")
+
+
+def _named_by_path(root: Mapping[str, Any], url: str | None) -> Collection | None:
+    """Of several lists, the one named as the resource the URL asked for: Zendesk sends the
+    records a listing refers to beside it ("side-loading": ``GET /api/v2/activities.json``
+    answers ``{"activities": [...], "actors": [...], "users": [...], "count": 3}``,
+    https://developer.zendesk.com/api-reference/introduction/side_loading/). The path's last
+    segment, less its format extension, names the collection; ``None`` when it names none of
+    them (or the URL does not parse)."""
+    if not url or sum(1 for value in root.values() if isinstance(value, list)) < 2:
+        return None
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return None
+    segment = path.rstrip("/").rpartition("/")[2].partition(".")[0]
+    found = root.get(segment) if segment else None
+    return Collection(found, root, segment) if isinstance(found, list) else None
 
 
 def _songkick_results(page: object) -> Collection | None:
@@ -1586,6 +1642,9 @@ def wrapped_pages(body: object) -> list[tuple[str, Collection]]:
     """
     if not isinstance(body, dict):
         return []
+    apple = _results_pages(body)
+    if apple:
+        return apple
     members = _searched(body)
     if len(members) < 2 or any(key in body for key in RECORD_IDENTITY_KEYS):
         return []
@@ -1595,6 +1654,26 @@ def wrapped_pages(body: object) -> list[tuple[str, Collection]]:
         if page is None or not isinstance(page.parent, dict):
             return []
         pages.append((key, page))
+    return pages
+
+
+def _results_pages(body: Mapping[str, Any]) -> list[tuple[str, Collection]]:
+    """Apple Music's catalog search: ``{"results": {"albums": {"href": …, "next": …, "data":
+    [...]}, "songs": {…}}, "meta": {…}}``, one page per type asked for (its ``href`` and its
+    ``data``), each with its ``next`` while more follow
+    (https://developer.apple.com/documentation/applemusicapi/search-for-catalog-resources).
+    ``[]`` for any other body."""
+    results = body.get("results")
+    if not isinstance(results, dict) or not results or not body.keys() <= {"results", "meta"}:
+        return []
+    pages = []
+    for key, page in results.items():
+        if not isinstance(page, dict):
+            return []
+        data = page.get("data")
+        if not isinstance(data, list) or not isinstance(page.get("href"), str):
+            return []
+        pages.append((key, Collection(data, page, f"results.{key}.data")))
     return pages
 
 

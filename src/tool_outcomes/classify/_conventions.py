@@ -143,6 +143,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"data", "succeeded"}),
     ),
     Convention(
+        "zendesk_job",
+        _rest_errors.zendesk_job_results,
+        "a completed Zendesk job whose results name errors",
+        keys=frozenset({"job_status", "results"}),
+    ),
+    Convention(
         "stat_fail_error",
         _rest_errors.stat_fail_error,
         "UptimeRobot's stat: fail beside its error's type",

@@ -254,6 +254,9 @@ TOTAL_HEADERS: tuple[str, ...] = (
     # Yii 2's REST X-Pagination-Total-Count (https://www.yiiframework.com/doc/guide/2.0/en/rest-quick-start)
     "x-tracker-pagination-total", "x-pagination-total-count",
     "total_count",  # Gitee's v5 lists (https://gitee.com/api/v5/swagger)
+    # NASA CMR's search: "CMR-Hits: the number of total hits" whatever the format
+    # (https://cmr.earthdata.nasa.gov/search/site/docs/search/api.html#headers)
+    "cmr-hits",
 )  # fmt: skip
 
 

@@ -73,6 +73,18 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # Mindee's queued jobs: "waiting", then "processing", until "completed" or "failed"
         # (https://developers.mindee.com/docs/asynchronous-processing).
         return _job_state(ex, "job", mindee["status"])
+    refresh = value.get("async_refresh") if value.keys() == {"async_refresh"} else None
+    if isinstance(refresh, dict) and refresh.get("status") == "running" and "id" in refresh:
+        # Mastodon's background fetch of remote results: "running" until "finished", its
+        # result_count what it has fetched so far
+        # (https://docs.joinmastodon.org/methods/async_refreshes/).
+        return _not_yet(ex, "refresh running; ask again")
+    if _uncounted_views(value):
+        # Zendesk's ticket counts of a view before they are cached: value null beside fresh
+        # false; "keep retrying ... until the value is no longer null"
+        # (https://support.zendesk.com/hc/en-us/articles/7428859901978,
+        # https://developer.zendesk.com/api-reference/ticketing/business-rules/views/#count-tickets-in-view).
+        return _not_yet(ex, "view count not cached yet; ask again")
     crowdin = value.get("data") if value.keys() == {"data"} else None
     if isinstance(crowdin, dict) and _crowdin_job(crowdin):
         return _job_state(ex, "job", crowdin["status"])
@@ -141,6 +153,23 @@ def _aws_job(ex: Exchange, value: dict[str, Any], state: str) -> Envelope[Any] |
     if state == "FAILED":
         return _ended(ex, said)
     return None
+
+
+def _uncounted_views(value: dict[str, Any]) -> bool:
+    """Whether ``value`` is Zendesk's view count (``view_count``) or counts (``view_counts``)
+    with none of them counted yet: each a ``view_id`` with ``value: null`` and ``fresh: false``."""
+    counts = value.get("view_counts")
+    if counts is None:
+        counts = [value.get("view_count")]
+    if not isinstance(counts, list) or not counts:
+        return False
+    return all(
+        isinstance(c, dict)
+        and "view_id" in c
+        and c.get("value") is None
+        and c.get("fresh") is False
+        for c in counts
+    )
 
 
 def _mindee_job(job: dict[str, Any]) -> bool:
@@ -254,7 +283,7 @@ def _strava_processing(value: dict[str, Any]) -> bool:
 _JOB_MEMBERS = frozenset(
     {
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
-        "assembly_id", "data", "JobStatus", "job",
+        "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
     }
 )  # fmt: skip
 _ELASTIC_ASYNC = re.compile(r"/(?:_async_search|_eql/search|_query/async)/")

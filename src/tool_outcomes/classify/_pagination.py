@@ -46,6 +46,7 @@ from ._collection import (
     PAGING_BOXES,
     TOTAL_KEYS,
     Collection,
+    aggregate_names,
     all_missing,
     counted_zero,
     find_collection,
@@ -187,6 +188,10 @@ def find_total(
         own = _as_total(collection.parent.get(collection.count_key))
         if own is not None:
             return own
+    if collection.parent is not None:
+        aggregated = _aggregate_count(collection.parent, collection.where.rpartition(".")[2])
+        if aggregated is not None:
+            return aggregated
     meta = _meta(body)
     for box in _containers(body, collection) if boxes is None else boxes:
         listing = (
@@ -226,6 +231,17 @@ def find_total(
 
 
 _TOTAL_KEYS_BUT_COUNT = TOTAL_KEYS + tuple(k for k in AMBIGUOUS_TOTAL_KEYS if k != "count")
+
+
+def _aggregate_count(parent: Mapping[str, Any], name: str) -> Total | None:
+    """How many rows match, as Hasura's aggregate beside the list ``name`` counts them:
+    ``name_aggregate.aggregate.count`` (v2) or ``nameAggregate._count`` (v3)."""
+    v2, v3 = aggregate_names(name)
+    box = parent.get(v2)
+    if isinstance(box, dict) and isinstance(inner := box.get("aggregate"), dict):
+        return _as_total(inner.get("count"))
+    box = parent.get(v3)
+    return _as_total(box.get("_count")) if isinstance(box, dict) else None
 
 
 def _meta(body: object) -> object:
@@ -1337,6 +1353,9 @@ _QUERY_OFFSET_KEYS: tuple[str, ...] = (
     "from",  # Elasticsearch / OpenSearch _search?from=&size= (a date elsewhere: not a count)
     "ws.start",  # Launchpad's collections (lazr.restful): ws.start and ws.size
     "sysparm_offset",  # ServiceNow's Table API: the index of the page's first record
+    # WFS 2.0's STARTINDEX (0-based, https://docs.ogc.org/is/09-025r2/09-025r2.html), as early
+    # OGC API - Features servers took it (pygeoapi before its "offset")
+    "startindex",
 )  # fmt: skip
 #: Page numbers (counted from 1) and the page sizes they multiply, in a request's query;
 #: JSON:API's page family (``page[number]`` x ``page[size]``: Lemon Squeezy).
@@ -1962,6 +1981,23 @@ def judge_coverage(
     # last page, and the coverage claims no total from it (the detail keeps what it said).
     lower_bound = total is not None and total.lower_bound and document.range_total is None
     estimate = total is not None and total.estimate and document.range_total is None
+    start = beyond or position
+    if (
+        returned == 0
+        and count is not None
+        and start is not None
+        and start.before is not None
+        and start.before >= count
+        and not (lower_bound or estimate or cut_count or forced)
+        and evidence
+        and all(e.truncated_by is TruncatedBy.NEXT_PAGE for e in evidence)
+    ):
+        # Nothing here, from a start at or past the last item the source counts, yet a next
+        # page named: an early pygeoapi answers startindex=30 of numberMatched 25 with no
+        # features and a rel=next link. numberMatched is how many features match (OGC API -
+        # Features, https://docs.ogc.org/is/17-069r4/17-069r4.html#_response_7): there is
+        # nothing left to read, and the link leads past the end.
+        evidence = []
     if (
         count is not None
         and count > returned

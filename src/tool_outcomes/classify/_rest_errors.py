@@ -2756,3 +2756,38 @@ def succeeded_failed(body: object, content_type: str) -> Verdict | None:
     return some_refused(
         dropped, len(done) + len(dropped), "items not done", "succeeded_failed", every
     )
+
+
+#: A Zendesk job's status members (https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/).
+_ZENDESK_JOB = frozenset({"id", "url", "total", "progress", "status", "message", "results"})
+
+
+def zendesk_job_results(body: object, content_type: str) -> Verdict | None:
+    """A Zendesk job that ended ``completed``, one result per item it worked on, each failed one
+    naming its ``error`` and ``details`` (``{"index": 1, "error": "OrganizationUpdateFailed",
+    "details": "Name: … has already been taken"}``) beside those done (``"success": true``,
+    https://developer.zendesk.com/api-reference/ticketing/ticket-management/job_statuses/):
+    some failed is a partial answer naming each; all of them, a failure."""
+    if not isinstance(body, dict):
+        return None
+    job = body.get("job_status", body)
+    if not isinstance(job, dict) or job.get("status") != "completed":
+        return None
+    results = job.get("results")
+    if not isinstance(results, list) or not results or not job.keys() <= _ZENDESK_JOB:
+        return None
+    failed = [
+        (n, r)
+        for n, r in enumerate(results)
+        if isinstance(r, dict) and (isinstance(r.get("error"), str) or r.get("success") is False)
+    ]
+    if not failed:
+        return None
+    where = "job_status.results" if job is not body else "results"
+    dropped = tuple(
+        f"{where}.{n}: {r.get('error') or 'failed'}: {r.get('details') or ''}".rstrip(": ")
+        for n, r in failed
+    )
+    return refused_batch(
+        dropped, len(results), "items failed", "zendesk_job", FailureCode.UPSTREAM_ERROR, _P
+    )

@@ -118,6 +118,11 @@ GRAPHQL_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
     "COMPLEXITY_BUDGET_EXHAUSTED": (FailureCode.RATE_LIMITED, _T),
     "TOO_MANY_REQUESTS": (FailureCode.RATE_LIMITED, _T),  # New Relic's errorClass
     "DAILY_LIMIT_EXCEEDED": (FailureCode.RATE_LIMITED, _P),
+    # Federation routers' own limits: WunderGraph Cosmo's RATE_LIMIT_EXCEEDED
+    # (https://cosmo-docs.wundergraph.com/router/security/rate-limiting), Apollo Router's
+    # REQUEST_RATE_LIMITED (https://www.apollographql.com/docs/graphos/routing/errors).
+    "RATE_LIMIT_EXCEEDED": (FailureCode.RATE_LIMITED, _T),
+    "REQUEST_RATE_LIMITED": (FailureCode.RATE_LIMITED, _T),
 }
 _GRAPHQL_MEMBERS = frozenset({"data", "errors", "extensions"})
 
@@ -140,6 +145,13 @@ def graphql(body: object, content_type: str) -> Verdict | None:
             (GRAPHQL_CODES[c] for c in map(_graphql_code, errors) if c in GRAPHQL_CODES),
             None,
         ) or _extension_status(errors)
+        if code is FailureCode.UPSTREAM_ERROR and _response_waits(body.get("extensions")):
+            code, kind = FailureCode.RATE_LIMITED, _T
+        if code is FailureCode.NOT_FOUND and "data" not in body:
+            # No data at all is a request error, raised before execution (§7.1.2): nothing was
+            # looked up, so no node is missing. Hasura's "not-found" names a session variable
+            # its permissions needed (https://hasura.io/docs/latest/api-reference/graphql-api/overview/).
+            code = FailureCode.BAD_REQUEST
         return FailureVerdict(code, kind, "; ".join(messages), "graphql")
     detail = f"{len(errors)} field error(s); data is incomplete"
     return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "graphql", tuple(messages))
@@ -196,6 +208,27 @@ def _extension_status(errors: list[Any]) -> tuple[FailureCode, FailureKind]:
         if as_count(extensions.get("retry_in_seconds")) is not None:
             return FailureCode.RATE_LIMITED, _T
     return FailureCode.UPSTREAM_ERROR, _P
+
+
+#: Where a GraphQL response's own extensions say how long to wait: Cosmo's
+#: ``extensions.rateLimit.retryAfterMs`` beside its rejected request
+#: (https://cosmo-docs.wundergraph.com/router/security/rate-limiting).
+_WAITS = ("retryAfterMs", "retryAfter", "retry_after", "retry_in_seconds")
+
+
+def _response_waits(extensions: object) -> bool:
+    """Whether a response's top-level ``extensions`` (or its ``rateLimit`` within) names a wait
+    before another try, or no request left in its window (``remaining: 0``)."""
+    if not isinstance(extensions, dict):
+        return False
+    for box in (extensions, extensions.get("rateLimit")):
+        if not isinstance(box, dict):
+            continue
+        if any(as_count(box.get(key)) is not None for key in _WAITS):
+            return True
+        if box is not extensions and as_count(box.get("remaining")) == 0:
+            return True
+    return False
 
 
 def _carries_nothing(data: object) -> bool:
