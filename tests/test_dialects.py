@@ -4327,10 +4327,12 @@ def test_round_31_graphql_limits_and_request_errors() -> None:
         T,
     )
     left = {"rateLimit": {"requestRate": 1, "remaining": 5}}
-    assert failure_of(judge({**told, "extensions": left}, url=url, method="POST")) == (
-        FailureCode.UPSTREAM_ERROR,
-        P,
-    )
+    worded = {"errors": [{"message": "Subgraph fetch failed"}], "data": None, "extensions": left}
+    assert failure_of(judge(worded, url=url, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    hidden = {"errors": [{"message": "Rate limit exceeded"}], "data": None}  # stats hidden
+    assert failure_of(judge(hidden, url=url, method="POST")) == (RATE_LIMITED, T)
+    mixed = {"errors": [{"message": "Rate limit exceeded"}, {"message": "Cannot query x"}]}
+    assert failure_of(judge(mixed, url=url, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
     answered = {"data": {"employee": {"id": 1}}, "extensions": waits}  # the last one allowed
     assert judge(answered, url=url, method="POST").outcome is Outcome.SUCCESS
 

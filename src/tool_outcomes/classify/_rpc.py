@@ -12,7 +12,7 @@ from typing import Any
 
 from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
-from ._status import status_rule
+from ._status import names_rate_limit, status_rule
 from ._verdicts import (
     FailureVerdict,
     PartialVerdict,
@@ -145,7 +145,12 @@ def graphql(body: object, content_type: str) -> Verdict | None:
             (GRAPHQL_CODES[c] for c in map(_graphql_code, errors) if c in GRAPHQL_CODES),
             None,
         ) or _extension_status(errors)
-        if code is FailureCode.UPSTREAM_ERROR and _response_waits(body.get("extensions")):
+        if code is FailureCode.UPSTREAM_ERROR and (
+            _response_waits(body.get("extensions"))
+            or all(names_rate_limit(e["message"]) for e in errors)
+        ):
+            # A router's limit with no code (Cosmo with its statistics hidden answers only
+            # "Rate limit exceeded" beside null data): a throttle, as a 403 saying so is.
             code, kind = FailureCode.RATE_LIMITED, _T
         if code is FailureCode.NOT_FOUND and "data" not in body:
             # No data at all is a request error, raised before execution (§7.1.2): nothing was

@@ -36,6 +36,7 @@ __all__ = [
     "StatusRule",
     "error_codes",
     "judge_status",
+    "names_rate_limit",
     "status_rule",
 ]
 
@@ -135,6 +136,13 @@ def status_rule(status: int) -> StatusRule | None:
 _THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 saying it is a rate limit")
 # An error message that names a rate limit ("API rate limit exceeded", "secondary rate limit").
 _RATE_LIMIT_WORDS = re.compile(r"\brate[ -]?limit", re.IGNORECASE)
+
+
+def names_rate_limit(message: str) -> bool:
+    """Whether an error message names a rate limit ("Rate limit exceeded", "API rate-limit")."""
+    return _RATE_LIMIT_WORDS.search(message) is not None
+
+
 _ERROR_BODY_PARSE_LIMIT = 256 * 1024  # error bodies larger than this are not parsed for a message
 
 #: Error codes that say "throttled" in the body of a ``400`` or ``403``: AWS answers a throttle
