@@ -4422,3 +4422,168 @@ def test_round_31_apple_music_search_pages_are_read_each() -> None:
     # Objects that are not such pages (no href of their own) are not read as them.
     bare = {"results": {"albums": {"data": rows, "next": "/x?page=2"}, "stations": {"data": rows}}}
     assert judge(bare, url=url).outcome is Outcome.SUCCESS
+
+
+def test_round_32_jobs_of_ai_apis_and_exports_read_before_they_are_done() -> None:
+    """OpenAI's runs, batches and fine-tuning jobs by their object
+    (https://platform.openai.com/docs/api-reference/runs/object,
+    https://platform.openai.com/docs/api-reference/batch/object), Replicate's predictions
+    (https://replicate.com/docs/reference/http#predictions.get), LlamaParse's jobs
+    (https://docs.cloud.llamaindex.ai/API/get-job-api-v-1-parsing-job-job-id-get), Qualtrics'
+    response export (https://api.qualtrics.com/u9e5lh4172v0v-survey-response-export-guide)."""
+    run_url = "https://api.openai.com/v1/threads/thread_7W4a/runs/run_Z41L"
+    run = {"id": "run_Z41L", "object": "thread.run", "status": "in_progress", "last_error": None}
+    assert failure_of(judge(run, url=run_url)) == (FailureCode.UPSTREAM_ERROR, T)
+    acting = {**run, "status": "requires_action"}  # a call for the caller to make: the answer
+    assert judge(acting, url=run_url).outcome is Outcome.SUCCESS
+    created = judge({**run, "status": "queued"}, url=run_url, method="POST")  # the run started
+    assert created.outcome is Outcome.SUCCESS
+    batch_url = "https://api.openai.com/v1/batches/batch_abc123"
+    batch = {"id": "batch_abc123", "object": "batch", "status": "validating"}
+    assert failure_of(judge(batch, url=batch_url)) == (FailureCode.UPSTREAM_ERROR, T)
+    expired = {**batch, "status": "expired"}
+    assert failure_of(judge(expired, url=batch_url)) == (FailureCode.UPSTREAM_ERROR, P)
+    tuned = {"object": "fine_tuning.job", "id": "ftjob-abc", "status": "succeeded"}
+    assert judge(tuned, url="https://api.openai.com/v1/fine_tuning/jobs/ftjob-abc").outcome is (
+        Outcome.SUCCESS
+    )
+
+    replicate = "https://api.replicate.com/v1/predictions/vdcbnszbj37q"
+    urls = {"get": replicate, "cancel": f"{replicate}/cancel"}
+    prediction = {"id": "vdcbnszbj37q", "version": "ac73", "status": "starting", "urls": urls}
+    for status in ("starting", "processing"):
+        got = judge({**prediction, "status": status}, url=replicate)
+        assert failure_of(got) == (FailureCode.UPSTREAM_ERROR, T)
+    failed = {**prediction, "status": "failed", "error": "CUDA out of memory"}
+    assert failure_of(judge(failed, url=replicate)) == (FailureCode.UPSTREAM_ERROR, P)
+    done = {**prediction, "status": "succeeded", "output": ["https://x.test/out.png"]}
+    assert judge(done, url=replicate).outcome is Outcome.SUCCESS
+
+    parse = "https://api.cloud.llamaindex.ai/api/parsing/job/02eb1699-8eab"
+    job = {"id": "02eb1699-8eab", "status": "PENDING"}
+    assert failure_of(judge(job, url=parse)) == (FailureCode.UPSTREAM_ERROR, T)
+    assert failure_of(judge({**job, "status": "ERROR"}, url=parse)) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    assert judge({**job, "status": "SUCCESS"}, url=parse).outcome is Outcome.SUCCESS
+
+    export_url = "https://iad1.qualtrics.com/API/v3/surveys/SV_3g/export-responses/ES_3U"
+    meta = {"requestId": "8de0e1b8", "httpStatus": "200 - OK"}
+    running = {"result": {"percentComplete": 0.0, "status": "inProgress"}, "meta": meta}
+    assert failure_of(judge(running, url=export_url)) == (FailureCode.UPSTREAM_ERROR, T)
+    complete = {"result": {"percentComplete": 100.0, "status": "complete", "fileId": "1dc4"},
+                "meta": meta}  # fmt: skip
+    assert judge(complete, url=export_url).outcome is Outcome.SUCCESS
+
+
+def test_round_32_generations_cut_and_listings_found_when_inferring() -> None:
+    """Together's completions (https://docs.together.ai/reference/completions-1), Bedrock's
+    native model answers (https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-meta.html,
+    https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-titan-text.html,
+    https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-mistral-text-completion.html),
+    Pinecone's query (https://docs.pinecone.io/reference/api/2024-07/data-plane/query),
+    Qualtrics' lists (https://api.qualtrics.com/)."""
+    together = {"object": "text.completion", "choices": [{"text": "x", "finish_reason": "length"}]}
+    assert truncation_of(judge(together)) is TruncatedBy.UPSTREAM_FLAG
+    stopped = {**together, "choices": [{"text": "x", "finish_reason": "stop"}]}
+    assert judge(stopped).outcome is Outcome.SUCCESS
+    meta_llama = {"generation": "Oh my", "prompt_token_count": 9, "stop_reason": "length"}
+    titan = {
+        "inputTextTokenCount": 5,
+        "results": [{"outputText": "x", "completionReason": "LENGTH"}],
+    }
+    mistral = {"outputs": [{"text": "x", "stop_reason": "length"}]}
+    for cut in (meta_llama, titan, mistral):
+        assert truncation_of(judge(cut)) is TruncatedBy.UPSTREAM_FLAG, cut
+    assert judge({**meta_llama, "stop_reason": "stop"}).outcome is Outcome.SUCCESS
+    finished = {"inputTextTokenCount": 5, "results": [{"completionReason": "FINISH"}]}
+    assert judge(finished).outcome is Outcome.SUCCESS
+
+    hits = [{"id": "a", "score": 0.86}, {"id": "b", "score": 0.8}, {"id": "c", "score": 0.7}]
+    pinecone = judge({"results": [], "matches": hits, "namespace": ""})
+    assert (pinecone.outcome, pinecone.data) == (Outcome.SUCCESS, hits)
+    nothing = judge({"results": [], "matches": [], "namespace": ""})
+    assert nothing.outcome is Outcome.EMPTY
+
+    meta = {"httpStatus": "200 - OK", "requestId": "4fd9563e"}
+    rows = [{"id": "SUB_1"}, {"id": "SUB_2"}]
+    more = {"result": {"elements": rows, "nextPage": "https://co1.qualtrics.com/API/v3/x?offset=2"},
+            "meta": meta}  # fmt: skip
+    assert truncation_of(judge(more)) is TruncatedBy.NEXT_PAGE
+    last = {"result": {"elements": [], "nextPage": None}, "meta": meta}
+    assert judge(last).outcome is Outcome.EMPTY
+    refused = {"result": {"elements": rows, "nextPage": None}, "meta": {"httpStatus": "400 - Bad"}}
+    assert judge(refused).outcome is not Outcome.EMPTY
+
+
+def test_round_32_batch_sends_coded_refusals_and_bulk_jobs() -> None:
+    """Mailtrap's batch send (https://api-docs.mailtrap.io/docs/mailtrap-api-docs/), Zoom's
+    error codes in a 200 (https://developers.zoom.us/docs/api/rest/error-definitions/),
+    MailerSend's bulk email (https://developers.mailersend.com/api/v1/email.html#get-bulk-email-status)."""
+    batch = "https://bulk.api.mailtrap.io/api/batch"
+    refused = {"success": False, "errors": ["'from' is required", "'subject' is required"]}
+    sent = {"success": True, "message_ids": ["d4d7c2b0"]}
+    every = {"success": True, "responses": [refused, refused]}
+    assert failure_of(judge(every, url=batch, method="POST")) == (FailureCode.BAD_REQUEST, P)
+    some = judge({"success": True, "responses": [sent, refused]}, url=batch, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("responses.1: 'from' is required; 'subject' is required",)
+    whole = {"success": True, "responses": [sent, sent]}
+    assert judge(whole, url=batch, method="POST").outcome is Outcome.SUCCESS
+    # Entries that are records of their own (a survey's answers) are not such a batch.
+    answers = {"responses": [{"id": "r1", "success": False, "answer": "no"}]}
+    assert judge(answers).outcome is Outcome.SUCCESS
+
+    zoom = "https://api.zoom.us/v2/roles"
+    invalid = {"code": 300, "message": "Validation Failed"}
+    assert failure_of(judge(invalid, url=zoom, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    accepted = {"code": 201, "message": "Created"}  # a 2xx code is the call's success
+    assert judge(accepted, url=zoom, method="POST").outcome is Outcome.SUCCESS
+
+    bulk = "https://api.mailersend.com/v1/bulk-email/6888dfbd45fcac796bfecfb6"
+    state = {"id": "6888dfbd45fcac796bfecfb6", "state": "queued", "messages_id": None}
+    for word in ("queued", "scheduled", "processing"):
+        got = judge({"data": {**state, "state": word}}, url=bulk)
+        assert failure_of(got) == (FailureCode.UPSTREAM_ERROR, T)
+    assert failure_of(judge({"data": {**state, "state": "failed"}}, url=bulk)) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    done = {"data": {**state, "state": "completed", "messages_id": ["a1"]}}
+    assert judge(done, url=bulk).outcome is Outcome.SUCCESS
+    # A record's own state elsewhere is no job's (Campaign Monitor's list "State": "Active").
+    assert judge({"data": {"id": "x", "state": "queued"}}).outcome is Outcome.SUCCESS
+
+
+def test_round_32_search_engines_pages_bulk_answers_and_classifications() -> None:
+    """Elastic App Search's meta.page (https://www.elastic.co/guide/en/app-search/current/api-reference.html),
+    Swiftype's bulk answers, one boolean per document
+    (https://swiftype.com/documentation/site-search/indexing#bulk-create-or-update), Weaviate's
+    classifications (https://weaviate.io/developers/weaviate/api/rest#tag/classifications)."""
+    url = "https://x.api.swiftype.com/api/as/v1/engines/e/curations?page[current]=2&page[size]=1"
+    last = {"meta": {"page": {"current": 2, "total_pages": 2, "total_results": 2, "size": 1}},
+            "results": [{"id": "cur-378291"}]}  # fmt: skip
+    assert judge(last, url=url).outcome is Outcome.SUCCESS
+    first = {"meta": {"page": {"current": 1, "total_pages": 2, "total_results": 2, "size": 1}},
+             "results": [{"id": "cur-1"}]}  # fmt: skip
+    assert judge(first, url=url.replace("current]=2", "current]=1")).outcome is Outcome.PARTIAL
+
+    bulk = "https://api.swiftype.com/api/v1/engines/e/document_types/videos/documents/bulk_create"
+    assert failure_of(judge([False], url=bulk, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    some = judge([True, False], url=bulk, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("1: false",)
+    assert judge([True, True], url=bulk, method="POST").outcome is Outcome.SUCCESS
+    assert judge([False, False], url=bulk).outcome is Outcome.SUCCESS  # a read's booleans: data
+
+    weaviate = "http://localhost:8080/v1/classifications/1"
+    running = {"id": "1", "class": "Posts", "status": "running", "type": "zeroshot"}
+    assert failure_of(judge(running, url=weaviate)) == (FailureCode.UPSTREAM_ERROR, T)
+    assert judge({**running, "status": "completed"}, url=weaviate).outcome is Outcome.SUCCESS
+    assert failure_of(judge({**running, "status": "failed"}, url=weaviate)) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )

@@ -4582,6 +4582,39 @@ ROWS: list[Row] = [
         1,
         url="https://api.music.apple.com/v1/catalog/gb/search?term=beat&limit=5",
     ),
+    # Elastic App Search: meta.page's current of total_pages
+    # (https://www.elastic.co/guide/en/app-search/current/api-reference.html).
+    ok(
+        "app_search_last_page_of_total_pages",
+        {
+            "meta": {"page": {"current": 2, "total_pages": 2, "total_results": 4, "size": 2}},
+            "results": two(),
+        },
+        2,
+        4,
+        url="https://x.api.swiftype.com/api/as/v1/engines/e/documents/list?page[current]=2",
+    ),
+    # Qualtrics v3: the answer in result, beside meta.httpStatus (https://api.qualtrics.com/).
+    page(
+        "qualtrics_elements_with_next_page",
+        {
+            "result": {
+                "elements": two(),
+                "nextPage": "https://co1.qualtrics.com/API/v3/x?offset=2",
+            },
+            "meta": {"httpStatus": "200 - OK", "requestId": "4fd9563e-f7b4"},
+        },
+        2,
+        url="https://co1.qualtrics.com/API/v3/mailinglists",
+    ),
+    # Pinecone's query: the hits are matches; results is deprecated and empty
+    # (https://docs.pinecone.io/reference/api/2024-07/data-plane/query).
+    ok(
+        "pinecone_query_matches_beside_deprecated_results",
+        {"results": [], "matches": two(), "namespace": ""},
+        2,
+        url="https://idx.svc.pinecone.io/query",
+    ),
     # Zendesk side-loads the records a listing refers to beside it: the listing is the list
     # named by the path (https://developer.zendesk.com/api-reference/introduction/side_loading/).
     ok(

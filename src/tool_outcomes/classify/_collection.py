@@ -52,6 +52,7 @@ __all__ = [
     "no_more",
     "no_report_data",
     "null_inside",
+    "qualtrics_envelope",
     "refused_items",
     "resolve_path",
     "stac_context",
@@ -565,6 +566,10 @@ def find_collection(
         inner = body["response"]
         if isinstance(inner, dict):
             root, where = inner, "response."
+    if root is body and qualtrics_envelope(body):
+        # Qualtrics v3: {"result": {"elements": [...], "nextPage": …}, "meta": {"httpStatus":
+        # "200 - OK", "requestId": …}}, the call's answer in result (https://api.qualtrics.com/).
+        root, where = body["result"], "result."
     found_here = (
         (_named_by_path(root, url) or _feed_entries(root) if root is body else None)
         or _aggregated_list(root, where)
@@ -598,6 +603,16 @@ def _feed_entries(body: Mapping[str, Any]) -> Collection | None:
 
 
 _FEED_ENVELOPE = frozenset({"feed", "version", "encoding"})
+
+
+def qualtrics_envelope(body: Mapping[str, Any]) -> bool:
+    """Whether ``body`` is Qualtrics v3's envelope: an object ``result`` beside a ``meta`` whose
+    ``httpStatus`` says the call succeeded (``"200 - OK"``)."""
+    meta = body.get("meta")
+    if body.keys() != {"result", "meta"} or not isinstance(body.get("result"), dict):
+        return False
+    status = meta.get("httpStatus") if isinstance(meta, dict) else None
+    return isinstance(status, str) and status.startswith("2")
 
 
 def aggregate_names(name: str) -> tuple[str, str]:
@@ -1266,6 +1281,13 @@ def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
     for keys in (COLLECTION_KEYS, MORE_COLLECTION_KEYS):
         lists = [k for k in keys if isinstance(root.get(k), list) and k not in skip]
         if len(lists) == 1:
+            if keys is COLLECTION_KEYS and not root[lists[0]]:
+                # An empty list beside one that holds the items: Pinecone's query answers its
+                # deprecated "results": [] beside its "matches"
+                # (https://docs.pinecone.io/reference/api/2024-07/data-plane/query).
+                held = [k for k in MORE_COLLECTION_KEYS if root.get(k) and k not in skip]
+                if len(held) == 1 and isinstance(root[held[0]], list):
+                    return Collection(root[held[0]], root, f"{where}{held[0]}")
             return Collection(root[lists[0]], root, f"{where}{lists[0]}")
         if lists:
             return None  # ambiguous: treat the body as one record

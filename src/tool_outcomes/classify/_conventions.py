@@ -143,6 +143,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"data", "succeeded"}),
     ),
     Convention(
+        "batch_responses",
+        _rest_errors.batch_responses,
+        "a batch send's entries, some with success: false",
+        keys=frozenset({"responses"}),
+    ),
+    Convention(
         "zendesk_job",
         _rest_errors.zendesk_job_results,
         "a completed Zendesk job whose results name errors",

@@ -26,7 +26,8 @@ _ANTHROPIC_CUT = frozenset({"max_tokens", "pause_turn", "model_context_window_ex
 GENERATION_KEYS = frozenset(
     {
         "stop_reason", "choices", "incomplete_details", "candidates", "finish_reason",
-        "completions", "stopReason", "generated_text",
+        "completions", "stopReason", "generated_text", "generation", "inputTextTokenCount",
+        "outputs",
     }
 )  # fmt: skip
 #: Amazon Bedrock Converse's stop reasons that end the output before the model finished
@@ -70,6 +71,7 @@ def generation_cut(body: object, content_type: str) -> Verdict | None:
         or _gemini(body)
         or _cohere(body)
         or _aleph_alpha(body)
+        or _bedrock_native(body)
     )
     if said is None:
         return None
@@ -122,7 +124,7 @@ def _anthropic(body: Mapping[str, Any]) -> tuple[str, str] | None:
 
 def _openai_choices(body: Mapping[str, Any]) -> tuple[str, str] | None:
     choices = body.get("choices")
-    if body.get("object") not in ("chat.completion", "text_completion"):
+    if body.get("object") not in _COMPLETION_OBJECTS:
         return None
     if not isinstance(choices, list):
         return None
@@ -131,6 +133,34 @@ def _openai_choices(body: Mapping[str, Any]) -> tuple[str, str] | None:
         return None
     which = "the choice" if len(choices) == 1 else f"{cut} of {len(choices)} choices"
     return "openai", f"finish_reason: length: {which} stopped at the token limit"
+
+
+#: What OpenAI's completions and those that copy its shape call their answer: Together's
+#: completions write ``text.completion`` (https://docs.together.ai/reference/completions-1).
+_COMPLETION_OBJECTS = frozenset({"chat.completion", "text_completion", "text.completion"})
+
+
+def _bedrock_native(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    """A model's own answer through Bedrock's InvokeModel, cut at its token limit: Meta Llama's
+    ``{"generation": …, "stop_reason": "length"}``, Amazon Titan Text's ``results`` with
+    ``completionReason: "LENGTH"``, Mistral's ``outputs`` with ``stop_reason: "length"``
+    (https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-meta.html,
+    https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-titan-text.html,
+    https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-mistral-text-completion.html)."""
+    if isinstance(body.get("generation"), str) and body.get("stop_reason") == "length":
+        return "bedrock", "stop_reason: length: the generation stopped at max_gen_len"
+    results = body.get("results")
+    if (
+        "inputTextTokenCount" in body
+        and isinstance(results, list)
+        and any(isinstance(r, dict) and r.get("completionReason") == "LENGTH" for r in results)
+    ):
+        return "bedrock", "completionReason: LENGTH: the output stopped at maxTokenCount"
+    outputs = body.get("outputs")
+    texts = isinstance(outputs, list) and all(isinstance(o, dict) and "text" in o for o in outputs)
+    if texts and outputs and any(o.get("stop_reason") == "length" for o in outputs):
+        return "bedrock", "stop_reason: length: the output stopped at max_tokens"
+    return None
 
 
 def _openai_response(body: Mapping[str, Any]) -> tuple[str, str] | None:

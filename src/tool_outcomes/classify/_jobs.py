@@ -15,6 +15,7 @@ from typing import Any
 
 from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind, Outcome
 
+from ._collection import qualtrics_envelope
 from ._decisions import Contact
 from ._exchange import Exchange
 
@@ -73,6 +74,37 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # Mindee's queued jobs: "waiting", then "processing", until "completed" or "failed"
         # (https://developers.mindee.com/docs/asynchronous-processing).
         return _job_state(ex, "job", mindee["status"])
+    kind = value.get("object")
+    if kind in _OPENAI_JOBS and isinstance(status := value.get("status"), str):
+        # OpenAI's runs, batches, fine-tuning jobs and vector store files, read by their own
+        # object: queued or in_progress (validating, finalizing, cancelling) until completed,
+        # failed, cancelled or expired; a run's requires_action is the answer, a call to make
+        # (https://platform.openai.com/docs/api-reference/runs/object,
+        # https://platform.openai.com/docs/api-reference/batch/object,
+        # https://platform.openai.com/docs/api-reference/fine-tuning/object).
+        return _job_state(ex, str(kind), status)
+    if isinstance(value.get("urls"), dict) and "get" in value["urls"] and "version" in value:
+        # Replicate's prediction: starting, then processing, until succeeded, failed or
+        # canceled (https://replicate.com/docs/reference/http#predictions.get).
+        status = value.get("status")
+        if isinstance(status, str):
+            return _job_state(ex, "prediction", status)
+    bulk = value.get("data") if value.keys() == {"data"} else None
+    if (
+        isinstance(bulk, dict)
+        and isinstance(bulk.get("state"), str)
+        and _BULK_EMAIL.search(ex.url or "")
+    ):
+        # MailerSend's bulk email: queued, scheduled, processing until completed or failed
+        # (https://developers.mailersend.com/api/v1/email.html#get-bulk-email-status).
+        return _job_state(ex, "bulk email", bulk["state"])
+    export = value.get("result") if qualtrics_envelope(value) else None
+    if isinstance(export, dict) and "percentComplete" in export:
+        # Qualtrics' response export: inProgress until complete (its fileId beside) or failed
+        # (https://api.qualtrics.com/u9e5lh4172v0v-survey-response-export-guide).
+        status = export.get("status")
+        if isinstance(status, str):
+            return _job_state(ex, "export", status)
     refresh = value.get("async_refresh") if value.keys() == {"async_refresh"} else None
     if isinstance(refresh, dict) and refresh.get("status") == "running" and "id" in refresh:
         # Mastodon's background fetch of remote results: "running" until "finished", its
@@ -153,6 +185,12 @@ def _aws_job(ex: Exchange, value: dict[str, Any], state: str) -> Envelope[Any] |
     if state == "FAILED":
         return _ended(ex, said)
     return None
+
+
+#: OpenAI's objects that are jobs: each ``status`` is read as a job's.
+_OPENAI_JOBS = frozenset(
+    {"thread.run", "batch", "fine_tuning.job", "vector_store.file", "vector_store.files_batch"}
+)
 
 
 def _uncounted_views(value: dict[str, Any]) -> bool:
@@ -284,6 +322,7 @@ _JOB_MEMBERS = frozenset(
     {
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
         "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
+        "object", "urls", "result",
     }
 )  # fmt: skip
 _ELASTIC_ASYNC = re.compile(r"/(?:_async_search|_eql/search|_query/async)/")
@@ -296,8 +335,13 @@ _STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
 # "processing" until "finished" or "failed" (https://uploadcare.com/api-refs/rest-api/v0.7.0/#tag/Conversion).
 # Bol.com's process status, /shared/process-status/{id}: PENDING until SUCCESS, FAILURE or
 # TIMEOUT (https://api.bol.com/retailer/public/Retailer-API/v10/functional/retailer-api/process-status.html).
+# LlamaParse's parsing job, /api/parsing/job/{id}: PENDING until SUCCESS or ERROR
+# (https://docs.cloud.llamaindex.ai/API/get-job-api-v-1-parsing-job-job-id-get); Weaviate's
+# classification, /v1/classifications/{id}: running until completed or failed
+# (https://weaviate.io/developers/weaviate/api/rest#tag/classifications).
 _JOB_STATUS_PATH = re.compile(
-    r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status|process-status)/[^/?#]+",
+    r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status|process-status|parsing/job"
+    r"|v1/classifications)/[^/?#]+",
     re.IGNORECASE,
 )
 #: A job's status words while it runs, and once it failed, as :func:`_spelled` writes them
@@ -305,10 +349,20 @@ _JOB_STATUS_PATH = re.compile(
 #: "succeeded", "failed" or "cancelled",
 #: https://learn.microsoft.com/en-us/rest/api/azure/devops/operations/operations/get).
 _JOB_RUNNING_SPELLED = frozenset(
-    {"queued", "pending", "working", "inprogress", "running", "processing", "notset", "waiting"}
+    {
+        "queued", "pending", "working", "inprogress", "running", "processing", "notset", "waiting",
+        # Replicate's "starting"; OpenAI's batch "validating", "finalizing" and "cancelling",
+        # and its fine-tuning job's "validating_files"
+        "starting", "validating", "validatingfiles", "finalizing", "cancelling",
+        "scheduled",  # MailerSend's bulk email, before it runs
+    }
+)  # fmt: skip
+#: ... and once it failed (LlamaParse's "ERROR"; OpenAI's batch and run "expired").
+_JOB_FAILED_SPELLED = frozenset(
+    {"failed", "killed", "cancelled", "canceled", "failure", "error", "expired"}
 )
-_JOB_FAILED_SPELLED = frozenset({"failed", "killed", "cancelled", "canceled", "failure"})
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_BULK_EMAIL = re.compile(r"/bulk-email/[^/?#]+/?(?:[?#]|$)")
 _MINDEE_JOB = frozenset({"issued_at", "available_at", "model_id", "polling_url"})
 _KEY_VAULT_PENDING = re.compile(r"/certificates/[^/?#]+/pending/?(?:[?#]|$)")
 _FIRECRAWL_JOB = re.compile(r"/v\d+/(?:crawl|batch/scrape)/[^/?#]+/?(?:[?#]|$)")

@@ -107,6 +107,9 @@ PAGE_COUNTERS: tuple[tuple[str, str, int], ...] = (
     ("page", "num_pages", 1),  # Dropbox Sign's list_info
     ("PageNumber", "NumberOfPages", 1),  # Campaign Monitor's paged results
     ("page_number", "page_count", 1),  # Zoom's page_number pages
+    # Elastic App Search's meta.page: current (from 1) of total_pages
+    # (https://www.elastic.co/guide/en/app-search/current/api-reference.html)
+    ("current", "total_pages", 1),
     ("@CurrentPage", "@TotalPages", 1),  # Fortnox's MetaInformation
     ("page", "max_page", 1),  # Onyphe's search pages (https://www.onyphe.io/documentation/api)
     ("currentPage", "numberOfPages", 1),  # BreweryDB's listings

@@ -34,7 +34,13 @@ from ._exchange import ClassifyOptions, Exchange, Options
 from ._generation import generations_cut
 from ._jobs import job_not_done
 from ._pagination import judge_coverage
-from ._rest_errors import bulk_array_errors, loqate, salesforce_save_results, world_bank
+from ._rest_errors import (
+    boolean_batch,
+    bulk_array_errors,
+    loqate,
+    salesforce_save_results,
+    world_bank,
+)
 from ._rpc import jsonrpc_batch
 from ._search_engines import graph_batch
 from ._status import judge_status
@@ -183,7 +189,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                         or generations_cut(value)
                         or jsonrpc_batch(value)
                         or salesforce_save_results(value)
-                        or (bulk_array_errors(value) if ex.writes else None)
+                        or (bulk_array_errors(value) or boolean_batch(value) if ex.writes else None)
                     )
                 break
             verdict = None

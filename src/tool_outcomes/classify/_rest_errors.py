@@ -2200,15 +2200,17 @@ def coded_reply(body: object, content_type: str) -> Verdict | None:
     ``{"code": 65535, "message": …}``: Milvus's REST API answers every call with a 200 whose
     ``code`` is 0 on success and names the failure otherwise, beside its ``message``
     (https://milvus.io/api-reference/restful/v2.5.x/About.md); Vonage Video's ``{"code": -1,
-    "message": "Issuer not found", "description": …}``. A code of 0 or an HTTP status below 400
-    is the call's success (Zoho's ``{"code": 0, "message": "The invoice has been
+    "message": "Issuer not found", "description": …}``; Zoom's ``{"code": 300, "message":
+    "Validation Failed"}`` answering a write with a 200 (its error codes,
+    https://developers.zoom.us/docs/api/rest/error-definitions/). A code of 0 or a 1xx or 2xx
+    HTTP status is the call's success (Zoho's ``{"code": 0, "message": "The invoice has been
     deleted."}``); a code that is not a number, or words that say "ok", name no failure. Read
     after every dialect whose codes are its own (TikTok's 40105 is an authentication refused).
     """
     if not isinstance(body, dict) or not body or not set(body) <= _CODED_REPLY:
         return None
     code, words = body.get("code"), body.get("message")
-    if type(code) is not int or code == 0 or 100 <= code <= 399 or not isinstance(words, str):
+    if type(code) is not int or code == 0 or 100 <= code <= 299 or not isinstance(words, str):
         return None
     words = words.strip()
     if not words or words.lower() in _NO_ERROR_WORDS:
@@ -2790,4 +2792,47 @@ def zendesk_job_results(body: object, content_type: str) -> Verdict | None:
     )
     return refused_batch(
         dropped, len(results), "items failed", "zendesk_job", FailureCode.UPSTREAM_ERROR, _P
+    )
+
+
+def batch_responses(body: object, content_type: str) -> Verdict | None:
+    """Mailtrap's batch send answers ``{"success": true, "responses": [...]}``, one entry per
+    message: ``{"success": true, "message_ids": [...]}`` or ``{"success": false, "errors":
+    ["'from' is required"]}`` (https://api-docs.mailtrap.io/docs/mailtrap-api-docs/, batch
+    send). The top-level ``success`` says the batch was read; each entry whether its message
+    went: some refused is a partial send naming each; every one, a failure."""
+    if not isinstance(body, dict) or not isinstance(entries := body.get("responses"), list):
+        return None
+    if not entries or not all(
+        isinstance(e, dict) and isinstance(e.get("success"), bool) and e.keys() <= _BATCH_ENTRY
+        for e in entries
+    ):
+        return None
+    failed = [(n, e) for n, e in enumerate(entries) if e["success"] is False]
+    if not failed:
+        return None
+    dropped = tuple(
+        f"responses.{n}: " + "; ".join(str(x) for x in e.get("errors") or ["not sent"])[:200]
+        for n, e in failed
+    )
+    return refused_batch(
+        dropped, len(entries), "messages not sent", "batch_responses", FailureCode.BAD_REQUEST, _P
+    )
+
+
+_BATCH_ENTRY = frozenset({"success", "message_ids", "errors"})
+
+
+def boolean_batch(body: object) -> Verdict | None:
+    """A write answered with one boolean per item it was sent, ``false`` for each it did not
+    do: Swiftype Site Search's bulk create or update answers ``[true, false]``
+    (https://swiftype.com/documentation/site-search/indexing#bulk-create-or-update). Some
+    ``false`` is a partial answer naming each; every one, a failure."""
+    if not isinstance(body, list) or not body or not all(type(b) is bool for b in body):
+        return None
+    dropped = tuple(f"{n}: false" for n, done in enumerate(body) if not done)
+    if not dropped:
+        return None
+    return refused_batch(
+        dropped, len(body), "items not done", "boolean_batch", FailureCode.UPSTREAM_ERROR, _P
     )
