@@ -4308,7 +4308,7 @@ def test_round_31_graphql_limits_and_request_errors() -> None:
     https://www.apollographql.com/docs/graphos/routing/errors) and a NOT_FOUND raised before
     execution, with no data (GraphQL §7.1.2; Hasura's missing session variable)."""
     url = "https://router.example.test/graphql"
-    for code in ("RATE_LIMIT_EXCEEDED", "REQUEST_RATE_LIMITED"):
+    for code in ("RATE_LIMIT_EXCEEDED", "REQUEST_RATE_LIMITED", "RATELIMITED"):  # and Linear's
         assert GRAPHQL_CODES[code] == (RATE_LIMITED, T)
         limited = {"errors": [{"message": "Rate limit exceeded", "extensions": {"code": code}}],
                    "data": {"employee": None}}  # fmt: skip
@@ -4587,3 +4587,83 @@ def test_round_32_search_engines_pages_bulk_answers_and_classifications() -> Non
         FailureCode.UPSTREAM_ERROR,
         P,
     )
+
+
+def test_round_33_answers_in_headers_and_schema_keywords() -> None:
+    """The Terraform module registry's download (https://developer.hashicorp.com/terraform/internals/module-registry-protocol#download-source-code-for-a-specific-module-version)
+    and a document naming its own JSON Schema (.NET's release index,
+    https://github.com/dotnet/core/blob/main/release-notes/releases-index.json)."""
+    download = "https://registry.terraform.io/v1/modules/hashicorp/consul/aws/0.0.1/download"
+    source = "git::https://github.com/hashicorp/terraform-aws-consul?ref=v0.0.1"
+    got = classify_parts(204, httpx.Headers({"x-terraform-get": source}), b"", url=download)
+    assert got.outcome is Outcome.SUCCESS
+    assert got.coverage is not None
+    assert source in got.coverage.detail
+    nothing = classify_parts(204, httpx.Headers({"x-terraform-get": " "}), b"", url=download)
+    assert nothing.outcome is Outcome.EMPTY
+
+    index = "https://dotnetcli.blob.core.windows.net/dotnet/release-metadata/releases-index.json"
+    schema = "https://json.schemastore.org/dotnet-releases-index.json"
+    assert judge({"$schema": schema, "releases-index": []}, url=index).outcome is Outcome.EMPTY
+    rows = [{"channel-version": "9.0"}, {"channel-version": "8.0"}]
+    listed = judge({"$schema": schema, "releases-index": rows}, url=index)
+    assert (listed.outcome, listed.data) == (Outcome.SUCCESS, rows)
+    # A member named like a keyword that holds data is not a keyword: the body stays a record.
+    held = judge({"$schema": {"type": "object"}, "releases-index": rows}, url=index)
+    assert held.coverage is not None
+    assert held.coverage.returned == 1
+
+
+def test_round_33_batches_envelopes_last_pages_and_limits() -> None:
+    """WooCommerce's batch answers (https://woocommerce.github.io/woocommerce-rest-api-docs/#batch-update-product-categories),
+    Nextcloud's OCS envelope (https://docs.nextcloud.com/server/latest/developer_manual/client_apis/OCS/ocs-api-overview.html),
+    Squarespace's hasNextPage (https://developers.squarespace.com/commerce-apis/retrieve-all-orders),
+    Backblaze B2's nextFileName (https://www.backblaze.com/apidocs/b2-list-file-names),
+    Cloudinary's 420 (https://cloudinary.com/documentation/admin_api#error_handling)."""
+    batch = "https://shop.example.test/wp-json/wc/v3/products/categories/batch"
+    made = {"id": 104, "name": "Clothing"}
+    exists = {"id": 0, "error": {"code": "term_exists", "message": "A term with the name exists.",
+                                 "data": {"status": 400, "resource_id": 17}}}  # fmt: skip
+    some = judge({"create": [made, exists]}, url=batch, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("create.1: term_exists: A term with the name exists.",)
+    every = {"create": [exists], "update": [exists]}
+    assert failure_of(judge(every, url=batch, method="POST")) == (FailureCode.BAD_REQUEST, P)
+    clean = {"create": [made], "delete": [made]}
+    assert judge(clean, url=batch, method="POST").outcome is Outcome.SUCCESS
+
+    ocs_url = "https://cloud.example.test/ocs/v2.php/cloud/users?format=json"
+    ok = {"status": "ok", "statuscode": 200, "message": "OK"}
+    users = {"ocs": {"meta": ok, "data": {"users": ["alice", "bob"]}}}
+    listed = judge(users, url=ocs_url)
+    assert (listed.outcome, listed.data) == (Outcome.SUCCESS, ["alice", "bob"])
+    enabled = {"ocs": {"meta": {**ok, "statuscode": 100}, "data": []}}  # a write's "done"
+    assert judge(enabled, url=ocs_url, method="POST").outcome is Outcome.SUCCESS
+    missing = {"ocs": {"meta": {"status": "failure", "statuscode": 998, "message": "no user"},
+                       "data": []}}  # fmt: skip
+    assert failure_of(judge(missing, url=ocs_url)) == (FailureCode.NOT_FOUND, P)
+    assert judge(missing, url=ocs_url, not_found="empty").outcome is Outcome.EMPTY
+    refused = {"ocs": {"meta": {"status": "failure", "statuscode": 997}, "data": []}}
+    assert failure_of(judge(refused, url=ocs_url)) == (FailureCode.UNAUTHORIZED, P)
+    v2 = {"ocs": {"meta": {"status": "failure", "statuscode": 429}, "data": []}}
+    assert failure_of(judge(v2, url=ocs_url)) == (RATE_LIMITED, T)
+    odd = {"ocs": {"meta": {"status": "failure", "statuscode": 102}, "data": []}}
+    assert failure_of(judge(odd, url=ocs_url)) == (FailureCode.UPSTREAM_ERROR, P)
+
+    orders = [{"id": "585d498fdee9f31a60284a37"}]
+    cursor = "b342f5367c664d3c99aa56f44f95ab0a"
+    last = {"result": orders, "pagination": {"hasNextPage": False, "nextPageCursor": cursor}}
+    assert judge(last).outcome is Outcome.SUCCESS
+    more = {"result": orders, "pagination": {"hasNextPage": True, "nextPageCursor": "b342f536"}}
+    assert truncation_of(judge(more)) is TruncatedBy.NEXT_PAGE
+
+    b2 = "https://api001.backblazeb2.com/b2api/v3/b2_list_file_names"
+    files = [{"fileName": "a.txt"}, {"fileName": "b.txt"}]
+    cut = judge({"files": files, "nextFileName": "c.txt"}, url=b2, method="POST")
+    assert truncation_of(cut) is TruncatedBy.NEXT_PAGE
+    whole = judge({"files": files, "nextFileName": None}, url=b2, method="POST")
+    assert whole.outcome is Outcome.SUCCESS
+
+    calm = judge({"error": {"message": "Rate Limit Exceeded"}}, status=420)
+    assert failure_of(calm) == (RATE_LIMITED, T)

@@ -353,6 +353,8 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"create": [{"id": 0, "error": {"code": "term_exists", "data": {"status": 400}}}]},
+    {"ocs": {"meta": {"status": "failure", "statuscode": 998}, "data": []}},
     {"success": True, "responses": [{"success": False, "errors": ["'from' is required"]}]},
     {"job_status": {"status": "completed", "progress": 2, "results": [{"error": "Failed"}]}},
     {"data": [{"status": "error", "message": "m", "details": {"error": "DeviceNotRegistered"}}]},

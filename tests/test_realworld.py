@@ -4615,6 +4615,25 @@ ROWS: list[Row] = [
         2,
         url="https://idx.svc.pinecone.io/query",
     ),
+    # Backblaze B2: nextFileName is where the next page starts, null when no more files
+    # exist (https://www.backblaze.com/apidocs/b2-list-file-names).
+    page(
+        "b2_list_file_names_with_next_file_name",
+        {"files": two("fileName"), "nextFileName": "c.txt"},
+        2,
+        url="https://api001.backblazeb2.com/b2api/v3/b2_list_file_names?bucketId=x",
+    ),
+    # Squarespace Commerce: hasNextPage false is the last page, whatever cursor is beside it
+    # (https://developers.squarespace.com/commerce-apis/retrieve-all-orders).
+    ok(
+        "squarespace_orders_has_next_page_false_beside_a_cursor",
+        {
+            "result": two(),
+            "pagination": {"hasNextPage": False, "nextPageCursor": "b342f536", "nextPageUrl": None},
+        },
+        2,
+        url="https://api.squarespace.com/1.0/commerce/orders",
+    ),
     # Zendesk side-loads the records a listing refers to beside it: the listing is the list
     # named by the path (https://developer.zendesk.com/api-reference/introduction/side_loading/).
     ok(

@@ -232,6 +232,9 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "next_starting_after",  # Instantly v2: passed back as starting_after, absent at the end
     "nextPageCursor",  # Bybit v5: "refer to the cursor request parameter"
     "paginationKey",  # Fingerprint's visits: "use it to paginate" (https://dev.fingerprint.com/reference/getvisits)
+    # Backblaze B2's file listings: "what to pass in to startFileName for the next search",
+    # null "if there are no more files" (https://www.backblaze.com/apidocs/b2-list-file-names)
+    "nextFileName",
 )  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
@@ -312,6 +315,9 @@ NO_MORE_FLAGS: tuple[tuple[str, bool], ...] = (
     ("hasNext", False),  # USAspending's page_metadata
     ("is_last", True),  # WeCom's lists
     ("endOfRecords", True),  # GBIF's paged answers (https://techdocs.gbif.org/en/openapi/)
+    # Relay's pageInfo, and Squarespace Commerce's pagination beside a cursor it still fills
+    # (https://developers.squarespace.com/commerce-apis/retrieve-all-orders)
+    ("hasNextPage", False),
 )  # fmt: skip
 #: Boolean flags meaning "the upstream itself says this answer is incomplete".
 INCOMPLETE_FLAGS: tuple[str, ...] = (
@@ -588,6 +594,8 @@ def find_collection(
 
 
 _OWN_LINKS = frozenset({"_links", "links"})
+#: JSON Schema's keywords for a document's own schema, id and comment (draft 2020-12, §8.1).
+_SCHEMA_KEYWORDS = frozenset({"$schema", "$id", "$comment"})
 
 
 def _feed_entries(body: Mapping[str, Any]) -> Collection | None:
@@ -1484,6 +1492,11 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # chat.scheduledMessages.list answers {"ok": true, "scheduled_messages": [],
         # "response_metadata": {"next_cursor": ""}} (https://api.slack.com/docs/pagination).
         root = {k: v for k, v in root.items() if k not in _SLACK_ENVELOPE}
+    if len(root) > 1 and any(type(k) is str and k.startswith("$") for k in root):
+        # A JSON Schema keyword naming the document's own schema says nothing of its items:
+        # .NET's release index, {"$schema": "…", "releases-index": [...]}
+        # (https://github.com/dotnet/core/blob/main/release-notes/releases-index.json).
+        root = {k: v for k, v in root.items() if not (k in _SCHEMA_KEYWORDS and type(v) is str)}
     if len(root) == 1:
         key, value = next(iter(root.items()))
     elif len(root) == 2 and len(links := _navigation(root)) == 1:

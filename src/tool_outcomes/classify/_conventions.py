@@ -143,6 +143,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"data", "succeeded"}),
     ),
     Convention(
+        "ocs",
+        _rest_errors.ocs,
+        "Nextcloud's OCS envelope: its failure, or its data judged as the body",
+        keys=frozenset({"ocs"}),
+    ),
+    Convention(
+        "wp_batch",
+        _rest_errors.wp_batch,
+        "a WordPress batch answer whose entries carry an error",
+        keys=frozenset({"create", "update", "delete"}),
+    ),
+    Convention(
         "batch_responses",
         _rest_errors.batch_responses,
         "a batch send's entries, some with success: false",

@@ -226,6 +226,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
 #: Conventions whose NOT_FOUND names the thing a lookup asked for.
 _LOOKUP_DIALECTS = frozenset(
     {
+        "ocs",
         "graphql",
         "google_maps",
         "zuora",

@@ -2836,3 +2836,72 @@ def boolean_batch(body: object) -> Verdict | None:
     return refused_batch(
         dropped, len(body), "items not done", "boolean_batch", FailureCode.UPSTREAM_ERROR, _P
     )
+
+
+def wp_batch(body: object, content_type: str) -> Verdict | None:
+    """The WordPress REST API's batch answer (WooCommerce's ``…/batch`` routes): ``{"create":
+    [...], "update": [...], "delete": [...]}``, one entry per item, an item refused carrying its
+    ``error`` (``{"id": 0, "error": {"code": "term_exists", "message": …, "data": {"status":
+    400}}}``, https://woocommerce.github.io/woocommerce-rest-api-docs/#batch-update-product-categories):
+    some refused is a partial answer naming each; every one, a failure keyed on the first's
+    status."""
+    if not isinstance(body, dict) or not body or not body.keys() <= _WP_BATCH_KEYS:
+        return None
+    entries = [(k, n, e) for k in _WP_BATCH if isinstance(body.get(k), list)
+               for n, e in enumerate(body[k])]  # fmt: skip
+    if not entries or not all(isinstance(e, dict) for _, _, e in entries):
+        return None
+    refused = [(k, n, e["error"]) for k, n, e in entries if isinstance(e.get("error"), dict)]
+    if not refused:
+        return None
+    dropped = tuple(
+        f"{k}.{n}: {error.get('code') or 'error'}: {error.get('message') or ''}".rstrip(": ")
+        for k, n, error in refused
+    )
+    first = refused[0][2].get("data")
+    status = status_from(first, "status") if isinstance(first, dict) else None
+    rule = status_rule(status) if status is not None and status >= 400 else None
+    code, kind = (rule.code, rule.kind) if rule is not None else (FailureCode.UPSTREAM_ERROR, _P)
+    return refused_batch(dropped, len(entries), "items refused", "wp_batch", code, kind)
+
+
+_WP_BATCH = ("create", "update", "delete")
+_WP_BATCH_KEYS = frozenset(_WP_BATCH)
+
+
+def ocs(body: object, content_type: str) -> Verdict | None:
+    """The Open Collaboration Services envelope of Nextcloud and ownCloud: ``{"ocs": {"meta":
+    {"status": "ok", "statuscode": 100 | 200, "message": …}, "data": …}}``; a failure says
+    ``status: "failure"`` and a statuscode (997 not authorised, 998 not found, 999 unknown, or
+    an HTTP status in v2), in a 200 under v1
+    (https://docs.nextcloud.com/server/latest/developer_manual/client_apis/OCS/ocs-api-overview.html).
+    An answer that succeeded is judged as its ``data``; with nothing in it (``[]``), as the
+    whole answer: a write acknowledged so (enabling an app, creating a group) did what it was
+    asked, which its empty data alone would not say. Declare ``items="ocs.data"`` for a listing."""
+    box = body.get("ocs") if isinstance(body, dict) and body.keys() == {"ocs"} else None
+    if not isinstance(box, dict):
+        return None
+    meta = box.get("meta")
+    if not isinstance(meta, dict) or "data" not in box:
+        return None
+    code = meta.get("statuscode")
+    words = meta.get("message")
+    said = f"statuscode {code}" + (f": {words}" if isinstance(words, str) and words else "")
+    if meta.get("status") == "ok" and code in (100, 200):
+        return Unwrap(box["data"], "ocs", "ocs.data") if box["data"] else None
+    if meta.get("status") != "failure" and code in (100, 200, None):
+        return None
+    if type(code) is int and code in _OCS_CODES:
+        failure, kind = _OCS_CODES[code]
+        return FailureVerdict(failure, kind, said, "ocs")
+    rule = status_rule(code) if type(code) is int and 400 <= code <= 599 else None
+    if rule is not None:
+        return FailureVerdict(rule.code, rule.kind, said, "ocs")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said, "ocs")
+
+
+_OCS_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    997: (FailureCode.UNAUTHORIZED, _P),
+    998: (FailureCode.NOT_FOUND, _P),
+    999: (FailureCode.UPSTREAM_ERROR, _P),
+}

@@ -123,6 +123,8 @@ GRAPHQL_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
     # REQUEST_RATE_LIMITED (https://www.apollographql.com/docs/graphos/routing/errors).
     "RATE_LIMIT_EXCEEDED": (FailureCode.RATE_LIMITED, _T),
     "REQUEST_RATE_LIMITED": (FailureCode.RATE_LIMITED, _T),
+    # Linear's limits (https://linear.app/developers/rate-limiting): extensions.code RATELIMITED.
+    "RATELIMITED": (FailureCode.RATE_LIMITED, _T),
 }
 _GRAPHQL_MEMBERS = frozenset({"data", "errors", "extensions"})
 

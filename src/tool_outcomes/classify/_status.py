@@ -133,6 +133,7 @@ def status_rule(status: int) -> StatusRule | None:
     return STATUS_RULES.get(status) or _CLASS_RULES[status // 100]
 
 
+_HTTP_420 = StatusRule(FailureCode.RATE_LIMITED, _T, "rate limited (Twitter v1, Cloudinary)")
 _THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 saying it is a rate limit")
 # An error message that names a rate limit ("API rate limit exceeded", "secondary rate limit").
 _RATE_LIMIT_WORDS = re.compile(r"\brate[ -]?limit", re.IGNORECASE)
@@ -212,7 +213,10 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         ``None``.
     """
     status, headers = ex.status, ex.headers
-    rule = status_rule(status)
+    # 420 is no registered status, but sent for a rate limit: Twitter v1's "Enhance Your Calm",
+    # Cloudinary's "Rate limited" (https://cloudinary.com/documentation/admin_api#error_handling).
+    # (Only as the response's status: a body's own "420" is its API's code, Vonage's say.)
+    rule = _HTTP_420 if status == 420 else status_rule(status)
     if rule is None:
         return _no_content(ex)
     if status == 404 and not ex.writes and _JOB_RESULT.search(ex.url or ""):
@@ -435,6 +439,13 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
             # nothing; the 204 is the answer.
             detail = "HTTP 204 to a check whose 404 means none: yes, it is there"
             return ex.no_data(Outcome.SUCCESS, detail)
+        source = str(ex.headers.get("x-terraform-get", "")).strip()
+        if source:
+            # The Terraform module registry answers a download with 204 and "the location of
+            # the module's source code in the X-Terraform-Get header"
+            # (https://developer.hashicorp.com/terraform/internals/module-registry-protocol#download-source-code-for-a-specific-module-version):
+            # the header is the answer.
+            return ex.no_data(Outcome.SUCCESS, f"HTTP {ex.status}: X-Terraform-Get: {source[:200]}")
         return ex.no_data(Outcome.EMPTY, f"HTTP {ex.status}")
     if ex.status == 202 and not ex.writes:
         # Accepted for processing, not completed (RFC 9110 §15.3.3). To a read that means the
