@@ -4667,3 +4667,107 @@ def test_round_33_batches_envelopes_last_pages_and_limits() -> None:
 
     calm = judge({"error": {"message": "Rate Limit Exceeded"}}, status=420)
     assert failure_of(calm) == (RATE_LIMITED, T)
+
+
+def test_round_34_batch_writes_answered_entry_by_entry() -> None:
+    """AWS's batch actions (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SendMessageBatch.html,
+    https://docs.aws.amazon.com/kinesis/latest/APIReference/API_PutRecords.html,
+    https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutEvents.html,
+    https://docs.aws.amazon.com/firehose/latest/APIReference/API_PutRecordBatch.html) and Azure
+    Event Grid's lock tokens (https://learn.microsoft.com/en-us/rest/api/eventgrid/dataplane/acknowledge-cloud-events)."""
+    sqs = "https://sqs.us-east-1.amazonaws.com/"
+    sent = {"Id": "m1", "MessageId": "a8c3", "MD5OfMessageBody": "fafb"}
+    bad = {"Id": "m2", "Code": "InvalidParameterValue", "Message": "too long", "SenderFault": True}
+    some = judge({"Successful": [sent], "Failed": [bad]}, url=sqs, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("Failed.m2: InvalidParameterValue",)
+    every = judge({"Successful": [], "Failed": [bad]}, url=sqs, method="POST")
+    assert failure_of(every) == (FailureCode.UPSTREAM_ERROR, P)
+    inside = {**bad, "Code": "InternalError", "SenderFault": False}
+    assert failure_of(judge({"Successful": [], "Failed": [inside]}, url=sqs, method="POST")) == (
+        FailureCode.SERVER_ERROR,
+        T,
+    )
+    assert judge({"Successful": [sent], "Failed": []}, url=sqs, method="POST").outcome is (
+        Outcome.SUCCESS
+    )
+
+    kinesis = "https://kinesis.us-east-1.amazonaws.com/"
+    stored = {"SequenceNumber": "4954", "ShardId": "shardId-000000000000"}
+    slow = {"ErrorCode": "ProvisionedThroughputExceededException", "ErrorMessage": "Rate exceeded"}
+    put = judge({"FailedRecordCount": 1, "Records": [stored, slow]}, url=kinesis, method="POST")
+    assert truncation_of(put) is TruncatedBy.UPSTREAM_FLAG
+    all_slow = {"FailedRecordCount": 1, "Records": [slow]}
+    assert failure_of(judge(all_slow, url=kinesis, method="POST")) == (RATE_LIMITED, T)
+    events = {"FailedEntryCount": 1, "Entries": [{"ErrorCode": "InternalFailure"}]}
+    assert failure_of(judge(events, url=kinesis, method="POST")) == (FailureCode.SERVER_ERROR, T)
+    firehose = {"FailedPutCount": 0, "RequestResponses": [{"RecordId": "r1"}]}
+    assert judge(firehose, url=kinesis, method="POST").outcome is Outcome.SUCCESS
+
+    grid = "https://ns.eastus-1.eventgrid.azure.net/topics/t/eventsubscriptions/s:acknowledge"
+    lost = {"lockToken": "tok", "error": {"code": "TokenLost", "message": "Token has expired."}}
+    preview = {"lockToken": "tok", "errorCode": "TokenLost", "errorDescription": "expired"}
+    for failed in (lost, preview):
+        half = {"succeededLockTokens": ["ok"], "failedLockTokens": [failed]}
+        assert truncation_of(judge(half, url=grid, method="POST")) is TruncatedBy.UPSTREAM_FLAG
+        none = {"succeededLockTokens": [], "failedLockTokens": [failed]}
+        assert failure_of(judge(none, url=grid, method="POST")) == (FailureCode.UPSTREAM_ERROR, P)
+    done = {"succeededLockTokens": ["ok"], "failedLockTokens": []}
+    assert judge(done, url=grid, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_round_34_quotas_counts_and_totals() -> None:
+    """OpenCage's 402 quota (https://opencagedata.com/api#codes), ArcGIS's returnCountOnly
+    (https://developers.arcgis.com/rest/services-reference/enterprise/query-feature-service-layer/),
+    GeoNames' totalResultsCount (https://www.geonames.org/export/geonames-search.html),
+    Regulations.gov v3's totalNumRecords (https://regulationsgov.github.io/developers/)."""
+    spent = {"rate": {"limit": 2500, "remaining": 0, "reset": 1402185600},
+             "status": {"code": 402, "message": "quota exceeded"}}  # fmt: skip
+    assert failure_of(judge(spent, status=402)) == (RATE_LIMITED, T)
+    pay = {"status": {"code": 402, "message": "payment required"}}  # no quota that resets
+    assert failure_of(judge(pay, status=402))[1] is P
+
+    layer = "https://services.arcgis.com/x/arcgis/rest/services/Parcels/FeatureServer/0/query"
+    only = f"{layer}?where=1%3D1&returnCountOnly=true&f=json"
+    counted = judge({"count": 12}, url=only, items="features", total="count")
+    assert (counted.outcome, counted.data) == (Outcome.SUCCESS, {"count": 12})  # not a schema
+    none = judge({"count": 0}, url=only, items="features", total="count")
+    assert none.outcome is Outcome.EMPTY
+    listed = judge({"count": 12}, url=f"{layer}?where=1%3D1&f=json", items="features")
+    assert failure_of(listed) == (FailureCode.SCHEMA, P)  # features asked for, not there
+    assert not _may_ask_no_items_plain("https://gis.test/services/Parcels/query?where=a&f=json")
+
+    names = [{"geonameId": 1}, {"geonameId": 2}]
+    geonames = judge({"totalResultsCount": 5981, "geonames": names})
+    assert truncation_of(geonames) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    assert judge({"totalResultsCount": 0, "geonames": []}).outcome is Outcome.EMPTY
+    assert judge({"totalNumRecords": 0}).outcome is Outcome.EMPTY
+
+
+def _may_ask_no_items_plain(url: str) -> bool:
+    from tool_outcomes.classify import _pagination
+
+    return _pagination._may_ask_no_items(url)
+
+
+def test_round_34_prometheus_envelope() -> None:
+    """Prometheus' HTTP API (https://prometheus.io/docs/prometheus/latest/querying/api/):
+    its error types in a 200 as in a 4xx, and its result as the listing when inferring."""
+    url = "http://prometheus.test:9090/api/v1/query?query=up"
+    bad = {"status": "error", "errorType": "bad_data", "error": "parse error at char 4"}
+    assert failure_of(judge(bad, url=url)) == (FailureCode.BAD_REQUEST, P)
+    assert failure_of(judge(bad, url=url, status=400)) == (FailureCode.BAD_REQUEST, P)
+    slow = {"status": "error", "errorType": "timeout", "error": "query timed out"}
+    assert failure_of(judge(slow, url=url)) == (FailureCode.TIMEOUT, T)
+    down = {"status": "error", "errorType": "unavailable", "error": "no store matched"}
+    assert failure_of(judge(down, url=url)) == (FailureCode.SERVER_ERROR, T)
+    series = [{"metric": {"job": "api"}, "value": [1700000000, "1"]}]
+    found = judge(
+        {"status": "success", "data": {"resultType": "vector", "result": series}}, url=url
+    )
+    assert (found.outcome, found.data) == (Outcome.SUCCESS, series)
+    none = {"status": "success", "data": {"resultType": "matrix", "result": []}}
+    assert judge(none, url=url).outcome is Outcome.EMPTY
+    record = {"status": "error", "errorType": {"x": 1}, "error": "odd"}  # no word: not its
+    assert judge(record, url=url).outcome is Outcome.SUCCESS

@@ -353,6 +353,10 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"status": "error", "errorType": "bad_data", "error": "parse error"},
+    {"Successful": [], "Failed": [{"Id": "m2", "Code": "InternalError", "SenderFault": False}]},
+    {"FailedRecordCount": 1, "Records": [{"ErrorCode": "ThrottlingException"}]},
+    {"succeededLockTokens": [], "failedLockTokens": [{"lockToken": "t", "errorCode": "Lost"}]},
     {"create": [{"id": 0, "error": {"code": "term_exists", "data": {"status": 400}}}]},
     {"ocs": {"meta": {"status": "failure", "statuscode": 998}, "data": []}},
     {"success": True, "responses": [{"success": False, "errors": ["'from' is required"]}]},
@@ -627,6 +631,8 @@ def test_a_request_asking_for_no_items_is_found_alike_through_its_gate(
         "https://api.test/x?_pagination=%63ount", "https://api.test/x?rows=00",
         "https://api.test/x?page_size=0&q=a", "https://api.test/x?maxResults=0#frag",
         "https://api.test/x#size=0", "https://api.test/x?q=count", None, "",
+        "https://gis.test/FeatureServer/query?where=a&returnCountOnly=true",
+        "https://gis.test/FeatureServer/0/query?where=a&returnCountOnly=TRUE",
     ]  # fmt: skip
     options = _exchange.Options()
 

@@ -4634,6 +4634,25 @@ ROWS: list[Row] = [
         2,
         url="https://api.squarespace.com/1.0/commerce/orders",
     ),
+    # Prometheus' query answer: data.result beside data.resultType
+    # (https://prometheus.io/docs/prometheus/latest/querying/api/).
+    ok(
+        "prometheus_empty_vector",
+        {"status": "success", "data": {"resultType": "vector", "result": []}},
+        0,
+        url="http://prometheus.test:9090/api/v1/query?query=up",
+    ),
+    # GeoNames: totalResultsCount counts every match
+    # (https://www.geonames.org/export/geonames-search.html).
+    page(
+        "geonames_search_below_total_results_count",
+        {"totalResultsCount": 5981, "geonames": two("geonameId")},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        5981,
+        cursor=False,
+        url="http://api.geonames.org/searchJSON?q=london&maxRows=2&username=demo",
+    ),
     # Zendesk side-loads the records a listing refers to beside it: the listing is the list
     # named by the path (https://developer.zendesk.com/api-reference/introduction/side_loading/).
     ok(

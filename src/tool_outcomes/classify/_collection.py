@@ -158,6 +158,8 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total-results",  # Crossref's message, beside its items
     "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
+    "totalResultsCount",  # GeoNames' searches (https://www.geonames.org/export/geonames-search.html)
+    "totalNumRecords",  # Regulations.gov v3's searches (https://regulationsgov.github.io/developers/)
     "itemCount",  # iDigBio's search: "the total number of records" beside its items
     "totalRecords",  # the Atlas of Living Australia's biocache search, beside startIndex
     "record-count",  # JSON:API back ends in dashes (JSONAPI::Resources, Teamtailor): meta's
@@ -572,6 +574,10 @@ def find_collection(
         inner = body["response"]
         if isinstance(inner, dict):
             root, where = inner, "response."
+    if root is body and _prometheus_result(body):
+        # Prometheus' query answer: {"status": "success", "data": {"resultType": "vector",
+        # "result": [...]}} (https://prometheus.io/docs/prometheus/latest/querying/api/#expression-query-result-formats).
+        return Collection(body["data"]["result"], body["data"], "data.result")
     if root is body and qualtrics_envelope(body):
         # Qualtrics v3: {"result": {"elements": [...], "nextPage": …}, "meta": {"httpStatus":
         # "200 - OK", "requestId": …}}, the call's answer in result (https://api.qualtrics.com/).
@@ -611,6 +617,16 @@ def _feed_entries(body: Mapping[str, Any]) -> Collection | None:
 
 
 _FEED_ENVELOPE = frozenset({"feed", "version", "encoding"})
+
+
+def _prometheus_result(body: Mapping[str, Any]) -> bool:
+    data = body.get("data")
+    return (
+        body.get("status") == "success"
+        and isinstance(data, dict)
+        and isinstance(data.get("resultType"), str)
+        and isinstance(data.get("result"), list)
+    )
 
 
 def qualtrics_envelope(body: Mapping[str, Any]) -> bool:

@@ -143,6 +143,26 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"data", "succeeded"}),
     ),
     Convention(
+        "prometheus",
+        _rest_errors.prometheus,
+        "Prometheus' status: error beside its errorType",
+        keys=frozenset({"errorType"}),
+    ),
+    Convention(
+        "batch_failures",
+        _rest_errors.batch_failures,
+        "a batch write answered entry by entry, some failed (AWS, Azure Event Grid)",
+        keys=frozenset(
+            {
+                "Failed",
+                "FailedRecordCount",
+                "FailedEntryCount",
+                "FailedPutCount",
+                "failedLockTokens",
+            }
+        ),
+    ),
+    Convention(
         "ocs",
         _rest_errors.ocs,
         "Nextcloud's OCS envelope: its failure, or its data judged as the body",

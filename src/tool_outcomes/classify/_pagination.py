@@ -1189,13 +1189,18 @@ def _asks_no_items(ex: Exchange) -> bool:
             return True
         if query.get("_pagination") == "count":  # Spark: "returns only the pagination count"
             return True
+        if query.get("returnCountOnly", "").lower() == "true":
+            # ArcGIS feature queries: "the response will only include the count (number of
+            # features/records) that would be returned by a query"
+            # (https://developers.arcgis.com/rest/services-reference/enterprise/query-feature-service-layer/).
+            return True
     return bool(ex.request_body) and _sent_fields(ex.request_body).get("size") == 0
 
 
 def _may_ask_no_items(url: str | None) -> bool:
     """Whether ``url``'s text may ask for no items as :func:`_asks_no_items` reads it: each way
-    spells a ``0`` or ``count``, unless a percent-escape spells it (``%30``)."""
-    return url is not None and ("0" in url or "count" in url or "%" in url)
+    spells a ``0``, ``count`` or ``Count``, unless a percent-escape spells it (``%30``)."""
+    return url is not None and ("0" in url or "count" in url or "Count" in url or "%" in url)
 
 
 def _looked_up(url: str | None, collection: Collection | None) -> bool:

@@ -2905,3 +2905,116 @@ _OCS_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
     998: (FailureCode.NOT_FOUND, _P),
     999: (FailureCode.UPSTREAM_ERROR, _P),
 }
+
+
+#: The batch answers that name each failed entry beside those done, with where the entries are.
+#: AWS: SQS's and SNS's batch actions answer ``{"Successful": [...], "Failed": [{"Id", "Code",
+#: "Message", "SenderFault"}]}`` (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SendMessageBatch.html);
+#: Kinesis' PutRecords, EventBridge's PutEvents and Firehose's PutRecordBatch a count of the
+#: failed beside one entry per record, a failed one with its ``ErrorCode``
+#: (https://docs.aws.amazon.com/kinesis/latest/APIReference/API_PutRecords.html,
+#: https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutEvents.html,
+#: https://docs.aws.amazon.com/firehose/latest/APIReference/API_PutRecordBatch.html).
+_FAILED_COUNTS = (
+    ("FailedRecordCount", "Records"),
+    ("FailedEntryCount", "Entries"),
+    ("FailedPutCount", "RequestResponses"),
+)
+#: Error codes of a failed entry that a later try may get through.
+_BATCH_TRANSIENT = frozenset(
+    {
+        "ProvisionedThroughputExceededException", "ThrottlingException", "InternalFailure",
+        "ServiceUnavailableException", "InternalError", "ServiceUnavailable",
+    }
+)  # fmt: skip
+_BATCH_THROTTLES = frozenset({"ProvisionedThroughputExceededException", "ThrottlingException"})
+
+
+def batch_failures(body: object, content_type: str) -> Verdict | None:
+    """A batch write answered entry by entry, naming each that failed: AWS's batch actions
+    (:data:`_FAILED_COUNTS`, SQS's ``Failed``) and Azure Event Grid's ``failedLockTokens``
+    beside ``succeededLockTokens`` (acknowledge, release, reject, renew lock:
+    https://learn.microsoft.com/en-us/rest/api/eventgrid/dataplane/acknowledge-cloud-events).
+    Some failed is a partial answer naming each; all of them, a failure keyed on the first's
+    code (a throttle or an internal failure transient, a sender's fault or a lost lock not)."""
+    if not isinstance(body, dict):
+        return None
+    failed: list[tuple[str, str, bool]] = []  # (where, code, sender's fault)
+    of = 0
+    if isinstance(body.get("Failed"), list) and isinstance(body.get("Successful"), list):
+        entries = [
+            e for e in body["Failed"] if isinstance(e, dict) and isinstance(e.get("Code"), str)
+        ]
+        if len(entries) != len(body["Failed"]):
+            return None
+        failed = [(f"Failed.{e.get('Id', n)}", e["Code"], e.get("SenderFault") is True)
+                  for n, e in enumerate(entries)]  # fmt: skip
+        of = len(body["Successful"]) + len(entries)
+    elif isinstance(body.get("failedLockTokens"), list) and isinstance(
+        body.get("succeededLockTokens"), list
+    ):
+        tokens = body["failedLockTokens"]
+        codes = [_lock_token_code(t) for t in tokens]
+        if not all(codes):
+            return None
+        failed = [(f"failedLockTokens.{n}", str(code), True) for n, code in enumerate(codes)]
+        of = len(body["succeededLockTokens"]) + len(tokens)
+    else:
+        for count_key, list_key in _FAILED_COUNTS:
+            count, records = as_count(body.get(count_key)), body.get(list_key)
+            if count and isinstance(records, list):
+                failed = [
+                    (f"{list_key}.{n}", e["ErrorCode"], False)
+                    for n, e in enumerate(records)
+                    if isinstance(e, dict) and isinstance(e.get("ErrorCode"), str)
+                ]
+                of = len(records)
+                break
+    if not failed or not of:
+        return None
+    dropped = tuple(f"{where}: {code}" for where, code, _ in failed)
+    first, sender = failed[0][1], failed[0][2]
+    if first in _BATCH_THROTTLES:
+        code, kind = FailureCode.RATE_LIMITED, _T
+    elif first in _BATCH_TRANSIENT and not sender:
+        code, kind = FailureCode.SERVER_ERROR, _T
+    else:
+        code, kind = FailureCode.UPSTREAM_ERROR, _P
+    return refused_batch(dropped, of, "entries failed", "batch_failures", code, kind)
+
+
+def _lock_token_code(token: object) -> str | None:
+    """A failed lock token's error code: ``error.code`` (Event Grid 2023-11-01) or
+    ``errorCode`` (its preview, as the Azure SDK's recordings hold it)."""
+    if not isinstance(token, dict):
+        return None
+    error = token.get("error")
+    code = error.get("code") if isinstance(error, dict) else token.get("errorCode")
+    return code if isinstance(code, str) and code else None
+
+
+#: Prometheus' HTTP API error types (https://prometheus.io/docs/prometheus/latest/querying/api/#format-overview),
+#: shared by Loki, Thanos, Mimir and VictoriaMetrics.
+_PROMETHEUS_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "bad_data": (FailureCode.BAD_REQUEST, _P),
+    "execution": (FailureCode.BAD_REQUEST, _P),
+    "not_found": (FailureCode.NOT_FOUND, _P),
+    "timeout": (FailureCode.TIMEOUT, _T),
+    "canceled": (FailureCode.TIMEOUT, _T),
+    "unavailable": (FailureCode.SERVER_ERROR, _T),
+    "internal": (FailureCode.SERVER_ERROR, _T),
+}
+
+
+def prometheus(body: object, content_type: str) -> Verdict | None:
+    """Prometheus' envelope, ``{"status": "error", "errorType": "bad_data", "error": "…"}``,
+    in whatever status it came with: a failure keyed on its ``errorType``."""
+    if not isinstance(body, dict) or body.get("status") != "error":
+        return None
+    kind_of = body.get("errorType")
+    if not isinstance(kind_of, str):
+        return None
+    code, kind = _PROMETHEUS_ERRORS.get(kind_of, (FailureCode.UPSTREAM_ERROR, _P))
+    words = body.get("error")
+    said = f"{kind_of}: {words}" if isinstance(words, str) and words else kind_of
+    return FailureVerdict(code, kind, said, "prometheus")

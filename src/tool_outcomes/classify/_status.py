@@ -133,6 +133,18 @@ def status_rule(status: int) -> StatusRule | None:
     return STATUS_RULES.get(status) or _CLASS_RULES[status // 100]
 
 
+_THROTTLED_402 = StatusRule(FailureCode.RATE_LIMITED, _T, "402 with a quota that resets")
+
+
+def _quota_resets(value: object) -> bool:
+    """Whether an error body's ``rate`` says no request is left until a reset it names."""
+    rate = value.get("rate") if isinstance(value, dict) else None
+    if not isinstance(rate, dict):
+        return False
+    remaining, reset = rate.get("remaining"), rate.get("reset")
+    return remaining == 0 and type(remaining) is int and type(reset) is int and reset > 0
+
+
 _HTTP_420 = StatusRule(FailureCode.RATE_LIMITED, _T, "rate limited (Twitter v1, Cloudinary)")
 _THROTTLED_403 = StatusRule(FailureCode.RATE_LIMITED, _T, "403 saying it is a rate limit")
 # An error message that names a rate limit ("API rate limit exceeded", "secondary rate limit").
@@ -272,6 +284,11 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         # §3.5, "the client should continue polling"), DPoP's use_dpop_nonce with the nonce to
         # send (RFC 9449 §8).
         rule = _OAUTH_POLL
+    if status == 402 and (throttled(headers) or _quota_resets(value)):
+        # A quota spent until it resets is a wait, not a payment asked for: OpenCage answers
+        # 402 "quota exceeded" with {"rate": {"remaining": 0, "reset": …}}
+        # (https://opencagedata.com/api#codes).
+        rule = _THROTTLED_402
     if status == 403 and (throttled(headers) or _RATE_LIMIT_WORDS.search(message or "")):
         # GitHub and others answer an exhausted rate limit with 403, not 429 (docs: "403 or
         # 429, and x-ratelimit-remaining is 0", or a message naming the secondary rate limit):
