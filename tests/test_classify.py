@@ -89,6 +89,7 @@ STATUSES: list[tuple[int, FailureCode, FailureKind]] = [
     (413, C.BAD_REQUEST, P),
     (418, C.BAD_REQUEST, P),
     (422, C.BAD_REQUEST, P),
+    (423, C.CONFLICT, T),
     (425, C.PROTOCOL, T),
     (429, C.RATE_LIMITED, T),
     (451, C.FORBIDDEN, P),  # RFC 7725: denied because of a legal demand

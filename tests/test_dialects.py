@@ -4771,3 +4771,126 @@ def test_round_34_prometheus_envelope() -> None:
     assert judge(none, url=url).outcome is Outcome.EMPTY
     record = {"status": "error", "errorType": {"x": 1}, "error": "odd"}  # no word: not its
     assert judge(record, url=url).outcome is Outcome.SUCCESS
+
+
+def test_round_35_jobs_exports_and_executions() -> None:
+    """Intercom's data export (https://developers.intercom.com/docs/references/rest-api/api.intercom.io/data-export/getdataexport),
+    Dune's executions (https://docs.dune.com/api-reference/executions/endpoint/get-execution-status)."""
+    export = "https://api.intercom.io/export/content/data/abc123"
+    job = {"job_identifier": "abc123", "status": "pending", "download_url": "",
+           "download_expires_at": 0}  # fmt: skip
+    for status in ("pending", "in_progress"):
+        got = judge({**job, "status": status}, url=export)
+        assert failure_of(got) == (FailureCode.UPSTREAM_ERROR, T)
+    assert failure_of(judge({**job, "status": "failed"}, url=export)) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    assert judge({**job, "status": "no_data"}, url=export).outcome is Outcome.EMPTY
+    ready = {**job, "status": "completed", "download_url": "https://x.test/d.zip"}
+    assert judge(ready, url=export).outcome is Outcome.SUCCESS
+
+    dune = "https://api.dune.com/api/v1/execution/01HKZJ2683PHF9Q9PHHQ8FW4Q1/status"
+    running = {"execution_id": "01HKZJ2683", "query_id": 1, "state": "QUERY_STATE_EXECUTING"}
+    assert failure_of(judge(running, url=dune)) == (FailureCode.UPSTREAM_ERROR, T)
+    failed = {**running, "state": "QUERY_STATE_FAILED", "error": {"type": "FAILED_TYPE_EXECUTION"}}
+    assert failure_of(judge(failed, url=dune)) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({**running, "state": "QUERY_STATE_COMPLETED"}, url=dune).outcome is (
+        Outcome.SUCCESS
+    )
+
+
+def test_round_35_marketing_batches_and_codes() -> None:
+    """Marketo's call-level codes (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes),
+    Emarsys' replyCode (https://dev.emarsys.com/docs/core-api-reference/), Iterable's bulk
+    counts (https://api.iterable.com/api/docs#events_trackBulk), CleverTap's upload
+    (https://developer.clevertap.com/docs/upload-events-api), Bloomreach's batch results."""
+    marketo = "https://123-ABC-456.mktorest.com/rest/v1/leads.json"
+
+    def refusal(code: str) -> dict[str, Any]:
+        return {"requestId": "e42b#14272d07d78", "success": False,
+                "errors": [{"code": code, "message": "m"}]}  # fmt: skip
+
+    assert failure_of(judge(refusal("606"), url=marketo)) == (RATE_LIMITED, T)
+    assert failure_of(judge(refusal("602"), url=marketo)) == (FailureCode.UNAUTHORIZED, P)
+    assert failure_of(judge(refusal("611"), url=marketo)) == (FailureCode.SERVER_ERROR, T)
+    assert failure_of(judge(refusal("1003"), url=marketo)) == (FailureCode.BAD_REQUEST, P)
+
+    emarsys = "https://api.emarsys.net/api/v2/contact/delete"
+    gone = {"replyCode": 2008, "replyText": "No contact found with the external id: 3", "data": ""}
+    assert failure_of(judge(gone, url=emarsys, method="POST")) == (FailureCode.NOT_FOUND, P)
+    ok = {"replyCode": 0, "replyText": "OK", "data": {"ids": [1]}}
+    assert judge(ok, url=emarsys, method="POST").outcome is Outcome.SUCCESS
+
+    iterable = "https://api.iterable.com/api/events/trackBulk"
+    failed = {"invalidEmails": ["sayan"], "invalidUserIds": []}
+    some = {"successCount": 1, "failCount": 1, "failedUpdates": failed}
+    got = judge(some, url=iterable, method="POST")
+    assert truncation_of(got) is TruncatedBy.UPSTREAM_FLAG
+    assert got.coverage is not None
+    assert got.coverage.dropped == ("failedUpdates.invalidEmails: sayan",)
+    none = {"successCount": 0, "failCount": 1, "failedUpdates": failed}
+    assert failure_of(judge(none, url=iterable, method="POST")) == (FailureCode.BAD_REQUEST, P)
+    clean = {"successCount": 2, "failCount": 0, "failedUpdates": {}}
+    assert judge(clean, url=iterable, method="POST").outcome is Outcome.SUCCESS
+
+    clevertap = "https://api.clevertap.com/1/upload"
+    skipped = {"status": "fail", "code": 509, "error": "Event name is mandatory"}
+    partly = {"status": "partial", "processed": 2, "unprocessed": [skipped]}
+    assert truncation_of(judge(partly, url=clevertap, method="POST")) is (TruncatedBy.UPSTREAM_FLAG)
+    nothing = {"status": "fail", "processed": 0, "unprocessed": [skipped]}
+    assert failure_of(judge(nothing, url=clevertap, method="POST")) == (
+        FailureCode.BAD_REQUEST,
+        P,
+    )
+
+    bloomreach = "https://api.exponea.com/track/v2/projects/p/batch"
+    results = {"results": [{"success": True}, {"success": False, "errors": ["no id"]}],
+               "success": True}  # fmt: skip
+    assert truncation_of(judge(results, url=bloomreach, method="POST")) is (
+        TruncatedBy.UPSTREAM_FLAG
+    )
+
+
+def test_round_35_dynamodb_and_sparql() -> None:
+    """DynamoDB's list and batch actions (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ListTables.html,
+    https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html) and
+    SPARQL's results format (https://www.w3.org/TR/sparql11-results-json/)."""
+    dynamo = "https://dynamodb.us-east-1.amazonaws.com/"
+    tables = {"TableNames": ["a", "b"], "LastEvaluatedTableName": "b"}
+    assert truncation_of(judge(tables, url=dynamo, method="POST")) is TruncatedBy.NEXT_PAGE
+    assert judge({"TableNames": ["a"]}, url=dynamo, method="POST").outcome is Outcome.SUCCESS
+    put = {"PutRequest": {"Item": {"id": {"S": "1"}}}}
+    left = {"UnprocessedItems": {"Music": [put, put]}}
+    got = judge(left, url=dynamo, method="POST")
+    assert truncation_of(got) is TruncatedBy.UPSTREAM_FLAG
+    assert got.coverage is not None
+    assert got.coverage.dropped == ("Music: 2 unprocessed",)
+    keys = {
+        "Responses": {"Music": []},
+        "UnprocessedKeys": {"Music": {"Keys": [{"id": {"S": "2"}}]}},
+    }
+    assert truncation_of(judge(keys, url=dynamo, method="POST")) is TruncatedBy.UPSTREAM_FLAG
+    assert judge({"UnprocessedItems": {}}, url=dynamo, method="POST").outcome is Outcome.SUCCESS
+
+    sparql = "https://query.wikidata.org/sparql?query=SELECT"
+    rows = [{"item": {"type": "uri", "value": "http://www.wikidata.org/entity/Q42"}}]
+    found = judge({"head": {"vars": ["item"]}, "results": {"bindings": rows}}, url=sparql)
+    assert (found.outcome, found.data) == (Outcome.SUCCESS, rows)
+    none = {"head": {"vars": ["item"]}, "results": {"bindings": []}}
+    assert judge(none, url=sparql).outcome is Outcome.EMPTY
+
+
+def test_round_35_locks_and_auth0_jobs() -> None:
+    """RFC 4918 §11.3's 423 Locked (Okta's E0000239, https://developer.okta.com/docs/reference/error-codes/)
+    and Auth0's jobs (https://auth0.com/docs/api/management/v2/jobs/get-jobs-by-id)."""
+    locked = {"errorCode": "E0000239", "errorSummary": "Policy priorities are being reconciled."}
+    assert failure_of(judge(locked, status=423, method="POST")) == (FailureCode.CONFLICT, T)
+    job_url = "https://tenant.auth0.com/api/v2/jobs/job_0000000000000001"
+    job = {"id": "job_0000000000000001", "type": "users_import", "status": "processing"}
+    assert failure_of(judge(job, url=job_url)) == (FailureCode.UPSTREAM_ERROR, T)
+    assert failure_of(judge({**job, "status": "failed"}, url=job_url)) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    assert judge({**job, "status": "completed"}, url=job_url).outcome is Outcome.SUCCESS

@@ -353,6 +353,12 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"UnprocessedItems": {"Music": [{"PutRequest": {}}]}},
+    {"requestId": "e42b", "success": False, "errors": [{"code": "606", "message": "m"}]},
+    {"replyCode": 2008, "replyText": "No contact found", "data": ""},
+    {"successCount": 1, "failCount": 1, "failedUpdates": {"invalidEmails": ["x"]}},
+    {"status": "partial", "processed": 1, "unprocessed": [{"code": 509, "error": "e"}]},
+    {"results": [{"success": False, "errors": ["no id"]}], "success": True},
     {"status": "error", "errorType": "bad_data", "error": "parse error"},
     {"Successful": [], "Failed": [{"Id": "m2", "Code": "InternalError", "SenderFault": False}]},
     {"FailedRecordCount": 1, "Records": [{"ErrorCode": "ThrottlingException"}]},

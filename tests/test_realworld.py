@@ -4653,6 +4653,21 @@ ROWS: list[Row] = [
         cursor=False,
         url="http://api.geonames.org/searchJSON?q=london&maxRows=2&username=demo",
     ),
+    # DynamoDB's ListTables: "use this value as the ExclusiveStartTableName in a new request"
+    # (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ListTables.html).
+    page(
+        "dynamodb_list_tables_last_evaluated_table_name",
+        {"TableNames": ["Forum", "Music"], "LastEvaluatedTableName": "Music"},
+        2,
+        url="https://dynamodb.us-east-1.amazonaws.com/",
+    ),
+    # SPARQL 1.1 Query Results JSON (https://www.w3.org/TR/sparql11-results-json/).
+    ok(
+        "sparql_no_bindings",
+        {"head": {"vars": ["item"]}, "results": {"bindings": []}},
+        0,
+        url="https://query.wikidata.org/sparql?query=SELECT",
+    ),
     # Zendesk side-loads the records a listing refers to beside it: the listing is the list
     # named by the path (https://developer.zendesk.com/api-reference/introduction/side_loading/).
     ok(

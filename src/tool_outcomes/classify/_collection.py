@@ -237,6 +237,11 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     # Backblaze B2's file listings: "what to pass in to startFileName for the next search",
     # null "if there are no more files" (https://www.backblaze.com/apidocs/b2-list-file-names)
     "nextFileName",
+    # DynamoDB's list actions: "use this value ... to start a new operation" (ListTables,
+    # https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ListTables.html;
+    # ListBackups, ListGlobalTables, ListStreams, DescribeStream)
+    "LastEvaluatedTableName", "LastEvaluatedBackupArn", "LastEvaluatedGlobalTableName",
+    "LastEvaluatedStreamArn", "LastEvaluatedShardId",
 )  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
@@ -574,6 +579,10 @@ def find_collection(
         inner = body["response"]
         if isinstance(inner, dict):
             root, where = inner, "response."
+    if root is body and _sparql_results(body):
+        # SPARQL 1.1 Query Results JSON: {"head": {"vars": [...]}, "results": {"bindings":
+        # [...]}} (https://www.w3.org/TR/sparql11-results-json/): the bindings are the rows.
+        return Collection(body["results"]["bindings"], body["results"], "results.bindings")
     if root is body and _prometheus_result(body):
         # Prometheus' query answer: {"status": "success", "data": {"resultType": "vector",
         # "result": [...]}} (https://prometheus.io/docs/prometheus/latest/querying/api/#expression-query-result-formats).
@@ -617,6 +626,16 @@ def _feed_entries(body: Mapping[str, Any]) -> Collection | None:
 
 
 _FEED_ENVELOPE = frozenset({"feed", "version", "encoding"})
+
+
+def _sparql_results(body: Mapping[str, Any]) -> bool:
+    head, results = body.get("head"), body.get("results")
+    return (
+        isinstance(head, dict)
+        and isinstance(head.get("vars"), list)
+        and isinstance(results, dict)
+        and isinstance(results.get("bindings"), list)
+    )
 
 
 def _prometheus_result(body: Mapping[str, Any]) -> bool:

@@ -86,6 +86,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"data"}),
     ),
     Convention(
+        "marketo_call",
+        _rest_errors.marketo_call,
+        "Marketo's success: false keyed on its call-level code",
+        keys=frozenset({"requestId"}),
+    ),
+    Convention(
         "slack", _chat.slack, "ok: false, keyed on the error string", keys=frozenset({"ok"})
     ),
     Convention(
@@ -175,10 +181,34 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"create", "update", "delete"}),
     ),
     Convention(
+        "unprocessed_dynamodb",
+        _rest_errors.unprocessed_dynamodb,
+        "DynamoDB's UnprocessedItems or UnprocessedKeys left",
+        keys=frozenset({"UnprocessedItems", "UnprocessedKeys"}),
+    ),
+    Convention(
+        "emarsys",
+        _rest_errors.emarsys,
+        "Emarsys' non-zero replyCode beside its replyText",
+        keys=frozenset({"replyCode"}),
+    ),
+    Convention(
+        "success_fail_counts",
+        _rest_errors.success_fail_counts,
+        "Iterable's failCount beside its successCount",
+        keys=frozenset({"failCount"}),
+    ),
+    Convention(
+        "unprocessed_records",
+        _rest_errors.unprocessed_records,
+        "CleverTap's unprocessed records beside status partial or fail",
+        keys=frozenset({"unprocessed"}),
+    ),
+    Convention(
         "batch_responses",
         _rest_errors.batch_responses,
         "a batch send's entries, some with success: false",
-        keys=frozenset({"responses"}),
+        keys=frozenset({"responses", "results"}),
     ),
     Convention(
         "zendesk_job",

@@ -105,6 +105,18 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         status = export.get("status")
         if isinstance(status, str):
             return _job_state(ex, "export", status)
+    state = value.get("state")
+    if isinstance(state, str) and state.startswith("QUERY_STATE_") and "execution_id" in value:
+        # Dune's query executions: QUERY_STATE_PENDING, then _EXECUTING, until _COMPLETED,
+        # _FAILED, _CANCELLED or _EXPIRED (https://docs.dune.com/api-reference/executions/endpoint/get-execution-status).
+        return _job_state(ex, "execution", state.removeprefix("QUERY_STATE_"))
+    if isinstance(value.get("job_identifier"), str) and isinstance(value.get("status"), str):
+        # Intercom's data export: pending or in_progress until completed, failed, canceled or
+        # no_data, "the job ran and found nothing"
+        # (https://developers.intercom.com/docs/references/rest-api/api.intercom.io/data-export/getdataexport).
+        if value["status"] == "no_data":
+            return ex.no_data(Outcome.EMPTY, "export no_data: nothing to export")
+        return _job_state(ex, "export", value["status"])
     refresh = value.get("async_refresh") if value.keys() == {"async_refresh"} else None
     if isinstance(refresh, dict) and refresh.get("status") == "running" and "id" in refresh:
         # Mastodon's background fetch of remote results: "running" until "finished", its
@@ -322,7 +334,7 @@ _JOB_MEMBERS = frozenset(
     {
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
         "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
-        "object", "urls", "result",
+        "object", "urls", "result", "job_identifier", "state",
     }
 )  # fmt: skip
 _ELASTIC_ASYNC = re.compile(r"/(?:_async_search|_eql/search|_query/async)/")
@@ -338,10 +350,12 @@ _STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
 # LlamaParse's parsing job, /api/parsing/job/{id}: PENDING until SUCCESS or ERROR
 # (https://docs.cloud.llamaindex.ai/API/get-job-api-v-1-parsing-job-job-id-get); Weaviate's
 # classification, /v1/classifications/{id}: running until completed or failed
-# (https://weaviate.io/developers/weaviate/api/rest#tag/classifications).
+# (https://weaviate.io/developers/weaviate/api/rest#tag/classifications); Auth0's jobs,
+# /api/v2/jobs/{id}: pending, processing until completed or failed
+# (https://auth0.com/docs/api/management/v2/jobs/get-jobs-by-id).
 _JOB_STATUS_PATH = re.compile(
     r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status|process-status|parsing/job"
-    r"|v1/classifications)/[^/?#]+",
+    r"|v1/classifications|api/v2/jobs)/[^/?#]+",
     re.IGNORECASE,
 )
 #: A job's status words while it runs, and once it failed, as :func:`_spelled` writes them
@@ -355,6 +369,7 @@ _JOB_RUNNING_SPELLED = frozenset(
         # and its fine-tuning job's "validating_files"
         "starting", "validating", "validatingfiles", "finalizing", "cancelling",
         "scheduled",  # MailerSend's bulk email, before it runs
+        "executing",  # Dune's QUERY_STATE_EXECUTING
     }
 )  # fmt: skip
 #: ... and once it failed (LlamaParse's "ERROR"; OpenAI's batch and run "expired").

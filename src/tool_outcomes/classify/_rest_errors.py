@@ -2801,7 +2801,11 @@ def batch_responses(body: object, content_type: str) -> Verdict | None:
     ["'from' is required"]}`` (https://api-docs.mailtrap.io/docs/mailtrap-api-docs/, batch
     send). The top-level ``success`` says the batch was read; each entry whether its message
     went: some refused is a partial send naming each; every one, a failure."""
-    if not isinstance(body, dict) or not isinstance(entries := body.get("responses"), list):
+    if not isinstance(body, dict):
+        return None
+    where = "responses" if "responses" in body else "results"
+    entries = body.get(where)  # Bloomreach's batch: "results", its top-level success beside
+    if not isinstance(entries, list):
         return None
     if not entries or not all(
         isinstance(e, dict) and isinstance(e.get("success"), bool) and e.keys() <= _BATCH_ENTRY
@@ -2812,7 +2816,7 @@ def batch_responses(body: object, content_type: str) -> Verdict | None:
     if not failed:
         return None
     dropped = tuple(
-        f"responses.{n}: " + "; ".join(str(x) for x in e.get("errors") or ["not sent"])[:200]
+        f"{where}.{n}: " + "; ".join(str(x) for x in e.get("errors") or ["not sent"])[:200]
         for n, e in failed
     )
     return refused_batch(
@@ -3018,3 +3022,121 @@ def prometheus(body: object, content_type: str) -> Verdict | None:
     words = body.get("error")
     said = f"{kind_of}: {words}" if isinstance(words, str) and words else kind_of
     return FailureVerdict(code, kind, said, "prometheus")
+
+
+#: Marketo's call-level error codes that are no bad request
+#: (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes).
+_MARKETO_CALL: dict[str, tuple[FailureCode, FailureKind]] = {
+    "601": (FailureCode.UNAUTHORIZED, _P),  # access token invalid
+    "602": (FailureCode.UNAUTHORIZED, _P),  # access token expired
+    "603": (FailureCode.FORBIDDEN, _P),  # access denied
+    "604": (FailureCode.TIMEOUT, _T),  # request timed out
+    "606": (FailureCode.RATE_LIMITED, _T),  # max rate limit exceeded
+    "607": (FailureCode.RATE_LIMITED, _P),  # daily quota reached
+    "608": (FailureCode.SERVER_ERROR, _T),  # API temporarily unavailable
+    "610": (FailureCode.NOT_FOUND, _P),  # requested resource not found
+    "611": (FailureCode.SERVER_ERROR, _T),  # system error
+    "615": (FailureCode.RATE_LIMITED, _T),  # concurrent access limit reached
+    "713": (FailureCode.SERVER_ERROR, _T),  # transient error
+    "1016": (FailureCode.RATE_LIMITED, _T),  # too many imports
+    "1029": (FailureCode.RATE_LIMITED, _T),  # too many jobs in queue
+}
+
+
+def marketo_call(body: object, content_type: str) -> Verdict | None:
+    """Marketo's call-level error, a 200 with ``{"requestId": …, "success": false, "errors":
+    [{"code": "606", "message": "Max rate limit '100' exceeded …"}]}``: keyed on its code
+    (:data:`_MARKETO_CALL`; any other a bad request)."""
+    if not isinstance(body, dict) or body.get("success") is not False or "requestId" not in body:
+        return None
+    errors = body.get("errors")
+    first = errors[0] if isinstance(errors, list) and errors else None
+    if not isinstance(first, dict) or not isinstance(code := first.get("code"), str | int):
+        return None
+    words = first.get("message")
+    said = f"{code}: {words}" if isinstance(words, str) and words else str(code)
+    failure, kind = _MARKETO_CALL.get(str(code), (FailureCode.BAD_REQUEST, _P))
+    return FailureVerdict(failure, kind, said, "marketo")
+
+
+def emarsys(body: object, content_type: str) -> Verdict | None:
+    """Emarsys answers every call with ``replyCode`` (0 for success) and ``replyText``
+    (https://dev.emarsys.com/docs/core-api-reference/): any other code is a failure, 2008
+    ("no contact found") the lookup's absence."""
+    if not isinstance(body, dict) or "replyText" not in body:
+        return None
+    code = body.get("replyCode")
+    if type(code) is not int or code == 0:
+        return None
+    words = body.get("replyText")
+    said = f"replyCode {code}: {words}" if isinstance(words, str) and words else f"replyCode {code}"
+    failure = FailureCode.NOT_FOUND if code == 2008 else FailureCode.UPSTREAM_ERROR
+    return FailureVerdict(failure, _P, said, "emarsys")
+
+
+def success_fail_counts(body: object, content_type: str) -> Verdict | None:
+    """Iterable's bulk calls count what they did and did not: ``{"successCount": 1,
+    "failCount": 1, "failedUpdates": {"invalidEmails": ["…"], …}}``
+    (https://api.iterable.com/api/docs#events_trackBulk): some failed is a partial answer
+    naming each; none done, a failure."""
+    if not isinstance(body, dict):
+        return None
+    done, failed = body.get("successCount"), body.get("failCount")
+    if type(done) is not int or type(failed) is not int or failed <= 0:
+        return None
+    updates = body.get("failedUpdates")
+    named = (
+        [f"failedUpdates.{k}: {v}" for k, vs in updates.items() if isinstance(vs, list) for v in vs]
+        if isinstance(updates, dict)
+        else []
+    )
+    dropped = tuple(named[:failed]) if named else tuple(f"{failed} failed" for _ in range(1))
+    every = FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped[:3]), "iterable")
+    if done == 0:
+        return every
+    detail = f"{failed} of {done + failed} items failed"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "iterable", dropped)
+
+
+def unprocessed_records(body: object, content_type: str) -> Verdict | None:
+    """CleverTap's upload answers ``{"status": "partial", "processed": 2, "unprocessed":
+    [{"status": "fail", "code": 509, "error": "…"}]}``, ``"fail"`` when none went
+    (https://developer.clevertap.com/docs/upload-events-api): some unprocessed is a partial
+    answer naming each; every one, a failure."""
+    if not isinstance(body, dict) or body.get("status") not in ("partial", "fail"):
+        return None
+    left = body.get("unprocessed")
+    if not isinstance(left, list) or not left or not all(isinstance(r, dict) for r in left):
+        return None
+    dropped = tuple(
+        f"unprocessed.{n}: {r.get('code', '')} {r.get('error') or ''}".strip()
+        for n, r in enumerate(left)
+    )
+    if body.get("status") == "fail":
+        return FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped[:3]), "clevertap")
+    done = as_count(body.get("processed")) or 0
+    detail = f"{len(left)} of {done + len(left)} records not processed"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "clevertap", dropped)
+
+
+def unprocessed_dynamodb(body: object, content_type: str) -> Verdict | None:
+    """DynamoDB's batch calls answer what they did not do in ``UnprocessedItems``
+    (BatchWriteItem) or ``UnprocessedKeys`` (BatchGetItem), by table, ``{}`` when all was done
+    (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html):
+    any left is a partial answer naming each table ("retry ... with exponential backoff")."""
+    if not isinstance(body, dict):
+        return None
+    left = body.get("UnprocessedItems", body.get("UnprocessedKeys"))
+    if not isinstance(left, dict) or not left:
+        return None
+    dropped = tuple(f"{table}: {_unprocessed_count(v)} unprocessed" for table, v in left.items())
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, "unprocessed left", "dynamodb", dropped)
+
+
+def _unprocessed_count(left: object) -> int:
+    """How many requests a table's unprocessed entry holds: a list of write requests
+    (BatchWriteItem), or ``{"Keys": [...]}`` (BatchGetItem)."""
+    if isinstance(left, list):
+        return len(left)
+    keys = left.get("Keys") if isinstance(left, dict) else None
+    return len(keys) if isinstance(keys, list) else 0

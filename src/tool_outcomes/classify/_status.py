@@ -74,6 +74,9 @@ STATUS_RULES: dict[int, StatusRule] = {
     410: StatusRule(FailureCode.NOT_FOUND, _P, "gone for good (§15.5.11)"),
     # RFC 8470 §5.2: the request arrived in TLS early data; the client may simply retry it
     # once the handshake has completed, so asking again does help.
+    # RFC 4918 §11.3: the resource is locked, until its lock is released (Okta answers 423
+    # E0000239 "Policy priorities are being reconciled. Please try again later.").
+    423: StatusRule(FailureCode.CONFLICT, _T, "locked until its lock is released (RFC 4918)"),
     425: StatusRule(FailureCode.PROTOCOL, _T, "too early: retry after the handshake (RFC 8470)"),
     429: StatusRule(FailureCode.RATE_LIMITED, _T, "too many requests (RFC 6585 §4)"),
     451: StatusRule(FailureCode.FORBIDDEN, _P, "denied because of a legal demand (RFC 7725)"),
