@@ -654,3 +654,39 @@ def test_a_request_asking_for_no_items_is_found_alike_through_its_gate(
     monkeypatch.setattr(_pagination, "_may_ask_no_items", lambda url: True)
     assert gated == answers()
     assert sum(gated) >= 8  # the URLs do ask for no items, some behind percent-escapes
+
+
+def test_a_record_holding_only_a_name_among_job_members_is_read_alike_through_its_gate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """job_not_done returns at once for a body whose only job member is ``name`` and that is no
+    running Google operation: the same answers as reading every job rule."""
+    from tool_outcomes.classify import _jobs
+
+    rng = random.Random(13)
+    names = ["name", "done", "metadata", "@type", "response", "error", "id", "status", "x"]
+    values: list[Any] = ["operations/op-1", "projects/p/operations/op-2", "a name", True, False,
+                         None, {}, "running", 0]  # fmt: skip
+    bodies = [{"name": v} for v in values] + [
+        {rng.choice(names): rng.choice(values) for _ in range(rng.randint(1, 4))}
+        for _ in range(2000)
+    ]
+    urls = ["https://api.test/v1/things/7", "https://api.test/operations/op-1"]
+    options = _exchange.Options()
+
+    def answers() -> list[Any]:
+        found = []
+        for url in urls:
+            for method in ("GET", "POST"):
+                for body in bodies:
+                    ex = _exchange.Exchange(
+                        200, httpx.Headers(), b"{}", options, url, method=method
+                    )
+                    got = _jobs.job_not_done(ex, body)
+                    found.append(None if got is None else repr(got))
+        return found
+
+    gated = answers()
+    monkeypatch.setattr(_jobs, "_JOB_MEMBERS_BUT_NAME", _Never())
+    assert gated == answers()
+    assert sum(1 for g in gated if g is not None) > 20  # running operations are found

@@ -42,6 +42,8 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     not the answer yet, ask again; ``failed`` or ``killed``, the job failed."""
     if not isinstance(value, dict) or _JOB_MEMBERS.isdisjoint(value):
         return None
+    if _JOB_MEMBERS_BUT_NAME.isdisjoint(value) and not _google_operation_running(value):
+        return None  # only a name, as most records have: only Google's operations read it
     if isinstance(state := value.get("JobStatus"), str):
         # AWS's asynchronous jobs read by Get… (sent by POST: the JSON protocol): Textract's
         # and Rekognition's JobStatus IN_PROGRESS until SUCCEEDED, FAILED or PARTIAL_SUCCESS
@@ -337,6 +339,7 @@ _JOB_MEMBERS = frozenset(
         "object", "urls", "result", "job_identifier", "state",
     }
 )  # fmt: skip
+_JOB_MEMBERS_BUT_NAME = _JOB_MEMBERS - {"name"}
 _ELASTIC_ASYNC = re.compile(r"/(?:_async_search|_eql/search|_query/async)/")
 _ACTION_PATH = re.compile(r"/actions/\d+/?(?:[?#]|$)")
 _BOX_REPRESENTATION = re.compile(r"/representations/[^/?#]+/?(?:[?#]|$)")
