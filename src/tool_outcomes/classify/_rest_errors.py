@@ -2864,9 +2864,8 @@ def wp_batch(body: object, content_type: str) -> Verdict | None:
     )
     first = refused[0][2].get("data")
     status = status_from(first, "status") if isinstance(first, dict) else None
-    rule = status_rule(status) if status is not None and status >= 400 else None
-    code, kind = (rule.code, rule.kind) if rule is not None else (FailureCode.UPSTREAM_ERROR, _P)
-    return refused_batch(dropped, len(entries), "items refused", "wp_batch", code, kind)
+    every = failure_from_status(status, "; ".join(dropped[:3]), "wp_batch")
+    return some_refused(dropped, len(entries), "items refused", "wp_batch", every)
 
 
 _WP_BATCH = ("create", "update", "delete")
@@ -2898,10 +2897,8 @@ def ocs(body: object, content_type: str) -> Verdict | None:
     if type(code) is int and code in _OCS_CODES:
         failure, kind = _OCS_CODES[code]
         return FailureVerdict(failure, kind, said, "ocs")
-    rule = status_rule(code) if type(code) is int and 400 <= code <= 599 else None
-    if rule is not None:
-        return FailureVerdict(rule.code, rule.kind, said, "ocs")
-    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said, "ocs")
+    # (v2's statuscode is the HTTP status; past 599 it is none, and names nothing)
+    return failure_from_status(code if type(code) is int and code <= 599 else None, said, "ocs")
 
 
 _OCS_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
@@ -3090,7 +3087,7 @@ def success_fail_counts(body: object, content_type: str) -> Verdict | None:
         if isinstance(updates, dict)
         else []
     )
-    dropped = tuple(named[:failed]) if named else tuple(f"{failed} failed" for _ in range(1))
+    dropped = tuple(named[:failed]) if named else (f"{failed} failed",)
     every = FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped[:3]), "iterable")
     if done == 0:
         return every
