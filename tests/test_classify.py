@@ -1605,3 +1605,45 @@ def test_a_list_of_nothing_but_nulls_holds_no_item(body: Any, items: str | None)
         200, [None, {"id": 1}] if items is None else {**body, items: [None, {"id": 1}]}, items=items
     )
     assert some.outcome is Outcome.SUCCESS
+
+
+SEVERAL = "https://api.spotify.com/v1/tracks?ids=4iV5W9uYEdYUVa79Axb7Rh,NOPE,1301WleyT98MSxVHPZCA6M"
+
+
+class Track(BaseModel):
+    id: str
+
+
+def test_a_lookup_by_ids_answered_with_nulls_is_partial_naming_the_ids_not_found() -> None:
+    # Spotify's several tracks (albums, artists, shows, episodes): "If an object is not found,
+    # a null value is returned in the appropriate position".
+    body = {"tracks": [{"id": "4iV5W9uYEdYUVa79Axb7Rh"}, None, {"id": "1301WleyT98MSxVHPZCA6M"}]}
+    for items in ("tracks", None):
+        env = parts(200, body, url=SEVERAL, items=items, result_model=list[Track])
+        assert env.outcome is Outcome.PARTIAL, env
+        assert env.coverage is not None
+        assert env.coverage.truncated_by is TruncatedBy.UPSTREAM_FLAG
+        assert env.coverage.dropped == ("ids[1] NOPE: not found",)
+        assert env.coverage.detail == "by ids: 1 of 3 not found"
+        assert env.coverage.returned == 2
+        assert env.data == [Track(id="4iV5W9uYEdYUVa79Axb7Rh"), Track(id="1301WleyT98MSxVHPZCA6M")]
+    # none of them found: nothing came back
+    nothing = parts(200, {"tracks": [None, None, None]}, url=SEVERAL, items="tracks")
+    assert nothing.outcome is Outcome.EMPTY, nothing
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("POST", SEVERAL),  # a batch sent by POST answers for what its body asked
+        ("GET", "https://api.spotify.com/v1/tracks?ids=a,b"),  # two ids, three positions
+        ("GET", "https://api.spotify.com/v1/tracks?id=a,b,c"),  # not the ids parameter
+    ],
+)
+def test_nulls_count_as_ids_not_found_only_for_a_get_naming_one_id_per_position(
+    method: str, url: str
+) -> None:
+    body = {"tracks": [{"id": "a"}, None, {"id": "c"}]}
+    env = parts(200, body, url=url, method=method, items="tracks")
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.data == body["tracks"]

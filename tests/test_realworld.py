@@ -3551,6 +3551,16 @@ ROWS: list[Row] = [
         2,
     ),
     ok("record_wrapper_without_paging_stays_a_record", {"user": {"id": 1, "roles": ["a"]}}, 1),
+    # Spotify's several tracks: "If an object is not found, a null value is returned in the
+    # appropriate position" (https://developer.spotify.com/documentation/web-api/concepts/api-calls)
+    page(
+        "spotify_several_tracks_one_id_not_found",
+        {"tracks": [{"id": "4iV5W9uYEdYUVa79Axb7Rh", "name": "New Noise"}, None]},
+        1,
+        TB.UPSTREAM_FLAG,
+        cursor=False,
+        url="https://api.spotify.example.test/v1/tracks?ids=4iV5W9uYEdYUVa79Axb7Rh,0000000000000000000000",
+    ),
     # Spotify's search for two types: one paging object per type, each with its own next.
     # https://developer.spotify.com/documentation/web-api/reference/search
     page(

@@ -1822,6 +1822,28 @@ def _removes(url: str | None) -> bool:
     return path.rpartition("/")[2].lower() in _REMOVALS
 
 
+def _ids_not_found(ex: Exchange, items: list[Any]) -> PartialVerdict | None:
+    """A read of several records by id, answered one per id, a null for each not found.
+
+    Spotify's several tracks, albums, artists, episodes, shows: "If an object is not found, a
+    null value is returned in the appropriate position"
+    (https://developer.spotify.com/documentation/web-api/concepts/api-calls, "Requests"). Only
+    a GET naming its ``ids`` in the query, one item per id, reads so; the ids not found are
+    dropped from the data and named in the coverage.
+    """
+    if (ex.method or "GET").upper() != "GET":
+        return None
+    asked = _split(ex.url)[1].get("ids", "").split(",")
+    if len(asked) < 2 or len(asked) != len(items):
+        return None
+    missing = tuple(
+        f"ids[{n}] {asked[n].strip()}: not found" for n, item in enumerate(items) if item is None
+    )
+    return PartialVerdict(
+        TruncatedBy.UPSTREAM_FLAG, f"{len(missing)} of {len(items)} not found", "by ids", missing
+    )
+
+
 #: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
 #: it sits in the body's text: a body without it holds no such item, and is not walked.
 _REFUSED_ITEM = b'"errorDetails"'
@@ -1917,6 +1939,11 @@ def judge_coverage(
         # ({"acceptedNames": [null]}, https://itis.gov/web_service.html), Apollo's bulk match
         # answers each miss with a null in its place (https://docs.apollo.io/reference/bulk-people-enrichment).
         collection = replace(collection, items=[])
+    elif verdict is None and collection is not None and None in collection.items:
+        unfound = _ids_not_found(ex, collection.items)
+        if unfound is not None:
+            verdict = unfound
+            collection = replace(collection, items=[i for i in collection.items if i is not None])
     one_by_one = verdict is None and ex.writes and isinstance(value, dict)
     if one_by_one and collection is not None and _REFUSED_ITEM in ex.body:
         # A write on several items the source answers one by one, each refused one saying why
