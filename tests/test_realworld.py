@@ -4592,6 +4592,47 @@ ROWS: list[Row] = [
         1,
         url="https://api.music.apple.com/v1/catalog/gb/search?term=beat&limit=5",
     ),
+    # Its charts: a list of such pages per type, one per chart, each with its own next
+    # (https://developer.apple.com/documentation/applemusicapi/get-catalog-charts).
+    page(
+        "apple_music_charts_one_chart_with_next",
+        {
+            "results": {
+                "songs": [
+                    {
+                        "chart": "most-played",
+                        "name": "Top Songs",
+                        "href": "/v1/catalog/gb/charts?chart=most-played&types=songs",
+                        "next": "/v1/catalog/gb/charts?chart=most-played&offset=20&types=songs",
+                        "data": two(),
+                    }
+                ],
+                "albums": [
+                    {
+                        "chart": "most-played",
+                        "name": "Top Albums",
+                        "href": "/v1/catalog/gb/charts?chart=most-played&types=albums",
+                        "data": two(),
+                    }
+                ],
+            }
+        },
+        1,
+        url="https://api.music.apple.com/v1/catalog/gb/charts?types=songs,albums",
+    ),
+    ok(
+        "apple_music_charts_every_chart_whole",
+        {
+            "results": {
+                "songs": [
+                    {"chart": "most-played", "href": "/v1/catalog/gb/charts", "data": two()},
+                    {"chart": "daily-global", "href": "/v1/catalog/gb/charts", "data": two()},
+                ]
+            }
+        },
+        1,
+        url="https://api.music.apple.com/v1/catalog/gb/charts?types=songs",
+    ),
     # Elastic App Search: meta.page's current of total_pages
     # (https://www.elastic.co/guide/en/app-search/current/api-reference.html).
     ok(

@@ -1732,18 +1732,24 @@ def _results_pages(body: Mapping[str, Any]) -> list[tuple[str, Collection]]:
     [...]}, "songs": {…}}, "meta": {…}}``, one page per type asked for (its ``href`` and its
     ``data``), each with its ``next`` while more follow
     (https://developer.apple.com/documentation/applemusicapi/search-for-catalog-resources).
+    Its charts answer a list of such pages per type, one per chart (``{"results": {"songs":
+    [{"chart": "most-played", "href": …, "next": …, "data": [...]}]}}``,
+    https://developer.apple.com/documentation/applemusicapi/get-catalog-charts).
     ``[]`` for any other body."""
     results = body.get("results")
     if not isinstance(results, dict) or not results or not body.keys() <= {"results", "meta"}:
         return []
     pages = []
-    for key, page in results.items():
-        if not isinstance(page, dict):
-            return []
-        data = page.get("data")
-        if not isinstance(data, list) or not isinstance(page.get("href"), str):
-            return []
-        pages.append((key, Collection(data, page, f"results.{key}.data")))
+    for key, value in results.items():
+        charts = value if isinstance(value, list) else [value]
+        for n, page in enumerate(charts):
+            if not isinstance(page, dict):
+                return []
+            data = page.get("data")
+            if not isinstance(data, list) or not isinstance(page.get("href"), str):
+                return []
+            at = f"{key}.{n}" if charts is value else key
+            pages.append((at, Collection(data, page, f"results.{at}.data")))
     return pages
 
 
