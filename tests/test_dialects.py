@@ -4894,3 +4894,20 @@ def test_round_35_locks_and_auth0_jobs() -> None:
         P,
     )
     assert judge({**job, "status": "completed"}, url=job_url).outcome is Outcome.SUCCESS
+
+
+def test_round_36_an_azure_operation_done_with_no_content() -> None:
+    """An Azure operation's status URL "returns either 200 (OK) or 204 (No Content)" when it
+    completes, 202 while it runs
+    (https://learn.microsoft.com/en-us/azure/azure-resource-manager/management/async-operations)."""
+    status = (
+        "https://management.azure.com/subscriptions/0/providers/Microsoft.Compute/locations/"
+        "westus/operationResults/0a1b2c?api-version=2024-03-01"
+    )
+    done = classify_parts(204, httpx.Headers({}), b"", url=status)
+    assert done.outcome is Outcome.SUCCESS, done
+    assert done.data is None
+    assert failure_of(classify_parts(202, httpx.Headers({}), b"", url=status))[1] is T
+    # a 204 elsewhere on Azure is still nothing to a read
+    vm = "https://management.azure.com/subscriptions/0/resourceGroups/rg/providers/x/y"
+    assert classify_parts(204, httpx.Headers({}), b"", url=vm).outcome is Outcome.EMPTY

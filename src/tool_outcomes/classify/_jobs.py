@@ -18,6 +18,7 @@ from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind,
 from ._collection import qualtrics_envelope
 from ._decisions import Contact
 from ._exchange import Exchange
+from ._status import AZURE_OPERATION
 
 __all__ = ["job_not_done"]
 
@@ -292,7 +293,7 @@ def _azure_operation(url: str, value: dict[str, Any]) -> tuple[str, FailureKind 
     ``None`` when it succeeded (the answer), transient while it runs, permanent when it failed
     or was canceled; ``None`` for any other answer."""
     status = value.get("status")
-    if not isinstance(status, str) or not _AZURE_OPERATION.search(url):
+    if not isinstance(status, str) or not AZURE_OPERATION.search(url):
         return None
     if not value.keys() <= _AZURE_OPERATION_MEMBERS:
         return None
@@ -306,9 +307,6 @@ def _azure_operation(url: str, value: dict[str, Any]) -> tuple[str, FailureKind 
     return f"{status}; ask again", FailureKind.TRANSIENT
 
 
-_AZURE_OPERATION = re.compile(
-    r"/(?:azureasyncoperations|operationresults|operationstatuses)/", re.IGNORECASE
-)
 _AZURE_OPERATION_MEMBERS = frozenset(
     {"status", "error", "id", "name", "startTime", "endTime", "percentComplete", "properties"}
 )

@@ -442,6 +442,13 @@ def _redirect(ex: Exchange, rule: StatusRule) -> str:
     return f"redirect to {location}, not followed (follow it, or read it as the answer)"
 
 
+#: An Azure operation's status URL: the ``Azure-AsyncOperation`` or ``Location`` a long-running
+#: operation answers with (https://learn.microsoft.com/en-us/azure/azure-resource-manager/management/async-operations).
+AZURE_OPERATION = re.compile(
+    r"/(?:azureasyncoperations|operationresults|operationstatuses)/", re.IGNORECASE
+)
+
+
 def _no_content(ex: Exchange) -> Envelope[Any] | None:
     if ex.headers.get("x-ms-bm-ws-info") == "1":
         # Bing Maps: "if this header is set to 1 ... the servers were overloaded ... the response
@@ -466,6 +473,12 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
             # (https://developer.hashicorp.com/terraform/internals/module-registry-protocol#download-source-code-for-a-specific-module-version):
             # the header is the answer.
             return ex.no_data(Outcome.SUCCESS, f"HTTP {ex.status}: X-Terraform-Get: {source[:200]}")
+        if ex.status == 204 and ex.url and AZURE_OPERATION.search(ex.url):
+            # An Azure operation's status URL "returns either 200 (OK) or 204 (No Content)" when
+            # the operation completes, 202 while it runs
+            # (https://learn.microsoft.com/en-us/azure/azure-resource-manager/management/async-operations):
+            # the 204 is the operation done, with nothing more to say.
+            return ex.no_data(Outcome.SUCCESS, "HTTP 204 at an Azure operation's status: done")
         return ex.no_data(Outcome.EMPTY, f"HTTP {ex.status}")
     if ex.status == 202 and not ex.writes:
         # Accepted for processing, not completed (RFC 9110 §15.3.3). To a read that means the
