@@ -4911,3 +4911,28 @@ def test_round_36_an_azure_operation_done_with_no_content() -> None:
     # a 204 elsewhere on Azure is still nothing to a read
     vm = "https://management.azure.com/subscriptions/0/resourceGroups/rg/providers/x/y"
     assert classify_parts(204, httpx.Headers({}), b"", url=vm).outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        # the page's own number and length in its body
+        ("https://api.bitbucket.org/2.0/snippets?role=owner&page=2", {"page": 2, "pagelen": 3}),
+        # or in the request's query
+        ("https://api.bitbucket.org/2.0/snippets?page=2&pagelen=3", {}),
+    ],
+)
+def test_round_36_a_bitbucket_page_reaching_its_size_is_the_last(
+    url: str, body: dict[str, Any]
+) -> None:
+    """Bitbucket Cloud's paginated response: ``page`` from 1, ``pagelen``, ``size`` the total,
+    ``next`` while more follow (https://developer.atlassian.com/cloud/bitbucket/rest/intro/#pagination)."""
+    last = {**body, "size": 5, "values": [{"id": 4}, {"id": 5}]}
+    env = judge(last, url=url, items="values", total="size")
+    assert env.outcome is Outcome.SUCCESS, env
+    assert env.coverage is not None
+    assert (env.coverage.offset, env.coverage.total, env.coverage.returned) == (3, 5, 2)
+    # the same page with a next link is a page
+    more = {**last, "next": "https://api.bitbucket.org/2.0/snippets?page=3"}
+    paged = judge(more, url=url, items="values", total="size")
+    assert truncation_of(paged) is TruncatedBy.NEXT_PAGE

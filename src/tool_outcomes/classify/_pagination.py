@@ -1370,6 +1370,7 @@ _QUERY_OFFSET_KEYS: tuple[str, ...] = (
 _PAGE_KEYS: tuple[str, ...] = ("page", "page[number]")
 _SIZE_KEYS: tuple[str, ...] = (
     "per_page", "limit", "page_size", "pageSize", "size", "page[size]", "page[limit]",
+    "pagelen",  # Bitbucket Cloud's
 )  # fmt: skip
 #: A page's own number and size in its body: (page key, size key, a key only that API sends
 #: beside them, number of the first page). Algolia counts pages from 0, Meilisearch from 1.
@@ -1388,6 +1389,9 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     # e-conomic: pages skipped x page size (https://restdocs.e-conomic.com/#pagination).
     ("skipPages", "pageSize", "skipPages", 0),
     ("page", "page_size", "total_page", 1),  # TikTok for Business's page_info
+    # Bitbucket Cloud's paginated response: page (from 1), pagelen, size the total
+    # (https://developer.atlassian.com/cloud/bitbucket/rest/intro/#pagination).
+    ("page", "pagelen", "pagelen", 1),
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe
