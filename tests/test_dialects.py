@@ -4936,3 +4936,57 @@ def test_round_36_a_bitbucket_page_reaching_its_size_is_the_last(
     more = {**last, "next": "https://api.bitbucket.org/2.0/snippets?page=3"}
     paged = judge(more, url=url, items="values", total="size")
     assert truncation_of(paged) is TruncatedBy.NEXT_PAGE
+
+
+def test_round_36_a_google_operation_done_with_its_error_failed() -> None:
+    """A long-running operation: "If done == true, exactly one of error or response is set",
+    the error a google.rpc.Status (https://google.aip.dev/151,
+    https://github.com/googleapis/googleapis/blob/master/google/rpc/code.proto)."""
+    url = "https://cloudresourcemanager.googleapis.com/v3/operations/op1"
+    done = {"name": "operations/op1", "done": True, "metadata": {"@type": "x"}}
+    exists = {**done, "error": {"code": 6, "message": "A TagKey … already exists"}}
+    failed = judge(exists, url=url)
+    assert failure_of(failed) == (FailureCode.BAD_REQUEST, P)
+    assert failed.failure is not None
+    assert failed.failure.detail == "operation failed: ALREADY_EXISTS: A TagKey … already exists"
+    unavailable = {**done, "error": {"code": 14, "message": "try later"}}
+    assert failure_of(judge(unavailable, url=url)) == (FailureCode.SERVER_ERROR, T)
+    unnamed = {**done, "error": {"code": 99}}
+    assert failure_of(judge(unnamed, url=url)) == (FailureCode.UPSTREAM_ERROR, P)
+    # done with its response is the answer; code 0 is OK
+    answered = judge({**done, "response": {"name": "tagKeys/1"}}, url=url)
+    assert answered.outcome is Outcome.SUCCESS, answered
+    assert judge({**done, "error": {"code": 0}}, url=url).outcome is Outcome.SUCCESS
+    # a record that is not an operation keeps its own error member
+    record = {"name": "projects/p/things/1", "done": True, "error": {"code": 6}}
+    assert judge(record, url=url).outcome is Outcome.SUCCESS
+    more = {**exists, "items": [{"id": 1}]}  # more than an operation holds: not one
+    assert judge(more, url=url).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize("kind", ["compute#operation", "sql#operation"])
+def test_round_36_a_compute_or_sql_operation_is_read_by_its_status(kind: str) -> None:
+    """Compute Engine's and Cloud SQL's operation resources: PENDING, RUNNING, DONE; a failed
+    one DONE with error.errors (https://cloud.google.com/compute/docs/reference/rest/v1/globalOperations,
+    https://cloud.google.com/sql/docs/mysql/admin-api/rest/v1/operations)."""
+    url = "https://compute.googleapis.com/compute/v1/projects/p/global/operations/op1"
+    operation = {"kind": kind, "name": "op1", "operationType": "delete", "progress": 0}
+    running = judge({**operation, "status": "RUNNING"}, url=url)
+    assert failure_of(running) == (FailureCode.UPSTREAM_ERROR, T)
+    assert judge({**operation, "status": "DONE"}, url=url).outcome is Outcome.SUCCESS
+    error = {"errors": [{"code": "RESOURCE_IN_USE_BY_ANOTHER_RESOURCE", "message": "in use"}]}
+    failed = {**operation, "status": "DONE", "error": error}
+    assert failure_of(judge(failed, url=url)) == (FailureCode.UPSTREAM_ERROR, P)
+    coded = judge({**failed, "httpErrorStatusCode": 400}, url=url)
+    assert failure_of(coded) == (FailureCode.BAD_REQUEST, P)
+    assert coded.failure is not None
+    assert "RESOURCE_IN_USE_BY_ANOTHER_RESOURCE: in use" in coded.failure.detail
+    # the operation a write answers with is the write accepted
+    sent = classify_parts(
+        200,
+        httpx.Headers({"content-type": "application/json"}),
+        json.dumps({**operation, "status": "RUNNING"}).encode(),
+        url=url.rsplit("/operations", 1)[0] + "/networks/n1",
+        method="DELETE",
+    )
+    assert sent.outcome is Outcome.SUCCESS, sent

@@ -18,7 +18,8 @@ from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind,
 from ._collection import qualtrics_envelope
 from ._decisions import Contact
 from ._exchange import Exchange
-from ._status import AZURE_OPERATION
+from ._rest_errors import GRPC_CODES
+from ._status import AZURE_OPERATION, status_rule
 
 __all__ = ["job_not_done"]
 
@@ -43,7 +44,7 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     not the answer yet, ask again; ``failed`` or ``killed``, the job failed."""
     if not isinstance(value, dict) or _JOB_MEMBERS.isdisjoint(value):
         return None
-    if _JOB_MEMBERS_BUT_NAME.isdisjoint(value) and not _google_operation_running(value):
+    if _JOB_MEMBERS_BUT_NAME.isdisjoint(value) and not _google_operation(value):
         return None  # only a name, as most records have: only Google's operations read it
     if isinstance(state := value.get("JobStatus"), str):
         # AWS's asynchronous jobs read by Get… (sent by POST: the JSON protocol): Textract's
@@ -150,10 +151,22 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
             return ex.fail(FailureCode.UPSTREAM_ERROR, kind, f"operation {state}")
         # Succeeded: the answer, its error member an empty placeholder ({"code": "None"}).
         return ex.finish(Outcome.SUCCESS, value, Coverage(returned=1, detail=state))
-    if _google_operation_running(value):
+    google = _google_operation(value)
+    if google == "running":
         # Google's long-running operations: "done: false or absent: still in progress"; the
         # result comes with done: true (https://google.aip.dev/151).
         return _not_yet(ex, "operation not done; ask again")
+    if google == "failed":
+        # Done with its error: "If done == true, exactly one of error or response is set",
+        # the error a google.rpc.Status whose code is the canonical number (AIP-151).
+        error = value["error"]
+        name, code, kind = GRPC_CODES.get(error["code"], ("", FailureCode.UPSTREAM_ERROR, _P))
+        words = error.get("message")
+        said = f"operation failed: {name or error['code']}"
+        return ex.fail(code, kind, f"{said}: {words}" if isinstance(words, str) else said)
+    kind = value.get("kind")
+    if isinstance(kind, str) and kind in _GOOGLE_OPERATION_KINDS:
+        return _resource_operation(ex, value)
     if _BOX_REPRESENTATION.search(ex.url or "") and isinstance(box := value.get("status"), dict):
         # Box's representations: status.state "pending" (or "none") until "success"; "error"
         # says it never will be (https://developer.box.com/guides/representations/).
@@ -312,16 +325,51 @@ _AZURE_OPERATION_MEMBERS = frozenset(
 )
 
 
-def _google_operation_running(value: dict[str, Any]) -> bool:
-    """A Google long-running operation read before it is done: its ``name`` (``…operations/…``)
-    with ``done`` false or absent, no ``response`` and no ``error``."""
+def _resource_operation(ex: Exchange, value: dict[str, Any]) -> Envelope[Any] | None:
+    """Compute Engine's and Cloud SQL's operation resources: ``status`` PENDING or RUNNING
+    until DONE, a failed one DONE with ``error.errors`` and, Compute's, the HTTP status it would
+    have answered (https://cloud.google.com/compute/docs/reference/rest/v1/globalOperations,
+    https://cloud.google.com/sql/docs/mysql/admin-api/rest/v1/operations)."""
+    status = value.get("status")
+    if status in ("PENDING", "RUNNING"):
+        return _not_yet(ex, f"operation {status}; ask again")
+    error = value.get("error")
+    errors = error.get("errors") if isinstance(error, dict) else None
+    if status != "DONE" or not isinstance(errors, list) or not errors:
+        return None
+    first = errors[0] if isinstance(errors[0], dict) else {}
+    said = f"operation DONE with {len(errors)} error(s): " + ": ".join(
+        str(first[key]) for key in ("code", "message") if isinstance(first.get(key), str)
+    )
+    http = value.get("httpErrorStatusCode")
+    rule = status_rule(http) if type(http) is int and http >= 400 else None
+    if rule is None:
+        return _ended(ex, said)
+    return ex.fail(rule.code, rule.kind, f"{said} (HTTP {http})")
+
+
+#: The ``kind`` of an operation resource read by :func:`_resource_operation`.
+_GOOGLE_OPERATION_KINDS = frozenset({"compute#operation", "sql#operation"})
+
+
+def _google_operation(value: dict[str, Any]) -> str | None:
+    """A Google long-running operation's state, when it is one that is not the answer: its
+    ``name`` (``…operations/…``) with ``done`` false or absent, no ``response`` and no ``error``
+    (``"running"``), or ``done`` true with an ``error`` whose ``code`` is a number (``"failed"``);
+    ``None`` for any other body (AIP-151)."""
     name = value.get("name")
-    if not isinstance(name, str) or "operations/" not in name or value.get("done") is True:
-        return False
-    return not ({"response", "error"} & value.keys()) and value.keys() <= _OPERATION_MEMBERS
+    if not isinstance(name, str) or "operations/" not in name:
+        return None
+    if value.get("done") is True:
+        error = value.get("error")
+        failed = isinstance(error, dict) and type(error.get("code")) is int and error["code"]
+        return "failed" if failed and value.keys() <= _DONE_MEMBERS else None
+    running = not ({"response", "error"} & value.keys()) and value.keys() <= _OPERATION_MEMBERS
+    return "running" if running else None
 
 
 _OPERATION_MEMBERS = frozenset({"name", "done", "metadata", "@type"})
+_DONE_MEMBERS = _OPERATION_MEMBERS | {"error"}
 
 
 def _strava_processing(value: dict[str, Any]) -> bool:
@@ -334,7 +382,7 @@ _JOB_MEMBERS = frozenset(
     {
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
         "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
-        "object", "urls", "result", "job_identifier", "state",
+        "object", "urls", "result", "job_identifier", "state", "kind",
     }
 )  # fmt: skip
 _JOB_MEMBERS_BUT_NAME = _JOB_MEMBERS - {"name"}

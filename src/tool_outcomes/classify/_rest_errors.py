@@ -1854,6 +1854,24 @@ GOOGLE_STATUSES: dict[str, tuple[FailureCode, FailureKind]] = {
 }
 
 
+#: The canonical codes by number (``google.rpc.Code``), as a long-running operation's ``error``
+#: carries them (https://github.com/googleapis/googleapis/blob/master/google/rpc/code.proto).
+GRPC_CODES: dict[int, tuple[str, FailureCode, FailureKind]] = {
+    1: ("CANCELLED", FailureCode.UPSTREAM_ERROR, _P),  # cancelled by its caller
+    2: ("UNKNOWN", FailureCode.SERVER_ERROR, _T),
+    **{
+        number: (name, *GOOGLE_STATUSES[name])
+        for number, name in (
+            (3, "INVALID_ARGUMENT"), (4, "DEADLINE_EXCEEDED"), (5, "NOT_FOUND"),
+            (6, "ALREADY_EXISTS"), (7, "PERMISSION_DENIED"), (8, "RESOURCE_EXHAUSTED"),
+            (9, "FAILED_PRECONDITION"), (10, "ABORTED"), (11, "OUT_OF_RANGE"),
+            (12, "UNIMPLEMENTED"), (13, "INTERNAL"), (14, "UNAVAILABLE"), (15, "DATA_LOSS"),
+            (16, "UNAUTHENTICATED"),
+        )
+    },
+}  # fmt: skip
+
+
 def google_error(body: object, content_type: str) -> Verdict | None:
     """Google's error envelope in a 2xx: ``{"error": {"code": 403, "status": ...}}``.
 
