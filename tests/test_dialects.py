@@ -4990,3 +4990,57 @@ def test_round_36_a_compute_or_sql_operation_is_read_by_its_status(kind: str) ->
         method="DELETE",
     )
     assert sent.outcome is Outcome.SUCCESS, sent
+
+
+SHOPIFY_GRAPHQL = "https://shop.myshopify.com/admin/api/2025-01/graphql.json"
+
+
+def _bulk(status: str, error: Any = None) -> dict[str, Any]:
+    return {
+        "id": "gid://shopify/BulkOperation/7964079784242",
+        "status": status,
+        "type": "QUERY",
+        "errorCode": error,
+        "url": None,
+    }
+
+
+def test_round_36_a_shopify_bulk_operation_read_before_it_completes() -> None:
+    """A bulk operation read by a query: CREATED, RUNNING, CANCELING until COMPLETED; FAILED
+    names its errorCode (https://shopify.dev/docs/api/usage/bulk-operations/queries,
+    https://shopify.dev/docs/api/admin-graphql/latest/objects/BulkOperation)."""
+    for field in ("bulkOperation", "currentBulkOperation", "node"):
+        running = judge({"data": {field: _bulk("RUNNING")}}, url=SHOPIFY_GRAPHQL)
+        assert failure_of(running) == (FailureCode.UPSTREAM_ERROR, T)
+    done = {**_bulk("COMPLETED"), "url": "https://storage.googleapis.com/x.jsonl"}
+    assert judge({"data": {"bulkOperation": done}}, url=SHOPIFY_GRAPHQL).outcome is Outcome.SUCCESS
+    failed = judge({"data": {"bulkOperation": _bulk("FAILED", "TIMEOUT")}}, url=SHOPIFY_GRAPHQL)
+    assert failure_of(failed) == (FailureCode.TIMEOUT, T)
+    denied = _bulk("FAILED", "ACCESS_DENIED")
+    assert failure_of(judge({"data": {"node": denied}}, url=SHOPIFY_GRAPHQL))[1] is P
+    odd = _bulk("FAILED", {"not": "a code"})
+    assert failure_of(judge({"data": {"node": odd}}, url=SHOPIFY_GRAPHQL)) == (
+        FailureCode.UPSTREAM_ERROR,
+        P,
+    )
+    # beside another field the query asked, it is that answer's part (read as it is)
+    two = {"data": {"bulkOperation": _bulk("RUNNING"), "shop": {"name": "x"}}}
+    assert judge(two, url=SHOPIFY_GRAPHQL).outcome is Outcome.SUCCESS
+    # the one a mutation starts is the job accepted
+    started = {"bulkOperationRunQuery": {"bulkOperation": _bulk("CREATED"), "userErrors": []}}
+    assert judge({"data": started}, url=SHOPIFY_GRAPHQL).outcome is Outcome.SUCCESS
+
+
+def test_round_36_shopify_refusing_a_second_bulk_operation_is_transient() -> None:
+    """ "OPERATION_IN_PROGRESS": one bulk operation of each type at a time
+    (https://shopify.dev/docs/api/usage/bulk-operations/queries#operation-restrictions)."""
+    busy = {"field": None, "message": "A bulk query … is already in progress", "code": None}
+    payload = {"bulkOperation": None, "userErrors": [{**busy, "code": "OPERATION_IN_PROGRESS"}]}
+    refused = judge({"data": {"bulkOperationRunQuery": payload}}, url=SHOPIFY_GRAPHQL)
+    assert failure_of(refused) == (FailureCode.CONFLICT, T)
+    # any other code (or none) is the input refused
+    other = {"bulkOperation": None, "userErrors": [busy]}
+    assert failure_of(judge({"data": {"bulkOperationRunQuery": other}}, url=SHOPIFY_GRAPHQL)) == (
+        FailureCode.BAD_REQUEST,
+        P,
+    )

@@ -51,6 +51,9 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # and Rekognition's JobStatus IN_PROGRESS until SUCCEEDED, FAILED or PARTIAL_SUCCESS
         # (https://docs.aws.amazon.com/textract/latest/APIReference/API_GetDocumentAnalysis.html).
         return _aws_job(ex, value, state)
+    bulk_operation = _shopify_bulk_operation(value)
+    if bulk_operation is not None:
+        return _shopify_bulk(ex, bulk_operation)
     if ex.writes and not _SMILE_JOB_STATUS.search(ex.url or ""):
         return None  # (Smile ID reads a job's status by POST, https://docs.usesmileid.com/)
     if value.get("job_complete") is False and "job_success" in value:
@@ -323,6 +326,47 @@ def _azure_operation(url: str, value: dict[str, Any]) -> tuple[str, FailureKind 
 _AZURE_OPERATION_MEMBERS = frozenset(
     {"status", "error", "id", "name", "startTime", "endTime", "percentComplete", "properties"}
 )
+
+
+def _shopify_bulk_operation(value: dict[str, Any]) -> dict[str, Any] | None:
+    """A Shopify bulk operation read by a query (``bulkOperation(id:)``,
+    ``currentBulkOperation``, ``node(id:)``): the one field under ``data``, a ``BulkOperation``
+    with its ``status``. The one a mutation starts comes inside its payload, beside its
+    ``userErrors``: that is the job accepted, not read here."""
+    data = value.get("data")
+    if not isinstance(data, dict) or len(data) != 1:
+        return None
+    [operation] = data.values()
+    if not isinstance(operation, dict) or not isinstance(operation.get("status"), str):
+        return None
+    gid = operation.get("id")
+    return operation if isinstance(gid, str) and gid.startswith(_SHOPIFY_BULK) else None
+
+
+_SHOPIFY_BULK = "gid://shopify/BulkOperation/"
+#: A failed bulk operation's ``errorCode``
+#: (https://shopify.dev/docs/api/admin-graphql/latest/enums/BulkOperationErrorCode).
+_SHOPIFY_BULK_ERRORS = {
+    "ACCESS_DENIED": (FailureCode.FORBIDDEN, _P),
+    "INTERNAL_SERVER_ERROR": (FailureCode.SERVER_ERROR, FailureKind.TRANSIENT),
+    "TIMEOUT": (FailureCode.TIMEOUT, FailureKind.TRANSIENT),
+}
+
+
+def _shopify_bulk(ex: Exchange, operation: dict[str, Any]) -> Envelope[Any] | None:
+    """A bulk operation read before it is ``COMPLETED`` (created, running, canceling: poll
+    again) or after it failed, expired or was canceled
+    (https://shopify.dev/docs/api/admin-graphql/latest/enums/BulkOperationStatus)."""
+    status = operation["status"]
+    if status in ("CREATED", "RUNNING", "CANCELING"):
+        return _not_yet(ex, f"bulk operation {status}; ask again")
+    if status not in ("FAILED", "EXPIRED", "CANCELED"):
+        return None
+    error = operation.get("errorCode")
+    error = error if isinstance(error, str) else ""
+    said = f"bulk operation {status}" + (f": {error}" if error else "")
+    code, kind = _SHOPIFY_BULK_ERRORS.get(error, (FailureCode.UPSTREAM_ERROR, _P))
+    return ex.fail(code, kind, said)
 
 
 def _resource_operation(ex: Exchange, value: dict[str, Any]) -> Envelope[Any] | None:

@@ -175,7 +175,7 @@ def graphql_user_errors(body: object, content_type: str) -> Verdict | None:
     if not isinstance(data, dict) or not data:
         return None
     refused: list[str] = []
-    fields = 0
+    fields = busy = 0
     for name, payload in data.items():
         user_errors = payload.get("userErrors") if isinstance(payload, dict) else None
         if not isinstance(user_errors, list) or not user_errors:
@@ -183,10 +183,16 @@ def graphql_user_errors(body: object, content_type: str) -> Verdict | None:
         if not all(isinstance(e, dict) and isinstance(e.get("message"), str) for e in user_errors):
             return None
         fields += 1
+        busy += all(e.get("code") == "OPERATION_IN_PROGRESS" for e in user_errors)
         refused += [f"{name}: {_user_error_text(e)}" for e in user_errors]
     if not fields:
         return None
     if fields == len(data):
+        if busy == fields:
+            # Shopify runs one bulk operation of each type at a time: "OPERATION_IN_PROGRESS"
+            # refuses another until it ends (https://shopify.dev/docs/api/usage/bulk-operations/queries#operation-restrictions).
+            text = "; ".join(refused)
+            return FailureVerdict(FailureCode.CONFLICT, _T, text, "graphql userErrors")
         return FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(refused), "graphql userErrors")
     detail = f"{fields} of {len(data)} mutations refused"
     return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "graphql userErrors", tuple(refused))
