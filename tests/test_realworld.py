@@ -3551,6 +3551,35 @@ ROWS: list[Row] = [
         2,
     ),
     ok("record_wrapper_without_paging_stays_a_record", {"user": {"id": 1, "roles": ["a"]}}, 1),
+    # Spotify's recommendations: seeds describe the answer (one per seed, with its pool sizes),
+    # tracks is it (https://developer.spotify.com/documentation/web-api/reference/get-recommendations).
+    ok(
+        "spotify_recommendations_none_for_the_seed",
+        {
+            "tracks": [],
+            "seeds": [
+                {
+                    "initialPoolSize": 0,
+                    "afterFilteringSize": 0,
+                    "afterRelinkingSize": 0,
+                    "id": "abc",
+                    "type": "GENRE",
+                    "href": None,
+                }
+            ],
+        },
+        0,
+        url="https://api.spotify.example.test/v1/recommendations?seed_genres=abc",
+    ),
+    ok(
+        "spotify_recommendations_tracks",
+        {
+            "tracks": two(),
+            "seeds": [{"initialPoolSize": 250, "afterFilteringSize": 250, "id": "x"}],
+        },
+        2,
+        url="https://api.spotify.example.test/v1/recommendations?seed_genres=rock",
+    ),
     # Spotify's several tracks: "If an object is not found, a null value is returned in the
     # appropriate position" (https://developer.spotify.com/documentation/web-api/concepts/api-calls)
     page(

@@ -1496,6 +1496,10 @@ def _marketo_found_none(body: object) -> bool:
     return body.get("errors") in ([], None) and isinstance(warnings, list) and bool(warnings)
 
 
+def _pool_sized(seed: object) -> bool:
+    return isinstance(seed, dict) and "initialPoolSize" in seed
+
+
 def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
     # {"products": [...]} (Shopify, Lambda's {"Functions": [...]} on its last page): an
     # object whose only member is a list (beside, at most, its links or one paging member)
@@ -1522,6 +1526,12 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # {"project_id": "…", "branch": "master", "keys": [...]}
         # (https://developers.lokalise.com/reference/list-all-keys).
         root = {k: v for k, v in root.items() if k not in _LOKALISE_ENVELOPE}
+    seeds = root.get("seeds")
+    if isinstance(seeds, list) and seeds and len(root) > 1 and _pool_sized(seeds[0]):
+        # Spotify's recommendations: "seeds", one per seed asked with its pool sizes, describe
+        # the answer; "tracks" is it
+        # (https://developer.spotify.com/documentation/web-api/reference/get-recommendations).
+        root = {k: v for k, v in root.items() if k != "seeds"}
     if root.get("ok") is True and len(root) > 1:
         # Slack's envelope around every method's answer says nothing of its items: its
         # chat.scheduledMessages.list answers {"ok": true, "scheduled_messages": [],
