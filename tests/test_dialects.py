@@ -4293,8 +4293,14 @@ def test_round_31_jobs_counts_and_refreshes_read_before_they_are_done() -> None:
     many = "https://x.zendesk.com/api/v2/views/count_many.json?ids=1,2"
     both = {"view_counts": [uncached, {**uncached, "view_id": 2}]}
     assert failure_of(judge(both, url=many)) == (FailureCode.UPSTREAM_ERROR, T)
-    one = {"view_counts": [uncached, {**stale, "view_id": 2}]}
-    assert judge(one, url=many).outcome is Outcome.SUCCESS
+    # one of them not counted yet: the others are the answer, that one is missing
+    one = judge({"view_counts": [uncached, {**stale, "view_id": 2}]}, url=many)
+    assert truncation_of(one) is TruncatedBy.UPSTREAM_FLAG
+    assert one.coverage is not None
+    assert one.coverage.dropped == ("view 6164074383386: not counted yet",)
+    assert one.coverage.detail == "zendesk: 1 of 2 view counts not cached yet"
+    counted = {"view_counts": [stale, {**stale, "view_id": 2}]}
+    assert judge(counted, url=many).outcome is Outcome.SUCCESS
 
     refresh_url = "https://mastodon.example.test/api/v1_alpha/async_refreshes/ImNvbnRleHQ6MTEz"
     running = {"async_refresh": {"id": "ImNvbnRleHQ6MTEz", "status": "running", "result_count": 1}}

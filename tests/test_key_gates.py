@@ -358,6 +358,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"replyCode": 2008, "replyText": "No contact found", "data": ""},
     {"successCount": 1, "failCount": 1, "failedUpdates": {"invalidEmails": ["x"]}},
     {"status": "partial", "processed": 1, "unprocessed": [{"code": 509, "error": "e"}]},
+    {"view_counts": [{"view_id": 1, "value": 3}, {"view_id": 2, "value": None, "fresh": False}]},
     {"results": [{"success": False, "errors": ["no id"]}], "success": True},
     {"status": "error", "errorType": "bad_data", "error": "parse error"},
     {"Successful": [], "Failed": [{"Id": "m2", "Code": "InternalError", "SenderFault": False}]},

@@ -205,6 +205,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"unprocessed"}),
     ),
     Convention(
+        "zendesk_view_counts",
+        _rest_errors.zendesk_view_counts,
+        "Zendesk's counts of several views, some not cached yet",
+        keys=frozenset({"view_counts"}),
+    ),
+    Convention(
         "batch_responses",
         _rest_errors.batch_responses,
         "a batch send's entries, some with success: false",

@@ -3134,6 +3134,28 @@ def unprocessed_records(body: object, content_type: str) -> Verdict | None:
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "clevertap", dropped)
 
 
+def zendesk_view_counts(body: object, content_type: str) -> Verdict | None:
+    """Zendesk's ticket counts of several views, some not cached yet: each such ``value`` null
+    beside ``fresh: false``, "keep retrying ... until the value is no longer null"
+    (https://developer.zendesk.com/api-reference/ticketing/business-rules/views/#count-tickets-in-views,
+    https://support.zendesk.com/hc/en-us/articles/7428859901978). Some of them is a partial
+    answer naming each view; none counted is read as a job not done (``_jobs``)."""
+    counts = body.get("view_counts") if isinstance(body, dict) else None
+    if not isinstance(counts, list) or len(counts) < 2:
+        return None
+    if not all(isinstance(c, dict) and "view_id" in c for c in counts):
+        return None
+    dropped = tuple(
+        f"view {c['view_id']}: not counted yet"
+        for c in counts
+        if c.get("value") is None and c.get("fresh") is False
+    )
+    if not dropped or len(dropped) == len(counts):
+        return None
+    detail = f"{len(dropped)} of {len(counts)} view counts not cached yet"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "zendesk", dropped)
+
+
 def unprocessed_dynamodb(body: object, content_type: str) -> Verdict | None:
     """DynamoDB's batch calls answer what they did not do in ``UnprocessedItems``
     (BatchWriteItem) or ``UnprocessedKeys`` (BatchGetItem), by table, ``{}`` when all was done
