@@ -3199,6 +3199,18 @@ ROWS: list[Row] = [
         },
         2,
     ),
+    # the same, answered before end_of_stream was added: end_time beside next_page
+    page(
+        "zendesk_incremental_time_count_before_end_of_stream",
+        {
+            "tickets": two(),
+            "next_page": "https://z.example.test/api/v2/incremental/tickets.json?start_time=1383685952",
+            "count": 1000,
+            "end_time": 1383685952,
+        },
+        2,
+        url="https://z.example.test/api/v2/incremental/tickets.json?start_time=1",
+    ),
     page(
         "zendesk_incremental_cursor_after_url",
         {

@@ -218,9 +218,11 @@ def find_total(
             # result_info), never the total; a top-level meta's is (JSON:API: Drupal, Kitsu),
             # and Lightspeed Retail's @attributes' (the query's, beside the page's offset).
             keys = _TOTAL_KEYS_BUT_COUNT if listing else TOTAL_KEYS
-        elif "end_of_stream" in box:
+        elif "end_of_stream" in box or ("end_time" in box and "next_page" in box):
             # A Zendesk incremental export's count is "the number of items in this page" (the
             # export runs on until its end_of_stream, with no total): 1,000 on a full page.
+            # Its time-based pages answered before end_of_stream was added say where the next
+            # starts by end_time beside next_page, with the same count.
             keys = _TOTAL_KEYS_BUT_COUNT
         for key in keys:
             if key in box and (found_total := _as_total(box[key])) is not None:
