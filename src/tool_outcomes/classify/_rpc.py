@@ -125,6 +125,9 @@ GRAPHQL_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
     "REQUEST_RATE_LIMITED": (FailureCode.RATE_LIMITED, _T),
     # Linear's limits (https://linear.app/developers/rate-limiting): extensions.code RATELIMITED.
     "RATELIMITED": (FailureCode.RATE_LIMITED, _T),
+    # Apollo Router's timeouts: "GATEWAY_TIMEOUT" when a subgraph or the router timed out
+    # (https://www.apollographql.com/docs/graphos/routing/performance/traffic-shaping#timeouts).
+    "GATEWAY_TIMEOUT": (FailureCode.TIMEOUT, _T),
 }
 _GRAPHQL_MEMBERS = frozenset({"data", "errors", "extensions"})
 
