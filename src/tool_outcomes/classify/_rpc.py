@@ -127,7 +127,9 @@ GRAPHQL_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
     "RATELIMITED": (FailureCode.RATE_LIMITED, _T),
     # Apollo Router's timeouts: "GATEWAY_TIMEOUT" when a subgraph or the router timed out
     # (https://www.apollographql.com/docs/graphos/routing/performance/traffic-shaping#timeouts).
-    "GATEWAY_TIMEOUT": (FailureCode.TIMEOUT, _T),
+    # A server's failure it names in its answer, not this call's own timeout: answering a
+    # mutation it is no write acknowledged (what a 2xx whose answer timed out being read is).
+    "GATEWAY_TIMEOUT": (FailureCode.SERVER_ERROR, _T),
 }
 _GRAPHQL_MEMBERS = frozenset({"data", "errors", "extensions"})
 
