@@ -5068,3 +5068,46 @@ def test_round_37_mastodon_media_read_while_it_is_processed() -> None:
     assert answer("PUT").outcome is Outcome.SUCCESS
     # a range asked for is a range, there too
     assert truncation_of(answer("GET", range="bytes=0-9")) is TruncatedBy.PARTIAL_CONTENT
+
+
+@pytest.mark.parametrize(
+    ("path", "member", "state", "expected"),
+    [
+        ("projects/42/import", "import_status", "scheduled", T),
+        ("projects/42/import", "import_status", "started", T),
+        ("projects/42/import", "import_status", "failed", P),
+        ("projects/42/import", "import_status", "finished", None),
+        ("projects/42/import", "import_status", "none", None),
+        ("projects/42/export", "export_status", "regeneration_in_progress", T),
+        ("groups/7/export", "export_status", "queued", T),
+        ("projects/42/export", "export_status", "finished", None),
+    ],
+)
+def test_round_37_a_gitlab_import_or_export_read_before_it_ends(
+    path: str, member: str, state: str, expected: FailureKind | None
+) -> None:
+    """GitLab's import and export status (https://docs.gitlab.com/api/project_import_export/)."""
+    url = f"https://gitlab.example.test/api/v4/{path}"
+    body = {
+        "id": 42,
+        "name": "p",
+        member: state,
+        "import_error": "boom" if state == "failed" else None,
+    }
+    env = judge(body, url=url)
+    if expected is None:
+        assert env.outcome is Outcome.SUCCESS, env
+    else:
+        assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, expected)
+    # a project record holding its import_status elsewhere is the record
+    record = judge(body, url="https://gitlab.example.test/api/v4/projects/42")
+    assert record.outcome is Outcome.SUCCESS, record
+    # the write that starts an import is accepted
+    started = classify_parts(
+        201,
+        httpx.Headers({"content-type": "application/json"}),
+        json.dumps(body).encode(),
+        url="https://gitlab.example.test/api/v4/import/github",
+        method="POST",
+    )
+    assert started.outcome is Outcome.SUCCESS

@@ -167,6 +167,21 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         words = error.get("message")
         said = f"operation failed: {name or error['code']}"
         return ex.fail(code, kind, f"{said}: {words}" if isinstance(words, str) else said)
+    gitlab = _GITLAB_TRANSFER.search(ex.url or "")
+    if gitlab is not None and isinstance(state := value.get(f"{gitlab[1]}_status"), str):
+        # GitLab's project import and project or group export status: import "scheduled",
+        # "started" until "finished" or "failed"; export "queued", "started",
+        # "regeneration_in_progress" until "finished"
+        # (https://docs.gitlab.com/api/project_import_export/#import-status).
+        if state in ("scheduled", "queued", "started", "regeneration_in_progress"):
+            return _not_yet(ex, f"{gitlab[1]} {state}; ask again")
+        if state == "failed":
+            error = value.get("import_error")
+            said = (
+                f"import failed: {error}" if isinstance(error, str) and error else "import failed"
+            )
+            return _ended(ex, said)
+        return None
     kind = value.get("kind")
     if isinstance(kind, str) and kind in _GOOGLE_OPERATION_KINDS:
         return _resource_operation(ex, value)
@@ -426,7 +441,8 @@ _JOB_MEMBERS = frozenset(
     {
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
         "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
-        "object", "urls", "result", "job_identifier", "state", "kind",
+        "object", "urls", "result", "job_identifier", "state", "kind", "import_status",
+        "export_status",
     }
 )  # fmt: skip
 _JOB_MEMBERS_BUT_NAME = _JOB_MEMBERS - {"name"}
@@ -470,6 +486,7 @@ _JOB_FAILED_SPELLED = frozenset(
     {"failed", "killed", "cancelled", "canceled", "failure", "error", "expired"}
 )
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_GITLAB_TRANSFER = re.compile(r"/api/v4/(?:projects|groups)/[^/?#]+/(import|export)/?(?:[?#]|$)")
 _BULK_EMAIL = re.compile(r"/bulk-email/[^/?#]+/?(?:[?#]|$)")
 _MINDEE_JOB = frozenset({"issued_at", "available_at", "model_id", "polling_url"})
 _KEY_VAULT_PENDING = re.compile(r"/certificates/[^/?#]+/pending/?(?:[?#]|$)")
