@@ -3498,6 +3498,38 @@ ROWS: list[Row] = [
         1,
         total=5,
     ),
+    # stac-server links a next page from every page with items: one that returned every
+    # feature that matches is the whole listing (numberMatched, OGC API - Features 17-069r4
+    # §7.15.4; context.matched, https://github.com/stac-api-extensions/context).
+    ok(
+        "stac_server_every_match_returned_beside_a_next_link",
+        {
+            "type": "FeatureCollection",
+            "features": [{"type": "Feature", "id": "a"}, {"type": "Feature", "id": "b"}],
+            "links": [
+                {"rel": "next", "href": "https://stac.example.test/search", "method": "POST"}
+            ],
+            "numberMatched": 2,
+            "numberReturned": 2,
+            "context": {"returned": 2, "limit": 10, "matched": 2},
+        },
+        2,
+        2,
+        url="https://stac.example.test/search",
+    ),
+    ok(
+        "ogc_features_every_match_returned_beside_a_next_link",
+        {
+            "type": "FeatureCollection",
+            "features": [{"type": "Feature", "id": "a"}],
+            "links": [{"rel": "next", "href": "https://geo.example.test/items?offset=1"}],
+            "numberMatched": 1,
+            "numberReturned": 1,
+        },
+        1,
+        1,
+        url="https://geo.example.test/items?limit=1",
+    ),
     # https://github.com/stac-api-extensions/context: "returned" (required), "limit",
     # "matched", beside /collections as beside a search (stac-server's Earth Search).
     ok(

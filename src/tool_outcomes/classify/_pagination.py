@@ -1828,6 +1828,18 @@ def _removes(url: str | None) -> bool:
     return path.rpartition("/")[2].lower() in _REMOVALS
 
 
+def _all_matched(value: object, count: int) -> bool:
+    """Whether an OGC API or STAC page says it holds every feature that matches: its
+    ``numberMatched`` and ``numberReturned`` (or its context's ``matched`` and ``returned``)
+    both ``count``."""
+    if not isinstance(value, dict):
+        return False
+    context = stac_context(value) or {}
+    pairs = ((value.get("numberMatched"), value.get("numberReturned")),
+             (context.get("matched"), context.get("returned")))  # fmt: skip
+    return any(type(m) is int and type(r) is int and m == r == count for m, r in pairs)
+
+
 def _ids_not_found(ex: Exchange, items: list[Any]) -> PartialVerdict | None:
     """A read of several records by id, answered one per id, a null for each not found.
 
@@ -2038,6 +2050,21 @@ def judge_coverage(
         # features and a rel=next link. numberMatched is how many features match (OGC API -
         # Features, https://docs.ogc.org/is/17-069r4/17-069r4.html#_response_7): there is
         # nothing left to read, and the link leads past the end.
+        evidence = []
+    if (
+        count is not None
+        and returned == count > 0
+        and not (lower_bound or estimate or cut_count or forced)
+        and evidence
+        and all(e.truncated_by is TruncatedBy.NEXT_PAGE for e in evidence)
+        and _all_matched(value, count)
+    ):
+        # Every feature that matches is here, yet a next link: stac-server adds one to every
+        # page that has items, its page after the last empty. numberMatched (context.matched)
+        # counts the features that match the query (OGC API - Features,
+        # https://docs.ogc.org/is/17-069r4/17-069r4.html#_response_7;
+        # https://github.com/stac-api-extensions/context), numberReturned those on this page:
+        # equal, no page holds more.
         evidence = []
     if (
         count is not None
