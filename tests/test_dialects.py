@@ -15,7 +15,6 @@ from tool_outcomes import (
     FailureKind,
     Outcome,
     TruncatedBy,
-    classify_http,
     classify_parts,
 )
 from tool_outcomes.classify import (
@@ -5051,23 +5050,6 @@ def test_round_36_shopify_refusing_a_second_bulk_operation_is_transient() -> Non
         FailureCode.BAD_REQUEST,
         P,
     )
-
-
-def test_round_37_mastodon_media_read_while_it_is_processed() -> None:
-    """Mastodon's GET /api/v1/media/:id: "206: Partial content - The media attachment is still
-    being processed" (https://docs.joinmastodon.org/methods/media/#get); the same 206 to its
-    update (PUT) is the change applied (https://docs.joinmastodon.org/methods/media/#update)."""
-    media = "https://mastodon.example.test/api/v1/media/22348641"
-    body = {"id": "22348641", "type": "image", "url": None}
-
-    def answer(method: str, **headers: str) -> Envelope[Any]:
-        request = httpx.Request(method, media, headers=headers)
-        return classify_http(httpx.Response(206, json=body, request=request))
-
-    assert failure_of(answer("GET")) == (FailureCode.UPSTREAM_ERROR, T)
-    assert answer("PUT").outcome is Outcome.SUCCESS
-    # a range asked for is a range, there too
-    assert truncation_of(answer("GET", range="bytes=0-9")) is TruncatedBy.PARTIAL_CONTENT
 
 
 @pytest.mark.parametrize(

@@ -83,12 +83,6 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
         if decode_json(ex.body)[1] is not None:  # the whole of something that is not JSON
             return _whole_range(ex)
         # the whole of a JSON document: read on, as a 200's body is
-    elif ex.status == 206 and not ex.writes and _MASTODON_MEDIA.search(ex.url or ""):
-        # Mastodon's media read: "206: Partial content - The media attachment is still being
-        # processed" (https://docs.joinmastodon.org/methods/media/#get); its update's 206 is
-        # the change applied, still processing (a write's answer).
-        detail = "HTTP 206: the media is still being processed; ask again"
-        return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
     if ex.media_type in JSON_LINES_TYPES:
         return _json_lines(ex)
     if ex.media_type == "multipart/mixed" and ex.cut is None:
@@ -391,9 +385,6 @@ def _docker_error(item: dict[str, Any]) -> str | None:
         return None
     words = detail.get("message") or item.get("error")
     return words if isinstance(words, str) and words else "errorDetail"
-
-
-_MASTODON_MEDIA = re.compile(r"/api/v1/media/[^/?#]+/?(?:[?#]|$)")
 
 
 def _is_a_range(ex: Exchange) -> bool:
