@@ -224,6 +224,18 @@ def test_google_maps_answers_and_look_alikes_are_read_as_they_are(
                 {"type": "NOT_FOUND", "path": ["repository"], "message": "Could not resolve"}
             ],
         },
+        # GitHub's issue(number:) missing beside the repository's fields asked with it
+        # (https://docs.github.com/en/graphql/reference/objects#repository)
+        {
+            "data": {"repository": {"hasIssuesEnabled": False, "issue": None}},
+            "errors": [
+                {
+                    "type": "NOT_FOUND",
+                    "path": ["repository", "issue"],
+                    "message": "Could not resolve to an issue with the number of 13.",
+                }
+            ],
+        },
         {"html_attributions": [], "status": "NOT_FOUND"},  # Google Places details, a place_id
     ],
 )
@@ -236,6 +248,25 @@ def test_a_body_naming_the_lookup_not_found_is_a_declared_lookups_empty(body: An
     assert declared.coverage is not None
     assert "NOT_FOUND" in declared.coverage.detail
     assert failure_of(judge(body)) == (FailureCode.NOT_FOUND, P)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        {"type": "NOT_FOUND", "path": ["nodes", 1], "message": "Could not resolve to a node"},
+        {"type": "NOT_FOUND", "path": ["repository", "owner"], "message": "not null there"},
+        {"type": "FORBIDDEN", "path": ["repository", "issue"], "message": "Resource protected"},
+        {"type": "NOT_FOUND", "message": "no path"},
+    ],
+)
+def test_a_graphql_not_found_beside_answered_fields_is_a_lookup_only_at_a_null(
+    error: dict[str, Any],
+) -> None:
+    """An item of a list missing, a path that leads to a value, another error or no path: the
+    data is incomplete (a partial), not a lookup that found nothing."""
+    data = {"nodes": [{"id": "a"}, None], "repository": {"issue": None, "owner": {"login": "o"}}}
+    env = judge({"data": data, "errors": [error]}, not_found="empty")
+    assert truncation_of(env) is TruncatedBy.FIELD_ERRORS
 
 
 def test_slacks_not_found_names_an_argument_and_stays_a_failure() -> None:

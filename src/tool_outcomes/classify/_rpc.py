@@ -165,8 +165,29 @@ def graphql(body: object, content_type: str) -> Verdict | None:
             # its permissions needed (https://hasura.io/docs/latest/api-reference/graphql-api/overview/).
             code = FailureCode.BAD_REQUEST
         return FailureVerdict(code, kind, "; ".join(messages), "graphql")
+    if all(_not_found_at_a_null(body["data"], e) for e in errors):
+        # The node looked up is missing, the fields asked beside it answered: GitHub's
+        # repository { hasIssuesEnabled, issue(number:) } names the issue NOT_FOUND at its path,
+        # null there (https://docs.github.com/en/graphql/reference/objects#repository). The
+        # lookup found nothing, as a REST 404 says (declared not_found="empty": that empty);
+        # an item of a list missing is a part of the answer missing (not read here).
+        return FailureVerdict(FailureCode.NOT_FOUND, _P, "; ".join(messages), "graphql")
     detail = f"{len(errors)} field error(s); data is incomplete"
     return PartialVerdict(TruncatedBy.FIELD_ERRORS, detail, "graphql", tuple(messages))
+
+
+def _not_found_at_a_null(data: object, error: Mapping[str, Any]) -> bool:
+    """Whether ``error`` is NOT_FOUND and its ``path`` (field names only: no list index) leads
+    through ``data`` to a null."""
+    path = error.get("path")
+    if _graphql_code(error) != "NOT_FOUND" or not isinstance(path, list) or not path:
+        return False
+    node = data
+    for step in path:
+        if not isinstance(step, str) or not isinstance(node, dict) or step not in node:
+            return False
+        node = node[step]
+    return node is None
 
 
 def graphql_user_errors(body: object, content_type: str) -> Verdict | None:
