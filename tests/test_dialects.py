@@ -5124,3 +5124,13 @@ def test_round_37_a_gitlab_import_or_export_read_before_it_ends(
         method="POST",
     )
     assert started.outcome is Outcome.SUCCESS
+
+
+def test_round_36_a_solr_count_asked_alone_counts_none_when_inferring() -> None:
+    """Solr's rows=0 asks for numFound alone (https://solr.apache.org/guide/solr/latest/query-guide/common-query-parameters.html#rows-parameter):
+    numFound 0 is none found, read from the response box when nothing is declared."""
+    url = "https://solr.example.test/solr/core/select?q=x&rows=0&wt=json"
+    none = judge({"response": {"numFound": 0, "start": 0, "docs": []}}, url=url)
+    assert none.outcome is Outcome.EMPTY, none
+    some = judge({"response": {"numFound": 51686, "start": 0, "docs": []}}, url=url)
+    assert some.outcome is Outcome.SUCCESS, some

@@ -1147,9 +1147,15 @@ def counted_zero(body: object) -> bool:
     if not isinstance(body, dict):
         return False
     boxes = [body, *(body.get(key) for key in PAGING_BOXES)]
-    return any(
+    if any(
         isinstance(box, dict) and any(_is_zero(box.get(key)) for key in ZERO_COUNT_KEYS)
         for box in boxes
+    ):
+        return True
+    # A nested collection's own count (Solr's response.numFound, the OData v2 d.__count).
+    return any(
+        count is not None and isinstance(box := body.get(outer), dict) and _is_zero(box.get(count))
+        for outer, _, count in _NESTED
     )
 
 
