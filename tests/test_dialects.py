@@ -5134,3 +5134,15 @@ def test_round_36_a_solr_count_asked_alone_counts_none_when_inferring() -> None:
     assert none.outcome is Outcome.EMPTY, none
     some = judge({"response": {"numFound": 51686, "start": 0, "docs": []}}, url=url)
     assert some.outcome is Outcome.SUCCESS, some
+
+
+def test_round_36_a_gbif_name_match_of_none_matched_nothing() -> None:
+    """GBIF's species match: matchType NONE, no usageKey, "No match because of too little
+    confidence" (https://techdocs.gbif.org/en/openapi/v1/species#/Searching%20names/matchNames)."""
+    url = "https://api.gbif.org/v1/species/match?name=Aso&strict=false"
+    none = {"confidence": 100, "note": "No match", "matchType": "NONE", "synonym": False}
+    assert judge(none, url=url).outcome is Outcome.EMPTY
+    weighed = {**none, "alternatives": [{"usageKey": 1, "matchType": "FUZZY", "confidence": 40}]}
+    assert judge(weighed, url=url).outcome is Outcome.SUCCESS
+    exact = {"usageKey": 5231190, "confidence": 98, "matchType": "EXACT", "synonym": False}
+    assert judge(exact, url=url).outcome is Outcome.SUCCESS

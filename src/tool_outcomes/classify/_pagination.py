@@ -1099,6 +1099,16 @@ def _zero_results(value: Mapping[str, Any]) -> str | None:
     return "status: ZERO_RESULTS" if all(not v for v in lists) else None
 
 
+def _no_match(value: Mapping[str, Any]) -> str | None:
+    """GBIF's name match with ``matchType: "NONE"``, no usage matched (its ``usageKey`` and
+    names left out, its ``note`` saying why): the name matched nothing
+    (https://techdocs.gbif.org/en/openapi/v1/species#/Searching%20names/matchNames). With
+    ``verbose=true`` the candidates it weighed come as ``alternatives``: those are an answer."""
+    if value.get("matchType") != "NONE" or "usageKey" in value or "confidence" not in value:
+        return None
+    return None if value.get("alternatives") else "matchType: NONE"
+
+
 def _declared_zero(value: Any, total_path: str | None) -> bool:
     """Whether the declared total is there and counts nothing (``0``, or ``"0"``)."""
     if total_path is None:
@@ -1902,6 +1912,7 @@ def judge_coverage(
                     or all_missing(value)
                     or no_report_data(value)
                     or _zero_results(value)
+                    or _no_match(value)
                 )
                 if value
                 else "empty object"
