@@ -4706,6 +4706,47 @@ ROWS: list[Row] = [
         1,
         url="https://api.music.apple.com/v1/catalog/gb/charts?types=songs",
     ),
+    # OpenSearch in JSON (Elsevier's Scopus): the entries under the one wrapper, their total in
+    # opensearch:totalResults, the next page a link whose @ref is next
+    # (https://dev.elsevier.com/documentation/ScopusSearchAPI.wadl).
+    page(
+        "scopus_opensearch_entries_with_next",
+        {
+            "search-results": {
+                "opensearch:totalResults": "2843502",
+                "opensearch:startIndex": "0",
+                "opensearch:itemsPerPage": "2",
+                "link": [
+                    {
+                        "@ref": "self",
+                        "@href": "https://api.elsevier.com/content/search/scopus?start=0",
+                    },
+                    {
+                        "@ref": "next",
+                        "@href": "https://api.elsevier.com/content/search/scopus?start=2",
+                    },
+                ],
+                "entry": two(),
+            }
+        },
+        2,
+        total=2843502,
+        url="https://api.elsevier.com/content/search/scopus?query=ecology&count=2&start=0",
+    ),
+    ok(
+        "scopus_opensearch_last_entries",
+        {
+            "search-results": {
+                "opensearch:totalResults": "2",
+                "opensearch:startIndex": "0",
+                "link": [{"@ref": "self", "@href": "https://api.elsevier.com/x"}],
+                "entry": two(),
+            }
+        },
+        2,
+        2,
+        url="https://api.elsevier.com/content/search/scopus?query=rare&count=25",
+    ),
     # Elastic App Search: meta.page's current of total_pages
     # (https://www.elastic.co/guide/en/app-search/current/api-reference.html).
     ok(

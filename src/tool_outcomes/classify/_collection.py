@@ -173,6 +173,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "$totalResults",  # Sage's SData feeds (Sage One v1): beside $startIndex, $itemsPerPage
     "totalRecords",  # Xbox Live's pagingInfo, Timetastic's listings
     "fullResultSize",  # Tripletex's ListResponse, beside from, count, values
+    "opensearch:totalResults",  # OpenSearch in JSON (Elsevier's Scopus), beside its entry
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
@@ -617,10 +618,19 @@ def _feed_entries(body: Mapping[str, Any]) -> Collection | None:
     """An Atom feed written as JSON: its ``entry`` list is the listing. NASA CMR's search in
     its ``json`` format answers ``{"feed": {"updated": …, "id": …, "title": …, "entry":
     [...]}}`` (https://cmr.earthdata.nasa.gov/search/site/docs/search/api.html#json), Google's
-    GData feeds ``{"version": "1.0", "encoding": "UTF-8", "feed": {…, "entry": [...]}}``."""
+    GData feeds ``{"version": "1.0", "encoding": "UTF-8", "feed": {…, "entry": [...]}}``, and
+    an OpenSearch response in JSON under its one wrapper, its ``opensearch:totalResults``
+    beside (Elsevier's Scopus: ``{"search-results": {"opensearch:totalResults": "2843502",
+    "link": [...], "entry": [...]}}``, https://dev.elsevier.com/documentation/ScopusSearchAPI.wadl)."""
     feed = body.get("feed")
     if not isinstance(feed, dict) or not body.keys() <= _FEED_ENVELOPE:
-        return None
+        if len(body) != 1:
+            return None
+        [(key, feed)] = body.items()
+        if not isinstance(feed, dict) or "opensearch:totalResults" not in feed:
+            return None
+        entry = feed.get("entry")
+        return Collection(entry, feed, f"{key}.entry") if isinstance(entry, list) else None
     entry = feed.get("entry")
     return Collection(entry, feed, "feed.entry") if isinstance(entry, list) else None
 

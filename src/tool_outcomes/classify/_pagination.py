@@ -696,6 +696,12 @@ def _listing_signs(
     fhir = _fhir_link(box, "next")
     if fhir is not None:
         out.append(_page('link relation "next"', fhir, base_url))
+    if "opensearch:totalResults" in box:
+        # OpenSearch in JSON (Elsevier's Scopus): link objects name their relation in "@ref"
+        # and their target in "@href" (https://dev.elsevier.com/documentation/ScopusSearchAPI.wadl).
+        opensearch = _link_to(box.get("link"), "@ref", "next", "@href")
+        if opensearch is not None:
+            out.append(_page('link @ref "next"', opensearch, base_url))
     if _LISTING_SIGN_KEYS.isdisjoint(box):
         return out
     # DRF's "next", JSON:API's links.next, HAL's _links.next.href, HubSpot's paging.next.after,
