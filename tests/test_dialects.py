@@ -5146,3 +5146,42 @@ def test_round_36_a_gbif_name_match_of_none_matched_nothing() -> None:
     assert judge(weighed, url=url).outcome is Outcome.SUCCESS
     exact = {"usageKey": 5231190, "confidence": 98, "matchType": "EXACT", "synonym": False}
     assert judge(exact, url=url).outcome is Outcome.SUCCESS
+
+
+def test_round_38_sending_apis_name_the_recipients_they_refused() -> None:
+    """SparkPost's recipient counts (https://developers.sparkpost.com/api/transmissions/),
+    Postal's parameter-error (https://apiv1.postalserver.io/) and Unisender Go's failed_emails
+    (https://godocs.unisender.ru/web-api-ref#email-send), each in a 200."""
+    send = "https://api.sparkpost.com/api/v1/transmissions"
+
+    def sparkpost(rejected: int, accepted: int) -> Envelope[Any]:
+        counts = {"total_rejected_recipients": rejected, "total_accepted_recipients": accepted}
+        return judge({"results": {"id": "1", **counts}}, url=send)
+
+    assert failure_of(sparkpost(2, 0)) == (FailureCode.BAD_REQUEST, P)
+    some = sparkpost(1, 1)
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.detail == "sparkpost: 1 of 2 recipients rejected"
+    assert sparkpost(0, 2).outcome is Outcome.SUCCESS
+
+    words = {"code": "NoRecipients", "message": "no recipients"}
+    postal = {"status": "parameter-error", "time": 0.01, "flags": {}, "data": words}
+    refused = judge(postal, url="https://postal.example.test/api/v1/send/message")
+    assert failure_of(refused) == (FailureCode.BAD_REQUEST, P)
+    assert refused.failure is not None
+    assert "NoRecipients: no recipients" in refused.failure.detail
+    sent = {**postal, "status": "success", "data": {"message_id": "m1"}}
+    assert judge(sent, url="https://postal.example.test/api/v1/send/message").outcome is (
+        Outcome.SUCCESS
+    )
+
+    unisender = "https://go1.unisender.ru/en/transactional/api/v1/email/send.json"
+    answer = {"status": "success", "job_id": "1rctPx", "emails": ["a@example.com"]}
+    assert judge({**answer, "failed_emails": {}}, url=unisender).outcome is Outcome.SUCCESS
+    partly = judge({**answer, "failed_emails": {"b@example.com": "invalid"}}, url=unisender)
+    assert truncation_of(partly) is TruncatedBy.UPSTREAM_FLAG
+    assert partly.coverage is not None
+    assert partly.coverage.dropped == ("b@example.com: invalid",)
+    none = {**answer, "emails": [], "failed_emails": {"b@example.com": "unsubscribed"}}
+    assert failure_of(judge(none, url=unisender)) == (FailureCode.BAD_REQUEST, P)

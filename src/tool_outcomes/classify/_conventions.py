@@ -205,6 +205,24 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"unprocessed"}),
     ),
     Convention(
+        "sparkpost_recipients",
+        _rest_errors.sparkpost_recipients,
+        "SparkPost's rejected recipients beside those accepted",
+        keys=frozenset({"results"}),
+    ),
+    Convention(
+        "postal",
+        _rest_errors.postal_error,
+        "Postal's status parameter-error or error, beside time and flags",
+        keys=frozenset({"flags"}),
+    ),
+    Convention(
+        "failed_emails",
+        _rest_errors.failed_emails,
+        "Unisender Go's failed_emails beside the emails sent",
+        keys=frozenset({"failed_emails"}),
+    ),
+    Convention(
         "zendesk_view_counts",
         _rest_errors.zendesk_view_counts,
         "Zendesk's counts of several views, some not cached yet",

@@ -3134,6 +3134,56 @@ def unprocessed_records(body: object, content_type: str) -> Verdict | None:
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "clevertap", dropped)
 
 
+def sparkpost_recipients(body: object, content_type: str) -> Verdict | None:
+    """SparkPost's transmission answers how many recipients it took and refused:
+    ``{"results": {"total_rejected_recipients": 1, "total_accepted_recipients": 1, "id": …}}``
+    (https://developers.sparkpost.com/api/transmissions/#transmissions-post-send-inline-content):
+    every one refused is a failure; some of them, a partial answer."""
+    results = body.get("results") if isinstance(body, dict) else None
+    if not isinstance(results, dict):
+        return None
+    rejected = results.get("total_rejected_recipients")
+    accepted = results.get("total_accepted_recipients")
+    if type(rejected) is not int or type(accepted) is not int or rejected <= 0:
+        return None
+    detail = f"{rejected} of {rejected + accepted} recipients rejected"
+    if accepted == 0:
+        return FailureVerdict(FailureCode.BAD_REQUEST, _P, detail, "sparkpost")
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "sparkpost", ())
+
+
+def postal_error(body: object, content_type: str) -> Verdict | None:
+    """Postal's envelope, ``{"status": …, "time": …, "flags": {}, "data": {…}}``, its status
+    ``parameter-error`` or ``error`` with the code and message in ``data``
+    (https://apiv1.postalserver.io/): the request refused, whatever the HTTP status."""
+    if not isinstance(body, dict) or body.keys() != _POSTAL_KEYS:
+        return None
+    status = body.get("status")
+    if status not in ("error", "parameter-error"):
+        return None
+    data = body.get("data")
+    words = [data.get(k) for k in ("code", "message")] if isinstance(data, dict) else []
+    said = ": ".join(w for w in words if isinstance(w, str) and w) or "no message"
+    return FailureVerdict(FailureCode.BAD_REQUEST, _P, f"status {status}: {said}", "postal")
+
+
+_POSTAL_KEYS = frozenset({"status", "time", "flags", "data"})
+
+
+def failed_emails(body: object, content_type: str) -> Verdict | None:
+    """Unisender Go's send answers the addresses it took in ``emails`` and those it did not in
+    ``failed_emails``, each with its reason (https://godocs.unisender.ru/web-api-ref#email-send):
+    some failed is a partial answer naming each; none sent, a failure."""
+    if not isinstance(body, dict) or body.get("status") != "success":
+        return None
+    failed, sent = body.get("failed_emails"), body.get("emails")
+    if not isinstance(failed, dict) or not failed or not isinstance(sent, list):
+        return None
+    dropped = tuple(f"{address}: {reason}" for address, reason in failed.items())
+    every = FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(dropped[:3]), "unisender")
+    return some_refused(dropped, len(dropped) + len(sent), "emails not sent", "unisender", every)
+
+
 def zendesk_view_counts(body: object, content_type: str) -> Verdict | None:
     """Zendesk's ticket counts of several views, some not cached yet: each such ``value`` null
     beside ``fresh: false``, "keep retrying ... until the value is no longer null"
