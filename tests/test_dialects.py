@@ -3996,6 +3996,8 @@ def test_round_27_errors_in_a_200() -> None:
     )
     quota = {"quotaLimited": ["feature_flags"], "featureFlags": {}}
     assert failure_of(judge(quota, method="POST")) == (FailureCode.RATE_LIMITED, P)
+    snake = {"flags": {}, "quota_limited": ["feature_flags"]}  # as posthog-go reads it
+    assert failure_of(judge(snake, method="POST")) == (FailureCode.RATE_LIMITED, P)
     flags = {"flags": {"f": {"enabled": True}}, "errorsWhileComputingFlags": True}
     assert truncation_of(judge(flags, method="POST")) is TruncatedBy.UPSTREAM_FLAG
     weblate = {"detail": "Push is disabled for Hello/Weblate.", "result": False}

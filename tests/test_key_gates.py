@@ -384,6 +384,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"response": {"status": "fail", "code": "4011", "message": "Invalid API Token"}},
     {"request_status": "ERROR", "request_id": "r", "members": [{"sub_request_status": "ERROR"}]},
     {"quotaLimited": ["feature_flags"], "featureFlags": {}},
+    {"quota_limited": ["feature_flags"], "flags": {}},
     {"project_id": "p", "languages": [], "errors": [{"code": 400, "message": "bad lang_iso"}]},
     {"status": {"code": "13", "message": "Domain is not exists", "created_at": "2016-05-11"}},
     {"invalidated_api_keys": ["k"], "error_count": 1, "error_details": [{"reason": "bad"}]},

@@ -1333,6 +1333,20 @@ ROWS: list[Row] = [
         2,
         url="https://example.org/_matrix/client/v3/publicRooms?limit=2",
     ),
+    # A room's messages: the events in chunk, end "omitted when there are no more events"
+    # (https://spec.matrix.org/v1.11/client-server-api/#get_matrixclientv3roomsroomidmessages).
+    page(
+        "matrix_room_messages_end_present",
+        {"chunk": two(), "start": "t47429-4392820", "end": "t47409-4357353"},
+        2,
+        url="https://example.org/_matrix/client/v3/rooms/!r:example.org/messages?dir=b&limit=2",
+    ),
+    ok(
+        "matrix_room_messages_end_omitted",
+        {"chunk": two(), "start": "t47409-4357353", "state": []},
+        2,
+        url="https://example.org/_matrix/client/v3/rooms/!r:example.org/messages?dir=b&limit=5",
+    ),
     # Round 28's samples, each from its API's documentation.
     # Askbot's questions: count and pages beside them, the page the request's
     # (https://askbot.org/doc/api.html).

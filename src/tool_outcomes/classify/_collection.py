@@ -593,7 +593,11 @@ def find_collection(
         # "200 - OK", "requestId": …}}, the call's answer in result (https://api.qualtrics.com/).
         root, where = body["result"], "result."
     found_here = (
-        (_named_by_path(root, url) or _feed_entries(root) if root is body else None)
+        (
+            _named_by_path(root, url) or _feed_entries(root) or _matrix_chunk(root)
+            if root is body
+            else None
+        )
         or _aggregated_list(root, where)
         or _unique_list(root, where)
         or _page_shaped(root, where)
@@ -636,6 +640,18 @@ def _feed_entries(body: Mapping[str, Any]) -> Collection | None:
 
 
 _FEED_ENVELOPE = frozenset({"feed", "version", "encoding"})
+
+
+def _matrix_chunk(body: Mapping[str, Any]) -> Collection | None:
+    """Matrix's paginated events: ``{"chunk": [...], "start": …, "end": …, "state": [...]}``,
+    the events in ``chunk`` (https://spec.matrix.org/v1.11/client-server-api/#get_matrixclientv3roomsroomidmessages)."""
+    chunk = body.get("chunk")
+    if not isinstance(chunk, list) or not isinstance(body.get("start"), str):
+        return None
+    return Collection(chunk, body, "chunk") if body.keys() <= _MATRIX_EVENTS else None
+
+
+_MATRIX_EVENTS = frozenset({"chunk", "start", "end", "state"})
 
 
 def _sparql_results(body: Mapping[str, Any]) -> bool:

@@ -304,7 +304,7 @@ CONVENTIONS: tuple[Convention, ...] = (
         "quota_limited",
         _rest_errors.quota_limited,
         "PostHog's quotaLimited naming what ran out",
-        keys=frozenset({"quotaLimited"}),
+        keys=frozenset({"quotaLimited", "quota_limited"}),
     ),
     Convention(
         "bulk_errors",

@@ -2452,10 +2452,11 @@ _SNAP_CODE = re.compile(r"\bE(\d{4})\b")
 
 def quota_limited(body: object, content_type: str) -> Verdict | None:
     """PostHog's ``/flags`` names the resources whose quota ran out in ``quotaLimited``
-    (``["feature_flags"]``): no flag was evaluated (https://posthog.com/docs/api/flags)."""
+    (``["feature_flags"]``): no flag was evaluated (https://posthog.com/docs/api/flags). Its
+    SDKs read the same list as ``quota_limited`` (posthog-go's flags response)."""
     if not isinstance(body, dict):
         return None
-    limited = body.get("quotaLimited")
+    limited = body.get("quotaLimited", body.get("quota_limited"))
     if not isinstance(limited, list) or not limited:
         return None
     said = "quota limited: " + ", ".join(str(x) for x in limited[:5])
