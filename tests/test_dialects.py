@@ -5187,3 +5187,41 @@ def test_round_38_sending_apis_name_the_recipients_they_refused() -> None:
     assert partly.coverage.dropped == ("b@example.com: invalid",)
     none = {**answer, "emails": [], "failed_emails": {"b@example.com": "unsubscribed"}}
     assert failure_of(judge(none, url=unisender)) == (FailureCode.BAD_REQUEST, P)
+
+
+@pytest.mark.parametrize(
+    ("query", "newest", "oldest", "more"),
+    [
+        ("anchor=0", False, True, True),  # neither direction said: both read
+        ("anchor=0", True, False, True),
+        ("anchor=0", True, True, False),  # the whole narrow
+        ("anchor=newest&num_before=100&num_after=0", True, False, True),
+        ("anchor=newest&num_before=100&num_after=0", False, True, False),  # after: not asked
+        ("anchor=oldest&num_before=0&num_after=100", False, False, True),
+        ("anchor=oldest&num_before=0&num_after=100", True, False, False),  # before: not asked
+    ],
+)
+def test_round_38_a_zulip_window_short_of_the_end_it_asked_for_is_a_page(
+    query: str, newest: bool, oldest: bool, more: bool
+) -> None:
+    """Zulip's messages: found_newest and found_oldest say whether the window reached each end
+    of the narrow (https://zulip.com/api/get-messages)."""
+    body = {
+        "result": "success",
+        "msg": "",
+        "messages": [{"id": 1, "content": "a"}, {"id": 2, "content": "b"}],
+        "anchor": 1,
+        "found_anchor": False,
+        "found_newest": newest,
+        "found_oldest": oldest,
+        "history_limited": False,
+    }
+    url = f"https://x.zulipchat.com/api/v1/messages?{query}"
+    for items in ("messages", None):
+        env = judge(body, url=url, items=items)
+        if more:
+            assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+        else:
+            assert env.outcome is Outcome.SUCCESS, env
+        assert env.coverage is not None
+        assert env.coverage.returned == 2

@@ -1351,7 +1351,8 @@ def _diagnostic(root: Mapping[str, Any]) -> frozenset[str]:
 
 def _unique_list(root: Mapping[str, Any], where: str) -> Collection | None:
     skip = _diagnostic(root)
-    if "ok" not in root and _COUNTS.isdisjoint(root):
+    if "ok" not in root and _COUNTS.isdisjoint(root) and "found_newest" not in root:
+        # (Zulip's messages come beside found_newest and found_oldest, https://zulip.com/api/get-messages.)
         skip = skip | _SLACK_ONLY
     for keys in (COLLECTION_KEYS, MORE_COLLECTION_KEYS):
         lists = [k for k in keys if isinstance(root.get(k), list) and k not in skip]

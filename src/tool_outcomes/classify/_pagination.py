@@ -363,6 +363,9 @@ def page_evidence(
     matrix = _matrix_end(body, base_url) if collection is not None else None
     if matrix is not None:
         pages.append(matrix)
+    zulip = _zulip_window(body, base_url) if collection is not None else None
+    if zulip is not None:
+        pages.append(zulip)
     more = _reddit_more(collection)
     if more is not None:
         flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, more))
@@ -1152,6 +1155,28 @@ def _matrix_end(body: object, base_url: str | None) -> Evidence | None:
         return None
     asked = _split(base_url)[1].get("from")
     return None if end == asked else Evidence(TruncatedBy.NEXT_PAGE, "end present", end)
+
+
+def _zulip_window(body: object, base_url: str | None) -> Evidence | None:
+    """Zulip's messages: a window around an anchor, ``found_newest`` and ``found_oldest``
+    saying whether it reached the newest and the oldest message matching the narrow
+    (https://zulip.com/api/get-messages). More lies in a direction the request asked for
+    (``num_after``, ``num_before``) that the window did not reach; a request that says
+    neither is read as asking both."""
+    if not isinstance(body, dict) or "anchor" not in body:
+        return None
+    newest, oldest = body.get("found_newest"), body.get("found_oldest")
+    if type(newest) is not bool or type(oldest) is not bool:
+        return None
+    query = _split(base_url)[1]
+    after, before = _query_count(query, "num_after"), _query_count(query, "num_before")
+    if after is None and before is None:
+        after = before = 1
+    if (after or 0) > 0 and not newest:
+        return Evidence(TruncatedBy.NEXT_PAGE, "found_newest: false")
+    if (before or 0) > 0 and not oldest:
+        return Evidence(TruncatedBy.NEXT_PAGE, "found_oldest: false")
+    return None
 
 
 def _workos_cursor(body: object, base_url: str | None) -> Evidence | None:
