@@ -1347,6 +1347,24 @@ ROWS: list[Row] = [
         2,
         url="https://example.org/_matrix/client/v3/rooms/!r:example.org/messages?dir=b&limit=5",
     ),
+    # Zulip's messages: a window that did not reach the newest message of the narrow
+    # (https://zulip.com/api/get-messages).
+    page(
+        "zulip_messages_found_newest_false",
+        {
+            "result": "success",
+            "msg": "",
+            "messages": two(),
+            "anchor": 0,
+            "found_anchor": False,
+            "found_newest": False,
+            "found_oldest": True,
+            "history_limited": False,
+        },
+        2,
+        cursor=False,
+        url="https://x.zulipchat.com/api/v1/messages?anchor=oldest&num_before=0&num_after=2",
+    ),
     # Round 28's samples, each from its API's documentation.
     # Askbot's questions: count and pages beside them, the page the request's
     # (https://askbot.org/doc/api.html).
