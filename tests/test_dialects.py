@@ -5225,3 +5225,23 @@ def test_round_38_a_zulip_window_short_of_the_end_it_asked_for_is_a_page(
             assert env.outcome is Outcome.SUCCESS, env
         assert env.coverage is not None
         assert env.coverage.returned == 2
+
+
+def test_round_38_harperdb_names_the_records_it_skipped() -> None:
+    """HarperDB's insert, update, upsert and delete answer the ids written and the ids skipped
+    (https://docs.harperdb.io/docs/developers/operations-api/nosql-operations)."""
+    url = "https://harper.example.test:9925/"
+    none = {"message": "updated 0 of 1 records", "update_hashes": [], "skipped_hashes": [9]}
+    failed = judge(none, url=url, method="POST")
+    assert failure_of(failed) == (FailureCode.NOT_FOUND, P)
+    assert failed.failure is not None
+    assert "updated 0 of 1 records" in failed.failure.detail
+    exists = {"message": "inserted 0 of 1 records", "inserted_hashes": [], "skipped_hashes": [1]}
+    assert failure_of(judge(exists, url=url, method="POST")) == (FailureCode.CONFLICT, P)
+    some = {"message": "1 of 2 records deleted", "deleted_hashes": [1], "skipped_hashes": [2]}
+    partly = judge(some, url=url, method="POST")
+    assert truncation_of(partly) is TruncatedBy.UPSTREAM_FLAG
+    assert partly.coverage is not None
+    assert partly.coverage.dropped == ("2: skipped",)
+    whole = {"message": "updated 1 of 1 records", "update_hashes": [1], "skipped_hashes": []}
+    assert judge(whole, url=url, method="POST").outcome is Outcome.SUCCESS

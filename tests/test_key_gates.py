@@ -360,6 +360,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"status": "partial", "processed": 1, "unprocessed": [{"code": 509, "error": "e"}]},
     {"results": {"id": "1", "total_rejected_recipients": 1, "total_accepted_recipients": 1}},
     {"status": "parameter-error", "time": 0.0, "flags": {}, "data": {"code": "ValidationError"}},
+    {"message": "updated 0 of 1 records", "update_hashes": [], "skipped_hashes": [9]},
     {"status": "success", "job_id": "j", "emails": ["a@x"], "failed_emails": {"b@x": "invalid"}},
     {"view_counts": [{"view_id": 1, "value": 3}, {"view_id": 2, "value": None, "fresh": False}]},
     {"results": [{"success": False, "errors": ["no id"]}], "success": True},

@@ -223,6 +223,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"failed_emails"}),
     ),
     Convention(
+        "skipped_hashes",
+        _rest_errors.skipped_hashes,
+        "HarperDB's skipped_hashes beside the ids written",
+        keys=frozenset({"skipped_hashes"}),
+    ),
+    Convention(
         "zendesk_view_counts",
         _rest_errors.zendesk_view_counts,
         "Zendesk's counts of several views, some not cached yet",

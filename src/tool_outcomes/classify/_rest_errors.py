@@ -3185,6 +3185,29 @@ def failed_emails(body: object, content_type: str) -> Verdict | None:
     return some_refused(dropped, len(dropped) + len(sent), "emails not sent", "unisender", every)
 
 
+def skipped_hashes(body: object, content_type: str) -> Verdict | None:
+    """HarperDB's writes answer the ids they wrote and, in ``skipped_hashes``, those they did
+    not: an insert skips an id that exists, an update or a delete one that does not
+    (``{"message": "updated 0 of 1 records", "update_hashes": [], "skipped_hashes": [9]}``,
+    https://docs.harperdb.io/docs/developers/operations-api/nosql-operations). Some skipped is a
+    partial answer naming each; every one, a failure (a conflict for an insert, not found for
+    an update or a delete)."""
+    if not isinstance(body, dict):
+        return None
+    skipped = body.get("skipped_hashes")
+    done = next((body[k] for k in _HARPER_DONE if isinstance(body.get(k), list)), None)
+    if not isinstance(skipped, list) or not skipped or done is None:
+        return None
+    dropped = tuple(f"{hash_}: skipped" for hash_ in skipped)
+    code = FailureCode.CONFLICT if "inserted_hashes" in body else FailureCode.NOT_FOUND
+    words = body.get("message")
+    every = FailureVerdict(code, _P, words if isinstance(words, str) else dropped[0], "harperdb")
+    return some_refused(dropped, len(done) + len(skipped), "records skipped", "harperdb", every)
+
+
+_HARPER_DONE = ("inserted_hashes", "update_hashes", "upserted_hashes", "deleted_hashes")
+
+
 def zendesk_view_counts(body: object, content_type: str) -> Verdict | None:
     """Zendesk's ticket counts of several views, some not cached yet: each such ``value`` null
     beside ``fresh: false``, "keep retrying ... until the value is no longer null"
