@@ -1347,6 +1347,41 @@ ROWS: list[Row] = [
         2,
         url="https://example.org/_matrix/client/v3/rooms/!r:example.org/messages?dir=b&limit=5",
     ),
+    # Google Analytics Data API: rows (left out when none) and rowCount, the query's total
+    # (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/RunReportResponse).
+    page(
+        "ga4_run_report_rows_below_row_count",
+        {
+            "dimensionHeaders": [{"name": "date"}],
+            "metricHeaders": [{"name": "screenPageViews", "type": "TYPE_INTEGER"}],
+            "rows": two(),
+            "rowCount": 3,
+            "metadata": {"currencyCode": "USD", "timeZone": "Europe/Warsaw"},
+            "kind": "analyticsData#runReport",
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        3,
+        cursor=False,
+        url="https://analyticsdata.googleapis.com/v1beta/properties/1:runReport",
+    ),
+    ok(
+        "ga4_batch_of_one_report_without_rows",
+        {
+            "kind": "analyticsData#batchRunReports",
+            "reports": [
+                {
+                    "dimensionHeaders": [{"name": "date"}],
+                    "metricHeaders": [{"name": "activeUsers", "type": "TYPE_INTEGER"}],
+                    "rowCount": 0,
+                    "kind": "analyticsData#runReport",
+                }
+            ],
+        },
+        0,
+        0,
+        url="https://analyticsdata.googleapis.com/v1beta/properties/1:batchRunReports",
+    ),
     # Zulip's messages: a window that did not reach the newest message of the narrow
     # (https://zulip.com/api/get-messages).
     page(

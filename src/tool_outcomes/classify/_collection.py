@@ -594,7 +594,7 @@ def find_collection(
         root, where = body["result"], "result."
     found_here = (
         (
-            _named_by_path(root, url) or _feed_entries(root) or _matrix_chunk(root)
+            _named_by_path(root, url) or _feed_entries(root) or _matrix_chunk(root) or _ga4(root)
             if root is body
             else None
         )
@@ -652,6 +652,23 @@ def _matrix_chunk(body: Mapping[str, Any]) -> Collection | None:
 
 
 _MATRIX_EVENTS = frozenset({"chunk", "start", "end", "state"})
+
+
+def _ga4(body: Mapping[str, Any]) -> Collection | None:
+    """A Google Analytics Data API report: its ``rows`` (left out when there are none) and
+    ``rowCount``, "the total number of rows in the query result", whatever the page's limit
+    (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/RunReportResponse);
+    a batch of one report read as that report."""
+    kind, where = body.get("kind"), ""
+    if kind == "analyticsData#batchRunReports":
+        reports = body.get("reports")
+        if not isinstance(reports, list) or len(reports) != 1 or not isinstance(reports[0], dict):
+            return None
+        body, kind, where = reports[0], reports[0].get("kind"), "reports.0."
+    if kind != "analyticsData#runReport":
+        return None
+    rows = body.get("rows", [])
+    return Collection(rows, body, f"{where}rows", "rowCount") if isinstance(rows, list) else None
 
 
 def _sparql_results(body: Mapping[str, Any]) -> bool:
