@@ -2220,6 +2220,17 @@ ROWS: list[Row] = [
         {"meta": {"limit": 2, "before": "g2w", "after": None}, "data": two()},
         2,
     ),
+    # its schema requires none of meta's members: an after and a limit alone say the same
+    page(
+        "duffel_meta_after_without_before",
+        {"meta": {"after": "g2wAAAACbQAAABA", "limit": 2}, "data": two()},
+        2,
+    ),
+    ok(
+        "duffel_meta_after_null_without_before",
+        {"meta": {"after": None, "limit": 2}, "data": two()},
+        2,
+    ),
     # openFDA: meta.results.total, the query's, beside the page's skip and limit
     # (https://open.fda.gov/apis/anatomy-of-a-response/, https://open.fda.gov/apis/paging/).
     page(

@@ -681,6 +681,7 @@ def _all_in(box: Mapping[str, Any], collection: Collection) -> bool:
 
 #: A cursor of Figma's library listings: where the page before and the page after start.
 _FIGMA_CURSOR = frozenset({"before", "after"})
+_DUFFEL_META = frozenset({"after", "limit", "before"})
 
 
 def _listing_signs(
@@ -849,8 +850,9 @@ def _listing_signs(
         if isinstance(named, str) and named:
             out.append(Evidence(TruncatedBy.NEXT_PAGE, f"{key} present", named))
     # Duffel: meta {"limit", "before", "after"}; "if meta.after isn't null … there are more
-    # results", asked with ?after= (https://duffel.com/docs/api/overview/pagination).
-    if "after" in box and "before" in box and "limit" in box:
+    # results", asked with ?after= (https://duffel.com/docs/api/overview/pagination). Its
+    # schema requires none of them: a meta of its after and limit alone says the same.
+    if "after" in box and "limit" in box and ("before" in box or box.keys() <= _DUFFEL_META):
         after = _cursor(box.get("after"))
         if after is not None:
             out.append(Evidence(TruncatedBy.NEXT_PAGE, "after present", after))
