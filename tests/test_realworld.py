@@ -1347,6 +1347,51 @@ ROWS: list[Row] = [
         2,
         url="https://example.org/_matrix/client/v3/rooms/!r:example.org/messages?dir=b&limit=5",
     ),
+    # BioThings (MyGene, MyVariant): a search's hits beside its total and max_score
+    # (https://docs.mygene.info/en/latest/doc/query_service.html#returned-object).
+    page(
+        "biothings_hits_below_total",
+        {"took": 13, "total": 4976, "max_score": 10.8, "hits": two()},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        4976,
+        cursor=False,
+        url="https://myvariant.info/v1/query?q=BRAF&size=2",
+    ),
+    # NCBI E-utilities esearch in JSON: esearchresult's idlist and its count
+    # (https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.ESearch).
+    page(
+        "ncbi_esearch_idlist_below_count",
+        {
+            "header": {"type": "esearch", "version": "0.3"},
+            "esearchresult": {
+                "count": "40362",
+                "retmax": "2",
+                "retstart": "0",
+                "idlist": ["1", "2"],
+            },
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        40362,
+        cursor=False,
+        url="https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esearch.fcgi?db=pubmed&retmode=json&term=x",
+    ),
+    # EBI QuickGO: numberOfHits, the search's total, beside results and pageInfo
+    # (https://www.ebi.ac.uk/QuickGO/api/index.html).
+    page(
+        "quickgo_results_below_number_of_hits",
+        {
+            "numberOfHits": 279,
+            "results": two(),
+            "pageInfo": {"resultsPerPage": 2, "current": 1, "total": 140},
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        279,
+        cursor=False,
+        url="https://www.ebi.ac.uk/QuickGO/services/annotation/search?geneProductId=P15056&limit=2",
+    ),
     # Google Analytics Data API: rows (left out when none) and rowCount, the query's total
     # (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/RunReportResponse).
     page(

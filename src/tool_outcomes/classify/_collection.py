@@ -110,6 +110,9 @@ _NESTED: tuple[tuple[str, str, str | None], ...] = (
     # CKAN's package_search: {"success": true, "result": {"count": 7, "results": [...]}}
     # (https://docs.ckan.org/en/latest/api/index.html#ckan.logic.action.get.package_search).
     ("result", "results", "count"),
+    # NCBI E-utilities' esearch in JSON: {"esearchresult": {"count": "40362", "retmax": "100",
+    # "retstart": "0", "idlist": [...]}} (https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.ESearch).
+    ("esearchresult", "idlist", "count"),
 )
 
 
@@ -174,6 +177,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "totalRecords",  # Xbox Live's pagingInfo, Timetastic's listings
     "fullResultSize",  # Tripletex's ListResponse, beside from, count, values
     "opensearch:totalResults",  # OpenSearch in JSON (Elsevier's Scopus), beside its entry
+    "numberOfHits",  # EBI QuickGO's searches, beside results and pageInfo
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
@@ -257,6 +261,7 @@ PAGING_COMPANIONS = frozenset(
         "isLastPage", "mightHaveMore", "has-more",  # Jira Service Management, Airtable, HubSpot v1
         "scroll_param",  # Intercom's scroll
         "nextPageCursor",  # Bybit v5's cursor paging
+        "max_score",  # a search's hits (BioThings: {"took", "total", "max_score", "hits"})
         # Objects that hold paging state (HubSpot, Fractal, Relay, Cloudflare).
         "paging", "pagination", "pageInfo", "result_info",
         "@attr",  # Last.fm's page, perPage, totalPages and total beside a list
