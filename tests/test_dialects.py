@@ -5245,3 +5245,39 @@ def test_round_38_harperdb_names_the_records_it_skipped() -> None:
     assert partly.coverage.dropped == ("2: skipped",)
     whole = {"message": "updated 1 of 1 records", "update_hashes": [1], "skipped_hashes": []}
     assert judge(whole, url=url, method="POST").outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        ("Pending", (FailureCode.UPSTREAM_ERROR, T)),
+        ("Error", (FailureCode.UPSTREAM_ERROR, P)),
+        ("Content Moderated", (FailureCode.UPSTREAM_ERROR, P)),
+        ("Task not found", (FailureCode.NOT_FOUND, P)),
+        ("Ready", None),
+    ],
+)
+def test_round_39_a_black_forest_labs_result_read_before_it_is_ready(
+    status: str, expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    """BFL's get_result: Pending until Ready (https://docs.bfl.ai/api-reference/utility/get-result)."""
+    url = "https://api.us1.bfl.ai/v1/get_result?id=dd8b1c92"
+    result = {"sample": "https://delivery.bfl.ai/x.png"} if status == "Ready" else None
+    env = judge({"id": "dd8b1c92", "status": status, "result": result, "progress": 0.6}, url=url)
+    if expected is None:
+        assert env.outcome is Outcome.SUCCESS, env
+    else:
+        assert failure_of(env) == expected
+
+
+def test_round_39_a_pandadoc_document_read_while_it_is_processed() -> None:
+    """PandaDoc: "document.uploaded" until "document.draft" after an upload
+    (https://developers.pandadoc.com/reference/document-status); its create answers with the
+    uploaded document (the write accepted)."""
+    url = "https://api.pandadoc.com/public/v1/documents/fANp5wW5EwY7AkiTkTGekZ"
+    uploaded = {"id": "fANp5wW5EwY7AkiTkTGekZ", "name": "Document", "status": "document.uploaded"}
+    assert failure_of(judge(uploaded, url=url)) == (FailureCode.UPSTREAM_ERROR, T)
+    draft = {**uploaded, "status": "document.draft"}
+    assert judge(draft, url=url).outcome is Outcome.SUCCESS
+    created = judge(uploaded, url="https://api.pandadoc.com/public/v1/documents", method="POST")
+    assert created.outcome is Outcome.SUCCESS

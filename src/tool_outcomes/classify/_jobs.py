@@ -167,6 +167,22 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         words = error.get("message")
         said = f"operation failed: {name or error['code']}"
         return ex.fail(code, kind, f"{said}: {words}" if isinstance(words, str) else said)
+    if _BFL_RESULT.search(ex.url or "") and isinstance(status := value.get("status"), str):
+        # Black Forest Labs' get_result: "Pending" until "Ready" with its result; "Error",
+        # "Content Moderated" and "Request Moderated" end it without one, "Task not found"
+        # names no task (https://docs.bfl.ai/api-reference/utility/get-result).
+        if status == "Pending":
+            return _not_yet(ex, "task Pending; ask again")
+        if status == "Task not found":
+            return ex.fail(FailureCode.NOT_FOUND, _P, "Task not found")
+        if status in ("Error", "Content Moderated", "Request Moderated"):
+            return _ended(ex, f"task {status}")
+        return None
+    if _PANDADOC_DOCUMENT.search(ex.url or "") and value.get("status") == "document.uploaded":
+        # PandaDoc's document read while it is processed after its upload: "document.uploaded"
+        # until "document.draft"; poll its status until then
+        # (https://developers.pandadoc.com/reference/document-status).
+        return _not_yet(ex, "document.uploaded: still being processed; ask again")
     gitlab = _GITLAB_TRANSFER.search(ex.url or "")
     if gitlab is not None and isinstance(state := value.get(f"{gitlab[1]}_status"), str):
         # GitLab's project import and project or group export status: import "scheduled",
@@ -486,6 +502,8 @@ _JOB_FAILED_SPELLED = frozenset(
     {"failed", "killed", "cancelled", "canceled", "failure", "error", "expired"}
 )
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_BFL_RESULT = re.compile(r"/v1/get_result/?(?:[?#]|$)")
+_PANDADOC_DOCUMENT = re.compile(r"/public/v1/documents/[^/?#]+/?(?:[?#]|$)")
 _GITLAB_TRANSFER = re.compile(r"/api/v4/(?:projects|groups)/[^/?#]+/(import|export)/?(?:[?#]|$)")
 _BULK_EMAIL = re.compile(r"/bulk-email/[^/?#]+/?(?:[?#]|$)")
 _MINDEE_JOB = frozenset({"issued_at", "available_at", "model_id", "polling_url"})
