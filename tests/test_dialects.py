@@ -5281,3 +5281,23 @@ def test_round_39_a_pandadoc_document_read_while_it_is_processed() -> None:
     assert judge(draft, url=url).outcome is Outcome.SUCCESS
     created = judge(uploaded, url="https://api.pandadoc.com/public/v1/documents", method="POST")
     assert created.outcome is Outcome.SUCCESS
+
+
+def test_round_38_a_payu_order_created_answers_302_with_the_order() -> None:
+    """PayU's order create: 302 Found, the order in the body (status.statusCode SUCCESS), its
+    Location where the buyer pays (https://developers.payu.com/europe/api/#tag/Order/operation/create-an-order)."""
+    url = "https://secure.snd.payu.com/api/v2_1/orders"
+    pay = "https://merch-prod.snd.payu.com/pay/?orderId=WZ5W8GG4B2211030GUEST000P01"
+    order = {"status": {"statusCode": "SUCCESS"}, "redirectUri": pay, "orderId": "WZ5W8GG4B22"}
+    headers = {"location": pay}
+    made = judge(order, status=302, headers=headers, url=url, method="POST")
+    assert made.outcome is Outcome.SUCCESS, made
+    assert made.data == order
+    cvv = {**order, "status": {"statusCode": "WARNING_CONTINUE_CVV"}}
+    assert judge(cvv, status=302, headers=headers, url=url, method="POST").outcome is (
+        Outcome.SUCCESS
+    )
+    # any other 3xx, a read's, or one whose order was not made stays a redirect not followed
+    for body, method in ((order, "GET"), ({**order, "status": {"statusCode": "ERROR"}}, "POST")):
+        redirect = judge(body, status=302, headers=headers, url=url, method=method)
+        assert failure_of(redirect) == (FailureCode.PROTOCOL, P)

@@ -252,6 +252,12 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         # can only say the write left nothing to change: Mailjet's "the PUT request didn't
         # affect any record" (https://dev.mailjet.com/docs/email-api/email_api_overview/status_codes).
         return ex.acknowledged("HTTP 304 Not Modified: nothing to change")
+    if 300 <= status <= 399 and ex.writes and _payu_order(ex.body):
+        # PayU's order create answers 302 Found with the order it made, status.statusCode
+        # "SUCCESS" (or a WARNING_CONTINUE_… asking the buyer for 3DS or the CVV), its Location
+        # the page where the buyer pays (https://developers.payu.com/europe/api/#tag/Order/operation/create-an-order):
+        # the write taken, its body the answer.
+        return None
     if 300 <= status <= 399:
         return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
     value = _error_body(ex.body)
@@ -431,6 +437,22 @@ def existing_id(value: object, headers: httpx.Headers) -> str | None:
         # lose its "@" and no longer be recognised. The detail's own cap bounds it.
         return f"at {location}"
     return None
+
+
+def _payu_order(body: bytes) -> bool:
+    """Whether a body is PayU's created order: ``{"status": {"statusCode": "SUCCESS"},
+    "redirectUri": …, "orderId": …}``."""
+    if b'"redirectUri"' not in body:
+        return False
+    value = _error_body(body)
+    if not isinstance(value, dict) or not isinstance(value.get("orderId"), str):
+        return False
+    status = value.get("status")
+    code = status.get("statusCode") if isinstance(status, dict) else None
+    return isinstance(code, str) and code in _PAYU_TAKEN
+
+
+_PAYU_TAKEN = frozenset({"SUCCESS", "WARNING_CONTINUE_3DS", "WARNING_CONTINUE_CVV"})
 
 
 def _redirect(ex: Exchange, rule: StatusRule) -> str:
