@@ -5301,3 +5301,26 @@ def test_round_38_a_payu_order_created_answers_302_with_the_order() -> None:
     for body, method in ((order, "GET"), ({**order, "status": {"statusCode": "ERROR"}}, "POST")):
         redirect = judge(body, status=302, headers=headers, url=url, method=method)
         assert failure_of(redirect) == (FailureCode.PROTOCOL, P)
+
+
+def test_round_39_a_total_written_as_more_than_a_number_is_a_lower_bound() -> None:
+    """OpenAQ v3's meta.found ">5" beside a full page of five (https://docs.openaq.org/)."""
+    url = "https://api.openaq.org/v3/sensors/3/measurements?limit=5&page=1"
+    meta = {"name": "openaq-api", "website": "/", "page": 1, "limit": 5, "found": ">5"}
+    body = {"meta": meta, "results": [{"value": n} for n in range(5)]}
+    for total in ("meta.found", None):
+        env = judge(body, url=url, items="results", total=total)
+        assert truncation_of(env) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+        assert env.coverage is not None
+        assert env.coverage.total is None  # a lower bound claims no total
+        assert "at least 6" in env.coverage.detail, env.coverage.detail
+    # a number is a number; other words are no count
+    exact = judge(
+        {**body, "meta": {**meta, "found": 5}}, url=url, items="results", total="meta.found"
+    )
+    assert exact.outcome is Outcome.SUCCESS
+    words = {**body, "meta": {**meta, "found": "many"}}
+    assert failure_of(judge(words, url=url, items="results", total="meta.found")) == (
+        FailureCode.SCHEMA,
+        P,
+    )

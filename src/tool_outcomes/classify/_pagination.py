@@ -157,7 +157,15 @@ def _as_total(value: object) -> Total | None:
         count = as_count(value.get("value"))
         return None if count is None else Total(count, value.get("relation") == "gte")
     count = as_count(value)
+    if count is None and isinstance(value, str) and (more := _MORE_THAN.fullmatch(value)):
+        # A count written as more than a number: OpenAQ v3's meta.found answers ">5" beside a
+        # full page of five when more match than it counted (https://docs.openaq.org/): at
+        # least one more than it names, a lower bound.
+        return Total(int(more[1]) + 1, lower_bound=True)
     return None if count is None else Total(count)
+
+
+_MORE_THAN = re.compile(r"\s*>\s*([0-9]{1,15})\s*")
 
 
 def find_total(
