@@ -5324,3 +5324,32 @@ def test_round_39_a_total_written_as_more_than_a_number_is_a_lower_bound() -> No
         FailureCode.SCHEMA,
         P,
     )
+
+
+@pytest.mark.parametrize(
+    ("state", "expected"),
+    [
+        ("JOB_STATE_CREATED", (FailureCode.UPSTREAM_ERROR, T)),
+        ("JOB_STATE_ENCODING", (FailureCode.UPSTREAM_ERROR, T)),  # any state not known: in process
+        ("JOB_STATE_FAILED", (FailureCode.UPSTREAM_ERROR, P)),
+        ("JOB_STATE_COMPLETED", None),
+    ],
+)
+def test_round_40_a_bluesky_video_job_read_before_it_completes(
+    state: str, expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    """Bluesky's app.bsky.video.getJobStatus (https://docs.bsky.app/docs/api/app-bsky-video-get-job-status)."""
+    url = "https://video.bsky.app/xrpc/app.bsky.video.getJobStatus?jobId=cuog2ca0ours72rbnvgg"
+    job = {
+        "did": "did:plc:ec72yg6n2sydzjvtovvdlxrk",
+        "jobId": "cuog2ca0ours72rbnvgg",
+        "state": state,
+    }
+    env = judge({"jobStatus": job}, url=url)
+    if expected is None:
+        assert env.outcome is Outcome.SUCCESS, env
+    else:
+        assert failure_of(env) == expected
+    # another method's jobStatus member is its record's
+    elsewhere = judge({"jobStatus": job}, url="https://api.example.test/v1/uploads/1")
+    assert elsewhere.outcome is Outcome.SUCCESS

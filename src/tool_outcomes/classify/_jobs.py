@@ -167,6 +167,17 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         words = error.get("message")
         said = f"operation failed: {name or error['code']}"
         return ex.fail(code, kind, f"{said}: {words}" if isinstance(words, str) else said)
+    bluesky = value.get("jobStatus") if "getJobStatus" in (ex.url or "") else None
+    if isinstance(bluesky, dict) and isinstance(state := bluesky.get("state"), str):
+        # Bluesky's video job: "All values not listed as a known value indicate that the job is
+        # in process"; the known ones are JOB_STATE_COMPLETED and JOB_STATE_FAILED
+        # (https://docs.bsky.app/docs/api/app-bsky-video-get-job-status).
+        if state == "JOB_STATE_COMPLETED":
+            return None
+        if state == "JOB_STATE_FAILED":
+            error = bluesky.get("error")
+            return _ended(ex, f"video job failed: {error}" if isinstance(error, str) else state)
+        return _not_yet(ex, f"video job {state}; ask again")
     if _BFL_RESULT.search(ex.url or "") and isinstance(status := value.get("status"), str):
         # Black Forest Labs' get_result: "Pending" until "Ready" with its result; "Error",
         # "Content Moderated" and "Request Moderated" end it without one, "Task not found"
@@ -458,7 +469,7 @@ _JOB_MEMBERS = frozenset(
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
         "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
         "object", "urls", "result", "job_identifier", "state", "kind", "import_status",
-        "export_status",
+        "export_status", "jobStatus",
     }
 )  # fmt: skip
 _JOB_MEMBERS_BUT_NAME = _JOB_MEMBERS - {"name"}
