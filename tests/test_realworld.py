@@ -1347,6 +1347,28 @@ ROWS: list[Row] = [
         2,
         url="https://example.org/_matrix/client/v3/rooms/!r:example.org/messages?dir=b&limit=5",
     ),
+    # Supercell's APIs (Clash of Clans): items beside paging.cursors.after while more follows
+    # (https://developer.clashofclans.com/#/documentation).
+    page(
+        "clash_of_clans_paging_cursors_after",
+        {"items": two(), "paging": {"cursors": {"after": "eyJwb3MiOjIwfQ"}}},
+        2,
+        url="https://api.clashofclans.com/v1/locations/global/rankings/players?limit=2",
+    ),
+    ok(
+        "clash_of_clans_paging_cursors_last",
+        {"items": two(), "paging": {"cursors": {}}},
+        2,
+        url="https://api.clashofclans.com/v1/locations/global/rankings/players?limit=2",
+    ),
+    # Facebook's data lists name their next page in paging.next; cursors.after alone is no page
+    # (https://developers.facebook.com/docs/graph-api/results).
+    ok(
+        "facebook_data_paging_cursors_without_next",
+        {"data": two(), "paging": {"cursors": {"before": "QVFI", "after": "QVFH"}}},
+        2,
+        url="https://graph.facebook.com/v19.0/me/accounts",
+    ),
     # BioThings (MyGene, MyVariant): a search's hits beside its total and max_score
     # (https://docs.mygene.info/en/latest/doc/query_service.html#returned-object).
     page(

@@ -766,6 +766,15 @@ def _listing_signs(
     after = _cursor(cursors.get("after")) if isinstance(cursors, dict) else None
     if after is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "meta.cursors.after present", after))
+    # Supercell's APIs (Clash of Clans, Clash Royale, Brawl Stars): {"items": [...], "paging":
+    # {"cursors": {"after": …}}}, the after marker "found from the response, inside the 'paging'
+    # property" while more follows (https://developer.clashofclans.com/#/documentation). Only
+    # beside items: Facebook's data lists send cursors.after on their last page too.
+    paging = box.get("paging") if collection.where == "items" else None
+    cursors = paging.get("cursors") if isinstance(paging, dict) else None
+    after = _cursor(cursors.get("after")) if isinstance(cursors, dict) else None
+    if after is not None and isinstance(paging, dict) and "next" not in paging:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "paging.cursors.after present", after))
     # "Is this the last page?" answered false: more follows (:data:`_NOT_LAST_FLAGS`).
     for flag, start_key, alone in _NOT_LAST_FLAGS:
         if box.get(flag) is False and not (alone and out):
