@@ -5353,3 +5353,43 @@ def test_round_40_a_bluesky_video_job_read_before_it_completes(
     # another method's jobStatus member is its record's
     elsewhere = judge({"jobStatus": job}, url="https://api.example.test/v1/uploads/1")
     assert elsewhere.outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    ("state", "errors", "expected"),
+    [
+        ("PROCESSING", [], (FailureCode.UPSTREAM_ERROR, T)),
+        ("POLLING", [], (FailureCode.UPSTREAM_ERROR, T)),
+        (
+            "FAILED",
+            [{"code": 10008, "title": "CF-UnprocessableEntity"}],
+            (FailureCode.BAD_REQUEST, P),
+        ),
+        (
+            "FAILED",
+            [{"code": 10015, "title": "CF-ServiceUnavailable"}],
+            (FailureCode.SERVER_ERROR, T),
+        ),
+        ("FAILED", [], (FailureCode.UPSTREAM_ERROR, P)),
+        ("COMPLETE", [], None),
+    ],
+)
+def test_round_40_a_cloud_foundry_job_read_before_it_completes(
+    state: str, errors: list[Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    """Cloud Foundry v3's job object (https://v3-apidocs.cloudfoundry.org/version/3.180.0/#the-job-object)."""
+    url = "https://api.example.org/v3/jobs/b19ae525-cbd3-4155-b156-dc0c2a431b4c"
+    job = {
+        "guid": "b19ae525",
+        "operation": "app.delete",
+        "state": state,
+        "errors": errors,
+        "warnings": [],
+    }
+    env = judge(job, url=url)
+    if expected is None:
+        assert env.outcome is Outcome.SUCCESS, env
+    else:
+        assert failure_of(env) == expected
+    # a resource's own state elsewhere is its record's
+    assert judge(job, url="https://api.example.org/v3/apps/7b34f1cf").outcome is Outcome.SUCCESS

@@ -167,6 +167,20 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         words = error.get("message")
         said = f"operation failed: {name or error['code']}"
         return ex.fail(code, kind, f"{said}: {words}" if isinstance(words, str) else said)
+    if _CF_JOB.search(ex.url or "") and isinstance(state := value.get("state"), str):
+        # Cloud Foundry v3's job: PROCESSING or POLLING until COMPLETE or FAILED, its errors
+        # saying why (https://v3-apidocs.cloudfoundry.org/version/3.180.0/#the-job-object).
+        if state in ("PROCESSING", "POLLING"):
+            return _not_yet(ex, f"job {state}; ask again")
+        if state == "FAILED":
+            errors = value.get("errors")
+            first = errors[0] if isinstance(errors, list) and errors else None
+            title = first.get("title") if isinstance(first, dict) else None
+            title = title if isinstance(title, str) else ""
+            said = f"job FAILED: {title}" if title else "job FAILED"
+            code, kind = _CF_ERRORS.get(title, (FailureCode.UPSTREAM_ERROR, _P))
+            return ex.fail(code, kind, said)
+        return None
     bluesky = value.get("jobStatus") if "getJobStatus" in (ex.url or "") else None
     if isinstance(bluesky, dict) and isinstance(state := bluesky.get("state"), str):
         # Bluesky's video job: "All values not listed as a known value indicate that the job is
@@ -513,6 +527,14 @@ _JOB_FAILED_SPELLED = frozenset(
     {"failed", "killed", "cancelled", "canceled", "failure", "error", "expired"}
 )
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_CF_JOB = re.compile(r"/v3/jobs/[^/?#]+/?(?:[?#]|$)")
+#: Cloud Foundry's error titles a failed job names (https://v3-apidocs.cloudfoundry.org/, Errors).
+_CF_ERRORS = {
+    "CF-UnprocessableEntity": (FailureCode.BAD_REQUEST, _P),
+    "CF-ResourceNotFound": (FailureCode.NOT_FOUND, _P),
+    "CF-ServiceUnavailable": (FailureCode.SERVER_ERROR, FailureKind.TRANSIENT),
+    "CF-RateLimitExceeded": (FailureCode.RATE_LIMITED, FailureKind.TRANSIENT),
+}
 _BFL_RESULT = re.compile(r"/v1/get_result/?(?:[?#]|$)")
 _PANDADOC_DOCUMENT = re.compile(r"/public/v1/documents/[^/?#]+/?(?:[?#]|$)")
 _GITLAB_TRANSFER = re.compile(r"/api/v4/(?:projects|groups)/[^/?#]+/(import|export)/?(?:[?#]|$)")
