@@ -5393,3 +5393,28 @@ def test_round_40_a_cloud_foundry_job_read_before_it_completes(
         assert failure_of(env) == expected
     # a resource's own state elsewhere is its record's
     assert judge(job, url="https://api.example.org/v3/apps/7b34f1cf").outcome is Outcome.SUCCESS
+
+
+def test_round_40_alma_answers_a_lookup_that_found_nothing_with_a_400() -> None:
+    """Ex Libris Alma: 400 with errorList naming the record not found (401689 "No items found
+    for barcode", 401861 "User with identifier … was not found",
+    https://developers.exlibrisgroup.com/alma/apis/)."""
+    url = "https://api-na.hosted.exlibrisgroup.com/almaws/v1/items?item_barcode=3210"
+
+    def alma(*messages: str) -> dict[str, Any]:
+        errors = [{"errorCode": "401689", "errorMessage": m, "trackingId": "E01"} for m in messages]
+        return {"errorsExist": True, "errorList": {"error": errors}, "result": None}
+
+    none = alma("No items found for barcode 3210.")
+    assert judge(none, status=400, url=url, not_found="empty").outcome is Outcome.EMPTY
+    assert failure_of(judge(none, status=400, url=url)) == (FailureCode.NOT_FOUND, P)
+    user = alma("User with identifier ogrouch was not found.")
+    assert judge(user, status=400, url=url, not_found="empty").outcome is Outcome.EMPTY
+    # any other error (or one among them) is the request refused
+    bad = alma("Mandatory field is missing: barcode.")
+    assert failure_of(judge(bad, status=400, url=url, not_found="empty")) == (
+        FailureCode.BAD_REQUEST,
+        P,
+    )
+    mixed = alma("No items found for barcode 3210.", "Invalid parameter: view.")
+    assert failure_of(judge(mixed, status=400, url=url)) == (FailureCode.BAD_REQUEST, P)

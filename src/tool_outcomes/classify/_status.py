@@ -277,6 +277,13 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         elif tags & _DROPBOX_BUSY:
             rule = _DROPBOX_RETRY
         message = message or summary or None
+    if status == 400 and _alma_not_found(value):
+        # Ex Libris Alma answers a lookup that found nothing with a 400 whose errorList says so:
+        # 401689 "No items found for barcode …", 401861 "User with identifier … was not found"
+        # (https://developers.exlibrisgroup.com/alma/apis/, each endpoint's error codes).
+        if ex.options.not_found == "empty":
+            return ex.no_data(Outcome.EMPTY, f"HTTP 400: {message}" if message else "HTTP 400")
+        rule = _ALMA_ABSENT
     if status == 422 and (keyed := _postmark_rule(value)) is not None:
         if keyed is _POSTMARK_ABSENT and ex.options.not_found == "empty":
             return ex.no_data(Outcome.EMPTY, f"HTTP 422: {message}" if message else "HTTP 422")
@@ -386,6 +393,23 @@ _DROPBOX_RETRY = StatusRule(FailureCode.RATE_LIMITED, _T, "Dropbox: too many wri
 # Postmark answers its own errors with 422 and {"ErrorCode": N, "Message": "..."}, keyed on the
 # code (https://postmarkapp.com/developer/api/overview#error-codes): 10 a bad or missing token,
 # 100 maintenance, 407 a bounce and 701 a message that is not there.
+_ALMA_ABSENT = StatusRule(FailureCode.NOT_FOUND, _P, "Alma: no such record")
+_NOT_FOUND_WORDS = re.compile(r"\bnot found\b|^No \w+(?: \w+)? found\b", re.IGNORECASE)
+
+
+def _alma_not_found(value: object) -> bool:
+    """Whether an Alma error body (``{"errorsExist": true, "errorList": {"error": [...]}}``)
+    says, in every error, that what was looked up was not found."""
+    if not isinstance(value, dict) or value.get("errorsExist") is not True:
+        return False
+    listed = value.get("errorList")
+    errors = listed.get("error") if isinstance(listed, dict) else None
+    if not isinstance(errors, list) or not errors:
+        return False
+    words = [e.get("errorMessage") if isinstance(e, dict) else None for e in errors]
+    return all(isinstance(w, str) and _NOT_FOUND_WORDS.search(w) for w in words)
+
+
 _POSTMARK_ABSENT = StatusRule(FailureCode.NOT_FOUND, _P, "Postmark: no such message or bounce")
 _POSTMARK_CODES = {
     10: StatusRule(FailureCode.UNAUTHORIZED, _P, "Postmark: a bad or missing API token"),
