@@ -1347,6 +1347,24 @@ ROWS: list[Row] = [
         2,
         url="https://example.org/_matrix/client/v3/rooms/!r:example.org/messages?dir=b&limit=5",
     ),
+    # Ex Libris Alma: a list beside total_record_count, left out when it is 0
+    # (https://developers.exlibrisgroup.com/alma/apis/).
+    page(
+        "alma_items_below_total_record_count",
+        {"item": two(), "total_record_count": 4},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        4,
+        cursor=False,
+        url="https://api-na.hosted.exlibrisgroup.com/almaws/v1/bibs/99/holdings/ALL/items?limit=2",
+    ),
+    ok(
+        "alma_list_left_out_at_zero",
+        {"total_record_count": 0},
+        0,
+        0,
+        url="https://api-na.hosted.exlibrisgroup.com/almaws/v1/bibs/99/holdings/22/items",
+    ),
     # Supercell's APIs (Clash of Clans): items beside paging.cursors.after while more follows
     # (https://developer.clashofclans.com/#/documentation).
     page(

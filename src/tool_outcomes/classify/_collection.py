@@ -178,6 +178,9 @@ TOTAL_KEYS: tuple[str, ...] = (
     "fullResultSize",  # Tripletex's ListResponse, beside from, count, values
     "opensearch:totalResults",  # OpenSearch in JSON (Elsevier's Scopus), beside its entry
     "numberOfHits",  # EBI QuickGO's searches, beside results and pageInfo
+    # Ex Libris Alma's lists: {"item": [...], "total_record_count": 4}, the list left out when
+    # the count is 0 (https://developers.exlibrisgroup.com/alma/apis/).
+    "total_record_count",
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
