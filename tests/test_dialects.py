@@ -5306,8 +5306,14 @@ def test_round_38_a_payu_order_created_answers_302_with_the_order() -> None:
 def test_round_39_a_total_written_as_more_than_a_number_is_a_lower_bound() -> None:
     """OpenAQ v3's meta.found ">5" beside a full page of five (https://docs.openaq.org/)."""
     url = "https://api.openaq.org/v3/sensors/3/measurements?limit=5&page=1"
-    meta = {"name": "openaq-api", "website": "/", "page": 1, "limit": 5, "found": ">5"}
-    body = {"meta": meta, "results": [{"value": n} for n in range(5)]}
+    meta: dict[str, Any] = {
+        "name": "openaq-api",
+        "website": "/",
+        "page": 1,
+        "limit": 5,
+        "found": ">5",
+    }
+    body: dict[str, Any] = {"meta": meta, "results": [{"value": n} for n in range(5)]}
     for total in ("meta.found", None):
         env = judge(body, url=url, items="results", total=total)
         assert truncation_of(env) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
