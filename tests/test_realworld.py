@@ -1347,6 +1347,22 @@ ROWS: list[Row] = [
         2,
         url="https://example.org/_matrix/client/v3/rooms/!r:example.org/messages?dir=b&limit=5",
     ),
+    # PubNub App Context: a next cursor on every page with items; totalCount (asked with
+    # count=true) equal to what came back is the whole listing (https://www.pubnub.com/docs/sdks/rest-api).
+    ok(
+        "pubnub_app_context_every_item_beside_next",
+        {"status": 200, "data": two(), "totalCount": 2, "next": "Mw"},
+        2,
+        2,
+        url="https://ps.pndsn.com/v2/objects/sub-c-1/channels?count=true&limit=10",
+    ),
+    page(
+        "pubnub_app_context_more_than_returned",
+        {"status": 200, "data": two(), "totalCount": 5, "next": "Mw"},
+        2,
+        total=5,
+        url="https://ps.pndsn.com/v2/objects/sub-c-1/channels?count=true&limit=2",
+    ),
     # Ex Libris Alma: a list beside total_record_count, left out when it is 0
     # (https://developers.exlibrisgroup.com/alma/apis/).
     page(

@@ -1889,15 +1889,20 @@ def _removes(url: str | None) -> bool:
 
 
 def _all_matched(value: object, count: int) -> bool:
-    """Whether an OGC API or STAC page says it holds every feature that matches: its
-    ``numberMatched`` and ``numberReturned`` (or its context's ``matched`` and ``returned``)
-    both ``count``."""
+    """Whether a page says it holds every item that matches, though it names a next one: an
+    OGC API or STAC page whose ``numberMatched`` and ``numberReturned`` (or its context's
+    ``matched`` and ``returned``) are both ``count``, or a PubNub App Context page whose
+    ``totalCount`` is, asked with ``count=true`` (its ``next`` cursor comes on every page with
+    items, the end an empty page: https://www.pubnub.com/docs/sdks/rest-api)."""
     if not isinstance(value, dict):
         return False
     context = stac_context(value) or {}
     pairs = ((value.get("numberMatched"), value.get("numberReturned")),
              (context.get("matched"), context.get("returned")))  # fmt: skip
-    return any(type(m) is int and type(r) is int and m == r == count for m, r in pairs)
+    if any(type(m) is int and type(r) is int and m == r == count for m, r in pairs):
+        return True
+    pubnub = value.get("totalCount")
+    return type(pubnub) is int and pubnub == count and value.get("status") == 200
 
 
 def _ids_not_found(ex: Exchange, items: list[Any]) -> PartialVerdict | None:
