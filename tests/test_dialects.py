@@ -5424,3 +5424,109 @@ def test_round_40_alma_answers_a_lookup_that_found_nothing_with_a_400() -> None:
     )
     mixed = alma("No items found for barcode 3210.", "Invalid parameter: view.")
     assert failure_of(judge(mixed, status=400, url=url)) == (FailureCode.BAD_REQUEST, P)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # Tencent Cloud API 3.0 (https://www.tencentcloud.com/document/api/213/33281)
+        (
+            {
+                "Response": {
+                    "Error": {"Code": "AuthFailure.SignatureFailure", "Message": "m"},
+                    "RequestId": "r",
+                }
+            },
+            (FailureCode.UNAUTHORIZED, P),
+        ),
+        (
+            {
+                "Response": {
+                    "Error": {"Code": "RequestLimitExceeded", "Message": "m"},
+                    "RequestId": "r",
+                }
+            },
+            (FailureCode.RATE_LIMITED, T),
+        ),
+        (
+            {
+                "Response": {
+                    "Error": {"Code": "ResourceNotFound.Instance", "Message": "m"},
+                    "RequestId": "r",
+                }
+            },
+            (FailureCode.NOT_FOUND, P),
+        ),
+        (
+            {
+                "Response": {
+                    "Error": {"Code": "FailedOperation.Busy", "Message": "m"},
+                    "RequestId": "r",
+                }
+            },
+            (FailureCode.UPSTREAM_ERROR, P),
+        ),
+        ({"Response": {"TotalCount": 0, "InstanceSet": [], "RequestId": "r"}}, None),
+        # Volcengine (https://www.volcengine.com/docs/6369/68677)
+        (
+            {
+                "ResponseMetadata": {
+                    "RequestId": "r",
+                    "Action": "SendSms",
+                    "Error": {"Code": "InternalError", "Message": "m"},
+                }
+            },
+            (FailureCode.SERVER_ERROR, T),
+        ),
+        ({"ResponseMetadata": {"RequestId": "r", "Action": "SendSms"}, "Result": {"id": 1}}, None),
+        # UCloud (https://docs.ucloud.cn/api/summary/overview)
+        (
+            {"RetCode": 170, "Message": "Missing signature", "Action": "SendUSMSMessage"},
+            (FailureCode.UPSTREAM_ERROR, P),
+        ),
+        ({"RetCode": 0, "Action": "SendUSMSMessage", "SessionNo": "s"}, None),
+        # Alipay (https://opendocs.alipay.com/common/02km9f)
+        (
+            {
+                "alipay_trade_query_response": {
+                    "code": "40004",
+                    "msg": "Business Failed",
+                    "sub_code": "ACQ.TRADE_NOT_EXIST",
+                },
+                "sign": "x",
+            },
+            (FailureCode.NOT_FOUND, P),
+        ),
+        (
+            {
+                "alipay_trade_query_response": {
+                    "code": "20000",
+                    "msg": "Service Currently Unavailable",
+                },
+                "sign": "x",
+            },
+            (FailureCode.SERVER_ERROR, T),
+        ),
+        (
+            {
+                "alipay_trade_query_response": {"code": "10000", "msg": "Success", "trade_no": "t"},
+                "sign": "x",
+            },
+            None,
+        ),
+        # Taobao TOP (https://open.taobao.com/doc.htm?docId=114&docType=1)
+        ({"error_response": {"code": 7, "msg": "App Call Limited"}}, (FailureCode.RATE_LIMITED, T)),
+        (
+            {"error_response": {"code": 15, "msg": "Remote service error", "sub_code": "isv.x"}},
+            (FailureCode.UPSTREAM_ERROR, P),
+        ),
+    ],
+)
+def test_round_41_chinese_clouds_name_their_failures_in_a_200(
+    body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    env = judge(body, url="https://api.example.test/", method="POST")
+    if expected is None:
+        assert env.outcome is Outcome.SUCCESS, env
+    else:
+        assert failure_of(env) == expected

@@ -223,6 +223,36 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"failed_emails"}),
     ),
     Convention(
+        "tencentcloud",
+        _rest_errors.tencent_cloud_error,
+        "Tencent Cloud API 3.0's Response.Error in a 200",
+        keys=frozenset({"Response"}),
+    ),
+    Convention(
+        "volcengine",
+        _rest_errors.volcengine_error,
+        "Volcengine's ResponseMetadata.Error",
+        keys=frozenset({"ResponseMetadata"}),
+    ),
+    Convention(
+        "ucloud",
+        _rest_errors.ucloud_error,
+        "UCloud's RetCode other than 0",
+        keys=frozenset({"RetCode"}),
+    ),
+    Convention(
+        "alipay",
+        _rest_errors.alipay_error,
+        "Alipay's <method>_response with a code other than 10000",
+        keys=frozenset({"sign"}),
+    ),
+    Convention(
+        "taobao",
+        _rest_errors.taobao_error,
+        "Taobao TOP's error_response in place of the method's answer",
+        keys=frozenset({"error_response"}),
+    ),
+    Convention(
         "skipped_hashes",
         _rest_errors.skipped_hashes,
         "HarperDB's skipped_hashes beside the ids written",

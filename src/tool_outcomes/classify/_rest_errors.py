@@ -3185,6 +3185,125 @@ def failed_emails(body: object, content_type: str) -> Verdict | None:
     return some_refused(dropped, len(dropped) + len(sent), "emails not sent", "unisender", every)
 
 
+#: The families of a cloud API's error code, by their prefix: Tencent Cloud API 3.0's common
+#: codes (https://www.tencentcloud.com/document/api/213/33281) and Volcengine's
+#: (https://www.volcengine.com/docs/6369/68677), which name them the same way.
+_CLOUD_CODE_FAMILIES: tuple[tuple[str, FailureCode, FailureKind], ...] = (
+    ("AuthFailure", FailureCode.UNAUTHORIZED, _P),
+    ("InvalidAccessKey", FailureCode.UNAUTHORIZED, _P),
+    ("SignatureDoesNotMatch", FailureCode.UNAUTHORIZED, _P),
+    ("UnauthorizedOperation", FailureCode.FORBIDDEN, _P),
+    ("AccessDenied", FailureCode.FORBIDDEN, _P),
+    ("RequestLimitExceeded", FailureCode.RATE_LIMITED, _T),
+    ("FlowLimitExceeded", FailureCode.RATE_LIMITED, _T),
+    ("InternalError", FailureCode.SERVER_ERROR, _T),
+    ("ServiceUnavailable", FailureCode.SERVER_ERROR, _T),
+    ("ResourceNotFound", FailureCode.NOT_FOUND, _P),
+    ("InvalidParameter", FailureCode.BAD_REQUEST, _P),
+    ("MissingParameter", FailureCode.BAD_REQUEST, _P),
+    ("UnknownParameter", FailureCode.BAD_REQUEST, _P),
+    ("InvalidAction", FailureCode.BAD_REQUEST, _P),
+)
+
+
+def _cloud_code_verdict(error: object, dialect: str) -> FailureVerdict | None:
+    """A cloud API's ``{"Code": …, "Message": …}`` error, keyed on its code's family."""
+    if not isinstance(error, dict) or not isinstance(code := error.get("Code"), str) or not code:
+        return None
+    words = error.get("Message")
+    detail = f"{code}: {words}" if isinstance(words, str) and words else code
+    for prefix, failure, kind in _CLOUD_CODE_FAMILIES:
+        if code.startswith(prefix):
+            return FailureVerdict(failure, kind, detail, dialect)
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, dialect)
+
+
+def tencent_cloud_error(body: object, content_type: str) -> Verdict | None:
+    """Tencent Cloud API 3.0 answers every call with a 200 whose ``Response`` holds
+    ``Error: {"Code", "Message"}`` when it failed
+    (https://www.tencentcloud.com/document/api/213/33281)."""
+    if not isinstance(body, dict) or not body.keys() <= {"Response", "RequestId"}:
+        return None
+    response = body.get("Response")
+    return (
+        _cloud_code_verdict(response.get("Error"), "tencentcloud")
+        if isinstance(response, dict)
+        else None
+    )
+
+
+def volcengine_error(body: object, content_type: str) -> Verdict | None:
+    """Volcengine (BytePlus) names a failed call's ``Error: {"Code", "Message"}`` in its
+    ``ResponseMetadata`` (https://www.volcengine.com/docs/6369/68677)."""
+    metadata = body.get("ResponseMetadata") if isinstance(body, dict) else None
+    return (
+        _cloud_code_verdict(metadata.get("Error"), "volcengine")
+        if isinstance(metadata, dict)
+        else None
+    )
+
+
+def ucloud_error(body: object, content_type: str) -> Verdict | None:
+    """UCloud answers every call with its ``RetCode``, ``0`` when it succeeded, a failure's
+    beside its ``Message`` (https://docs.ucloud.cn/api/summary/overview)."""
+    if not isinstance(body, dict) or type(code := body.get("RetCode")) is not int or code == 0:
+        return None
+    words = body.get("Message")
+    detail = f"RetCode {code}: {words}" if isinstance(words, str) and words else f"RetCode {code}"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "ucloud")
+
+
+#: Alipay's public error codes (https://opendocs.alipay.com/common/02km9f): 10000 success.
+_ALIPAY_CODES = {
+    "20000": (FailureCode.SERVER_ERROR, _T),  # service unavailable
+    "20001": (FailureCode.UNAUTHORIZED, _P),  # insufficient authorisation
+    "40001": (FailureCode.BAD_REQUEST, _P),  # missing required parameter
+    "40002": (FailureCode.BAD_REQUEST, _P),  # invalid parameter
+    "40004": (FailureCode.BAD_REQUEST, _P),  # business processing failed
+    "40006": (FailureCode.FORBIDDEN, _P),  # insufficient permissions
+}
+
+
+def alipay_error(body: object, content_type: str) -> Verdict | None:
+    """Alipay's OpenAPI answers ``{"<method>_response": {"code", "msg", "sub_code",
+    "sub_msg"}, "sign": …}``, its ``code`` ``"10000"`` when it succeeded
+    (https://opendocs.alipay.com/common/02km9f)."""
+    if not isinstance(body, dict) or not body.keys() - {"sign"}:
+        return None
+    names = [k for k in body if k != "sign"]
+    if len(names) != 1 or not names[0].endswith("_response"):
+        return None
+    answer = body[names[0]]
+    code = answer.get("code") if isinstance(answer, dict) else None
+    if not isinstance(code, str) or code == "10000":
+        return None
+    sub = answer.get("sub_code")
+    words = [w for w in (answer.get("msg"), sub, answer.get("sub_msg")) if isinstance(w, str) and w]
+    detail = f"code {code}: " + "; ".join(words) if words else f"code {code}"
+    failure, kind = _ALIPAY_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    if isinstance(sub, str) and "NOT_EXIST" in sub.upper():
+        failure = FailureCode.NOT_FOUND
+    return FailureVerdict(failure, kind, detail, "alipay")
+
+
+def taobao_error(body: object, content_type: str) -> Verdict | None:
+    """Taobao's TOP API answers a refused call with ``{"error_response": {"code", "msg",
+    "sub_code", "sub_msg"}}`` in place of the method's own ``…_response``; its code ``7`` is
+    the call limit reached (https://open.taobao.com/doc.htm?docId=114&docType=1)."""
+    if not isinstance(body, dict) or body.keys() != {"error_response"}:
+        return None
+    error = body["error_response"]
+    code = error.get("code") if isinstance(error, dict) else None
+    if not isinstance(code, int | str) or isinstance(code, bool):
+        return None
+    words = [error.get(k) for k in ("msg", "sub_code", "sub_msg")]
+    said = "; ".join(w for w in words if isinstance(w, str) and w)
+    detail = f"code {code}: {said}" if said else f"code {code}"
+    if str(code) == "7":
+        return FailureVerdict(FailureCode.RATE_LIMITED, _T, detail, "taobao")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "taobao")
+
+
 def skipped_hashes(body: object, content_type: str) -> Verdict | None:
     """HarperDB's writes answer the ids they wrote and, in ``skipped_hashes``, those they did
     not: an insert skips an id that exists, an update or a delete one that does not
