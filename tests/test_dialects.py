@@ -5530,3 +5530,31 @@ def test_round_41_chinese_clouds_name_their_failures_in_a_200(
         assert env.outcome is Outcome.SUCCESS, env
     else:
         assert failure_of(env) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"status": "WRONG_CREDENTIALS_ERROR"}, (FailureCode.UNAUTHORIZED, P)),
+        ({"status": "UNKNOWN_USER_ID_ERROR"}, (FailureCode.NOT_FOUND, P)),
+        ({"status": "EMAIL_ALREADY_EXISTS_ERROR"}, (FailureCode.CONFLICT, P)),
+        (
+            {"status": "FIELD_ERROR", "formFields": [{"id": "email", "error": "Email is invalid"}]},
+            (FailureCode.BAD_REQUEST, P),
+        ),
+        ({"status": "GENERAL_ERROR", "message": "m"}, (FailureCode.UPSTREAM_ERROR, P)),
+        ({"status": "OK", "user": {"id": "u1"}}, None),
+        ({"status": "EMAIL_ALREADY_VERIFIED_ERROR"}, None),  # the state asked for holds
+        ({"id": 7, "status": "PAYMENT_ERROR"}, None),  # a record's own status
+        ({"status": "Field_Error"}, None),
+    ],
+)
+def test_round_41_a_status_spelled_as_an_error_is_a_failure(
+    body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    """SuperTokens answers in a 200 with its status word (https://supertokens.com/docs)."""
+    env = judge(body, url="https://auth.example.test/auth/signin", method="POST")
+    if expected is None:
+        assert env.outcome is Outcome.SUCCESS, env
+    else:
+        assert failure_of(env) == expected

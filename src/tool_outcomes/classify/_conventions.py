@@ -253,6 +253,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"error_response"}),
     ),
     Convention(
+        "status_error_word",
+        _rest_errors.status_error_word,
+        "a status spelled ..._ERROR beside nothing but its words (SuperTokens)",
+        keys=frozenset({"status"}),
+    ),
+    Convention(
         "skipped_hashes",
         _rest_errors.skipped_hashes,
         "HarperDB's skipped_hashes beside the ids written",

@@ -3304,6 +3304,35 @@ def taobao_error(body: object, content_type: str) -> Verdict | None:
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "taobao")
 
 
+def status_error_word(body: object, content_type: str) -> Verdict | None:
+    """An answer whose whole word is its ``status``, a failure's spelled ``…_ERROR``: SuperTokens'
+    ``{"status": "WRONG_CREDENTIALS_ERROR"}``, ``{"status": "FIELD_ERROR", "formFields": [...]}``,
+    ``{"status": "UNKNOWN_USER_ID_ERROR"}`` in a 200, ``"OK"`` when it succeeded
+    (https://supertokens.com/docs, its frontend driver interface). Beside nothing but its own
+    words; a state that already holds (``EMAIL_ALREADY_VERIFIED_ERROR``) is the caller's aim."""
+    if not isinstance(body, dict) or not body.keys() <= _STATUS_ERROR_KEYS:
+        return None
+    word = body.get("status")
+    if not isinstance(word, str) or not word.endswith("_ERROR") or not word.isupper():
+        return None
+    if "ALREADY_VERIFIED" in word:
+        return None
+    words = body.get("message")
+    detail = f"{word}: {words}" if isinstance(words, str) and words else word
+    if word == "WRONG_CREDENTIALS_ERROR" or word.startswith(("INVALID_TOKEN", "EXPIRED_")):
+        return FailureVerdict(FailureCode.UNAUTHORIZED, _P, detail, "status")
+    if word.startswith("UNKNOWN_"):
+        return FailureVerdict(FailureCode.NOT_FOUND, _P, detail, "status")
+    if "ALREADY_EXISTS" in word:
+        return FailureVerdict(FailureCode.CONFLICT, _P, detail, "status")
+    if word == "FIELD_ERROR":
+        return FailureVerdict(FailureCode.BAD_REQUEST, _P, detail, "status")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "status")
+
+
+_STATUS_ERROR_KEYS = frozenset({"status", "message", "formFields", "reason"})
+
+
 def skipped_hashes(body: object, content_type: str) -> Verdict | None:
     """HarperDB's writes answer the ids they wrote and, in ``skipped_hashes``, those they did
     not: an insert skips an id that exists, an update or a delete one that does not
