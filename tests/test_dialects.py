@@ -5558,3 +5558,31 @@ def test_round_41_a_status_spelled_as_an_error_is_a_failure(
         assert env.outcome is Outcome.SUCCESS, env
     else:
         assert failure_of(env) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"Success": False, "Message": "Required Data is Missing.", "Issues": {"a": "b"}}, P),
+        ({"Success": False, "Error": "this is an error"}, P),
+        (
+            {
+                "ErrNo": 0,
+                "Error": "Can not access account. Was both Username and API Key provided?",
+            },
+            P,
+        ),
+        ({"Success": False, "Message": "Rate limit exceeded, slow down"}, T),
+        ({"Success": True, "Message": "Test Updated", "InsertID": 1}, None),
+        ({"Success": False, "TestID": 7, "Message": "paused"}, None),  # a record's own flag
+    ],
+)
+def test_round_41_success_false_beside_its_words_is_a_failure(
+    body: dict[str, Any], expected: FailureKind | None
+) -> None:
+    """StatusCake v1 answers a refused call with a 200 (https://www.statuscake.com/api/v1/)."""
+    env = judge(body, url="https://app.statuscake.com/API/Tests/Update", method="PUT")
+    if expected is None:
+        assert env.outcome is Outcome.SUCCESS, env
+    else:
+        assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, expected)

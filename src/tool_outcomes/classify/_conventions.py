@@ -113,6 +113,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"success", "Success"}),
     ),
     Convention(
+        "success_false_words",
+        _rest_errors.success_false_words,
+        "Success: false (or ErrNo) beside its words alone (StatusCake)",
+        keys=frozenset({"Success", "ErrNo"}),
+    ),
+    Convention(
         "google_maps_status",
         _rest_errors.google_maps_status,
         "Google Maps Platform's status in a 200: its failures, keyed on their names",

@@ -22,7 +22,7 @@ from typing import Any
 from tool_outcomes.envelope import FailureCode, FailureKind, TruncatedBy
 
 from ._messages import error_message, graph_api_error
-from ._status import status_rule
+from ._status import names_rate_limit, status_rule
 from ._verdicts import (
     INFLUXDB_STATEMENT,
     FailureVerdict,
@@ -250,6 +250,26 @@ def zuora(body: object, content_type: str) -> Verdict | None:
         decided = _ZUORA_ERRORS.get(name, (FailureCode.BAD_REQUEST, _P))
         return _zuora_failure(errors, "Code", "Message", decided)
     return None
+
+
+def success_false_words(body: object, content_type: str) -> Verdict | None:
+    """``{"Success": false}`` beside its words, as .NET-style APIs spell it: StatusCake's v1
+    ``{"Success": false, "Message": "Required Data is Missing.", "Issues": {…}}`` and its
+    ``{"ErrNo": 0, "Error": "Can not access account…"}`` (https://www.statuscake.com/api/v1/):
+    the call refused, whatever the status. Only beside the failure's own members."""
+    if not isinstance(body, dict) or not body.keys() <= _SUCCESS_FALSE_KEYS:
+        return None
+    refused = body.get("Success") is False or (
+        body.keys() == {"ErrNo", "Error"} and type(body.get("ErrNo")) is int
+    )
+    words = body.get("Message") if isinstance(body.get("Message"), str) else body.get("Error")
+    if not refused or not isinstance(words, str) or not words:
+        return None
+    kind = _T if names_rate_limit(words) else _P
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind, words, "Success: false")
+
+
+_SUCCESS_FALSE_KEYS = frozenset({"Success", "Message", "Error", "ErrNo", "Issues", "Input"})
 
 
 def _zuora_first(listed: list[Any], key: str) -> object:
