@@ -5586,3 +5586,27 @@ def test_round_41_success_false_beside_its_words_is_a_failure(
         assert env.outcome is Outcome.SUCCESS, env
     else:
         assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, expected)
+
+
+def test_round_41_a_batch_answering_only_its_refused_items_by_index_is_partial() -> None:
+    """Identity Platform's accounts:batchDelete: "detailed error info for accounts that cannot
+    be deleted" (https://cloud.google.com/identity-platform/docs/reference/rest/v1/projects.accounts/batchDelete)."""
+    url = "https://identitytoolkit.googleapis.com/v1/projects/p/accounts:batchDelete"
+    refused = [
+        {"index": 0, "localId": "uid1", "message": "NOT_DISABLED : Disable the account first."},
+        {"index": 2, "localId": "uid3", "message": "something awful"},
+    ]
+    env = judge({"errors": refused}, url=url, method="POST")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == (
+        "index 0 uid1: NOT_DISABLED : Disable the account first.",
+        "index 2 uid3: something awful",
+    )
+    assert judge({}, url=url, method="POST").outcome is Outcome.SUCCESS  # every one deleted
+    # GraphQL's errors carry no index: still a request that failed
+    graphql = {
+        "errors": [{"message": "Cannot query field", "locations": [{"line": 1, "column": 3}]}]
+    }
+    failed = judge(graphql, url="https://api.example.test/graphql", method="POST")
+    assert failure_of(failed) == (FailureCode.UPSTREAM_ERROR, P)

@@ -368,6 +368,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"error_response": {"code": 7, "msg": "App Call Limited"}},
     {"status": "WRONG_CREDENTIALS_ERROR"},
     {"Success": False, "Message": "Required Data is Missing.", "Issues": {"a": "b"}},
+    {"errors": [{"index": 0, "localId": "uid1", "message": "NOT_DISABLED"}]},
     {"status": "success", "job_id": "j", "emails": ["a@x"], "failed_emails": {"b@x": "invalid"}},
     {"view_counts": [{"view_id": 1, "value": 3}, {"view_id": 2, "value": None, "fresh": False}]},
     {"results": [{"success": False, "errors": ["no id"]}], "success": True},

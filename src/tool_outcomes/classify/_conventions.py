@@ -74,6 +74,13 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "indexed_errors",
+        _rest_errors.indexed_errors,
+        "a batch's refused items by their index, alone (Identity Platform's batchDelete);"
+        " before graphql, whose errors carry no index",
+        keys=frozenset({"errors"}),
+    ),
+    Convention(
         "graphql",
         _rpc.graphql,
         "errors without data fail, beside data they cut it",

@@ -2508,6 +2508,34 @@ def bulk_errors(body: object, content_type: str) -> Verdict | None:
     return some_refused(dropped, len(done) + len(errors), "items refused", "bulk", every)
 
 
+def indexed_errors(body: object, content_type: str) -> Verdict | None:
+    """A batch's answer that is only the items it refused, each by its ``index`` in the request:
+    Identity Platform's (Firebase Auth's) ``accounts:batchDelete`` answers ``{"errors":
+    [{"index": 0, "localId": "uid1", "message": "NOT_DISABLED : …"}]}``, "detailed error info
+    for accounts that cannot be deleted"
+    (https://cloud.google.com/identity-platform/docs/reference/rest/v1/projects.accounts/batchDelete).
+    No GraphQL error carries an index: the rest of the batch was done, a partial answer."""
+    if not isinstance(body, dict) or body.keys() != {"errors"}:
+        return None
+    errors = body["errors"]
+    if not isinstance(errors, list) or not errors:
+        return None
+    if not all(
+        isinstance(e, dict) and type(e.get("index")) is int and isinstance(e.get("message"), str)
+        for e in errors
+    ):
+        return None
+    dropped = tuple(
+        f"index {e['index']}"
+        + (f" {e['localId']}" if isinstance(e.get("localId"), str) else "")
+        + f": {e['message']}"
+        for e in errors
+    )
+    return PartialVerdict(
+        TruncatedBy.UPSTREAM_FLAG, f"{len(dropped)} items refused", "batch", dropped
+    )
+
+
 def fingerprint_products(body: object, content_type: str) -> Verdict | None:
     """Fingerprint's event answers each product it ran on its own, ``{"products":
     {"identification": {"data": {…}}, "botd": {"error": {"code": "TooManyRequests", "message":
