@@ -5610,3 +5610,21 @@ def test_round_41_a_batch_answering_only_its_refused_items_by_index_is_partial()
     }
     failed = judge(graphql, url="https://api.example.test/graphql", method="POST")
     assert failure_of(failed) == (FailureCode.UPSTREAM_ERROR, P)
+
+
+def test_round_41_a_batch_answering_only_its_failures() -> None:
+    """Descope's batch token upload: the failures alone, [] when every one was taken
+    (https://docs.descope.com/)."""
+    url = "https://api.descope.com/v1/mgmt/outbound/app/user/tokens/batch"
+    one = {"appId": "app123", "userId": "user2", "errorCode": "E152110", "reason": "bad token"}
+    env = judge({"failures": [one]}, url=url, method="POST")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("failures.0: E152110 bad token",)
+    taken = judge({"failures": []}, url=url, method="POST")
+    assert taken.outcome is Outcome.SUCCESS, taken
+    # beside what was done, a failures list is never the items
+    counted = {"took": 5, "total": 2, "updated": 2, "failures": []}
+    assert judge(
+        counted, url="https://es.example.test/i/_update_by_query", method="POST"
+    ).outcome is (Outcome.SUCCESS)

@@ -89,10 +89,12 @@ DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: executing the mutation", https://shopify.dev/docs/api/admin-graphql: empty when it took),
 #: a SCIM list response's ``schemas`` (the URIs of its own schema, RFC 7644 §3.4.2), Apollo's
 #: ``breadcrumbs`` (the filters a search applied, one entry each, beside its results), a
-#: biocache search's ``facetResults`` (the counts of its facets, https://api.ala.org.au/).
+#: biocache search's ``facetResults`` (the counts of its facets, https://api.ala.org.au/), a
+#: batch's ``failures`` (Descope's, Elasticsearch's by-query answers: what was not done).
 _ABOUT_THE_ANSWER = frozenset(
-    {"warningMessages", "_expands", "userErrors", "schemas", "breadcrumbs", "facetResults"}
-)
+    {"warningMessages", "_expands", "userErrors", "schemas", "breadcrumbs", "facetResults",
+     "failures"}
+)  # fmt: skip
 #: What inference never takes for the items: with a diagnostic beside it, also "messages".
 _NOT_ITEMS = DIAGNOSTIC_KEYS | _ABOUT_THE_ANSWER
 _NOT_ITEMS_BESIDE_DIAGNOSTICS = _NOT_ITEMS | {"messages"}

@@ -272,6 +272,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "failures_alone",
+        _rest_errors.failures_alone,
+        "a batch's answer that is only its failures (Descope)",
+        keys=frozenset({"failures"}),
+    ),
+    Convention(
         "skipped_hashes",
         _rest_errors.skipped_hashes,
         "HarperDB's skipped_hashes beside the ids written",

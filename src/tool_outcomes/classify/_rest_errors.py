@@ -2536,6 +2536,29 @@ def indexed_errors(body: object, content_type: str) -> Verdict | None:
     )
 
 
+def failures_alone(body: object, content_type: str) -> Verdict | None:
+    """A batch's answer that is only the list of what failed: Descope's batch token upload
+    answers ``{"failures": [{"userId": …, "errorCode": …, "reason": …}]}``, ``[]`` when every
+    one was taken (https://docs.descope.com/, its management API). Some listed is a
+    partial answer naming each."""
+    if not isinstance(body, dict) or body.keys() != {"failures"}:
+        return None
+    failures = body["failures"]
+    if not isinstance(failures, list) or not failures:
+        return None
+    if not all(isinstance(f, dict) for f in failures):
+        return None
+    dropped = tuple(
+        f"failures.{n}: "
+        + (
+            " ".join(str(f[k]) for k in ("errorCode", "reason", "error", "message") if k in f)
+            or "failed"
+        )
+        for n, f in enumerate(failures)
+    )
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, f"{len(dropped)} failed", "failures", dropped)
+
+
 def fingerprint_products(body: object, content_type: str) -> Verdict | None:
     """Fingerprint's event answers each product it ran on its own, ``{"products":
     {"identification": {"data": {…}}, "botd": {"error": {"code": "TooManyRequests", "message":
