@@ -5628,3 +5628,13 @@ def test_round_41_a_batch_answering_only_its_failures() -> None:
     assert judge(
         counted, url="https://es.example.test/i/_update_by_query", method="POST"
     ).outcome is (Outcome.SUCCESS)
+
+
+def test_round_41_rollbars_err_beside_its_message() -> None:
+    """Rollbar's API: {"err": 0, "result": …}, a failure {"err": 1, "message": …}
+    (https://docs.rollbar.com/reference)."""
+    url = "https://api.rollbar.com/api/1/project/0/teams"
+    failed = judge({"err": 1, "message": "Invalid or missing project id"}, url=url)
+    assert failure_of(failed) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"err": 0, "result": {"users": [{"id": 1}]}}, url=url).outcome is Outcome.SUCCESS
+    assert judge({"err": 0, "message": "ok"}, url=url).outcome is Outcome.SUCCESS

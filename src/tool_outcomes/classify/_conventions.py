@@ -272,6 +272,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "rollbar_err",
+        _rest_errors.rollbar_err,
+        "Rollbar's err other than 0 beside its message alone",
+        keys=frozenset({"err"}),
+    ),
+    Convention(
         "failures_alone",
         _rest_errors.failures_alone,
         "a batch's answer that is only its failures (Descope)",

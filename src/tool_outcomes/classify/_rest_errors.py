@@ -2536,6 +2536,18 @@ def indexed_errors(body: object, content_type: str) -> Verdict | None:
     )
 
 
+def rollbar_err(body: object, content_type: str) -> Verdict | None:
+    """Rollbar's API answers ``{"err": 0, "result": …}``, a failure ``{"err": 1, "message":
+    "Invalid or missing project id"}`` (https://docs.rollbar.com/reference)."""
+    if not isinstance(body, dict) or body.keys() != {"err", "message"}:
+        return None
+    err, words = body["err"], body["message"]
+    if type(err) is not int or err == 0 or not isinstance(words, str) or not words:
+        return None
+    kind = _T if names_rate_limit(words) else _P
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind, words, f"err {err}")
+
+
 def failures_alone(body: object, content_type: str) -> Verdict | None:
     """A batch's answer that is only the list of what failed: Descope's batch token upload
     answers ``{"failures": [{"userId": …, "errorCode": …, "reason": …}]}``, ``[]`` when every
