@@ -53,6 +53,14 @@ def failure_of(env: Envelope[Any]) -> tuple[FailureCode, FailureKind]:
     return env.failure.code, env.failure.kind
 
 
+def assert_judged(env: Envelope[Any], expected: tuple[FailureCode, FailureKind] | None) -> None:
+    """``env`` is a success (``expected`` None) or the access failure ``expected`` names."""
+    if expected is None:
+        assert env.outcome is Outcome.SUCCESS, env
+    else:
+        assert failure_of(env) == expected
+
+
 def truncation_of(env: Envelope[Any]) -> TruncatedBy:
     """The truncation evidence of a partial; fails the test for any other outcome."""
     assert env.outcome is Outcome.PARTIAL, env
@@ -5264,10 +5272,7 @@ def test_round_39_a_black_forest_labs_result_read_before_it_is_ready(
     url = "https://api.us1.bfl.ai/v1/get_result?id=dd8b1c92"
     result = {"sample": "https://delivery.bfl.ai/x.png"} if status == "Ready" else None
     env = judge({"id": "dd8b1c92", "status": status, "result": result, "progress": 0.6}, url=url)
-    if expected is None:
-        assert env.outcome is Outcome.SUCCESS, env
-    else:
-        assert failure_of(env) == expected
+    assert_judged(env, expected)
 
 
 def test_round_39_a_pandadoc_document_read_while_it_is_processed() -> None:
@@ -5352,10 +5357,7 @@ def test_round_40_a_bluesky_video_job_read_before_it_completes(
         "state": state,
     }
     env = judge({"jobStatus": job}, url=url)
-    if expected is None:
-        assert env.outcome is Outcome.SUCCESS, env
-    else:
-        assert failure_of(env) == expected
+    assert_judged(env, expected)
     # another method's jobStatus member is its record's
     elsewhere = judge({"jobStatus": job}, url="https://api.example.test/v1/uploads/1")
     assert elsewhere.outcome is Outcome.SUCCESS
@@ -5393,10 +5395,7 @@ def test_round_40_a_cloud_foundry_job_read_before_it_completes(
         "warnings": [],
     }
     env = judge(job, url=url)
-    if expected is None:
-        assert env.outcome is Outcome.SUCCESS, env
-    else:
-        assert failure_of(env) == expected
+    assert_judged(env, expected)
     # a resource's own state elsewhere is its record's
     assert judge(job, url="https://api.example.org/v3/apps/7b34f1cf").outcome is Outcome.SUCCESS
 
@@ -5426,44 +5425,29 @@ def test_round_40_alma_answers_a_lookup_that_found_nothing_with_a_400() -> None:
     assert failure_of(judge(mixed, status=400, url=url)) == (FailureCode.BAD_REQUEST, P)
 
 
+def _tencent(code: str) -> dict[str, Any]:
+    """Tencent Cloud API 3.0's failed answer with ``code``."""
+    return {"Response": {"Error": {"Code": code, "Message": "m"}, "RequestId": "r"}}
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
         # Tencent Cloud API 3.0 (https://www.tencentcloud.com/document/api/213/33281)
         (
-            {
-                "Response": {
-                    "Error": {"Code": "AuthFailure.SignatureFailure", "Message": "m"},
-                    "RequestId": "r",
-                }
-            },
+            _tencent("AuthFailure.SignatureFailure"),
             (FailureCode.UNAUTHORIZED, P),
         ),
         (
-            {
-                "Response": {
-                    "Error": {"Code": "RequestLimitExceeded", "Message": "m"},
-                    "RequestId": "r",
-                }
-            },
+            _tencent("RequestLimitExceeded"),
             (FailureCode.RATE_LIMITED, T),
         ),
         (
-            {
-                "Response": {
-                    "Error": {"Code": "ResourceNotFound.Instance", "Message": "m"},
-                    "RequestId": "r",
-                }
-            },
+            _tencent("ResourceNotFound.Instance"),
             (FailureCode.NOT_FOUND, P),
         ),
         (
-            {
-                "Response": {
-                    "Error": {"Code": "FailedOperation.Busy", "Message": "m"},
-                    "RequestId": "r",
-                }
-            },
+            _tencent("FailedOperation.Busy"),
             (FailureCode.UPSTREAM_ERROR, P),
         ),
         ({"Response": {"TotalCount": 0, "InstanceSet": [], "RequestId": "r"}}, None),
@@ -5526,10 +5510,7 @@ def test_round_41_chinese_clouds_name_their_failures_in_a_200(
     body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
 ) -> None:
     env = judge(body, url="https://api.example.test/", method="POST")
-    if expected is None:
-        assert env.outcome is Outcome.SUCCESS, env
-    else:
-        assert failure_of(env) == expected
+    assert_judged(env, expected)
 
 
 @pytest.mark.parametrize(
@@ -5554,10 +5535,7 @@ def test_round_41_a_status_spelled_as_an_error_is_a_failure(
 ) -> None:
     """SuperTokens answers in a 200 with its status word (https://supertokens.com/docs)."""
     env = judge(body, url="https://auth.example.test/auth/signin", method="POST")
-    if expected is None:
-        assert env.outcome is Outcome.SUCCESS, env
-    else:
-        assert failure_of(env) == expected
+    assert_judged(env, expected)
 
 
 @pytest.mark.parametrize(
