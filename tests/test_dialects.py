@@ -5616,3 +5616,21 @@ def test_round_41_rollbars_err_beside_its_message() -> None:
     assert failure_of(failed) == (FailureCode.UPSTREAM_ERROR, P)
     assert judge({"err": 0, "result": {"users": [{"id": 1}]}}, url=url).outcome is Outcome.SUCCESS
     assert judge({"err": 0, "message": "ok"}, url=url).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    ("query", "outcome"),
+    [
+        ("pageNumber=1&pageSize=10", Outcome.PARTIAL),
+        ("pageNumber=2&pageSize=10", Outcome.SUCCESS),  # 10 before it, 10 here: 20 of 20
+        ("PageNumber=2&PageSize=10", Outcome.SUCCESS),  # Alibaba Cloud's spelling
+    ],
+)
+def test_round_41_a_cloud_list_page_by_page_number_and_size(query: str, outcome: Outcome) -> None:
+    """JD Cloud's (and Alibaba Cloud's) list calls: pageNumber from 1 by pageSize, beside
+    totalCount (https://docs.jdcloud.com/)."""
+    url = f"https://domainservice.jdcloud-api.com/v2/regions/cn-north-1/domain?{query}"
+    result = {"dataList": [{"id": n} for n in range(10)], "currentCount": 10, "totalCount": 20}
+    body = {"requestId": "r", "error": None, "result": {**result, "totalPage": 2}}
+    env = judge(body, url=url, items="result.dataList", total="result.totalCount")
+    assert env.outcome is outcome, env

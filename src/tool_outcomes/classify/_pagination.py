@@ -1429,10 +1429,17 @@ _QUERY_OFFSET_KEYS: tuple[str, ...] = (
 )  # fmt: skip
 #: Page numbers (counted from 1) and the page sizes they multiply, in a request's query;
 #: JSON:API's page family (``page[number]`` x ``page[size]``: Lemon Squeezy).
-_PAGE_KEYS: tuple[str, ...] = ("page", "page[number]")
+_PAGE_KEYS: tuple[str, ...] = (
+    "page", "page[number]",
+    # JD Cloud's and Alibaba Cloud's OpenAPI list calls: pageNumber (PageNumber) from 1, by
+    # pageSize (PageSize), beside the answer's totalCount (https://docs.jdcloud.com/,
+    # https://www.alibabacloud.com/help/).
+    "pageNumber", "PageNumber",
+)  # fmt: skip
 _SIZE_KEYS: tuple[str, ...] = (
     "per_page", "limit", "page_size", "pageSize", "size", "page[size]", "page[limit]",
     "pagelen",  # Bitbucket Cloud's
+    "PageSize",  # Alibaba Cloud's
 )  # fmt: skip
 #: A page's own number and size in its body: (page key, size key, a key only that API sends
 #: beside them, number of the first page). Algolia counts pages from 0, Meilisearch from 1.
