@@ -1363,6 +1363,32 @@ ROWS: list[Row] = [
         total=5,
         url="https://ps.pndsn.com/v2/objects/sub-c-1/channels?count=true&limit=2",
     ),
+    # PubNub's envelope: the answer in payload beside status, message, service and error
+    # (https://www.pubnub.com/docs/sdks/rest-api).
+    ok(
+        "pubnub_payload_channel_group_without_channels",
+        {
+            "status": 200,
+            "message": "OK",
+            "payload": {"channels": [], "group": "cg1"},
+            "service": "channel-registry",
+            "error": False,
+        },
+        0,
+        url="https://ps.pndsn.com/v1/channel-registration/sub-key/sub-c-1/channel-group/cg1",
+    ),
+    ok(
+        "pubnub_payload_channel_group_channels",
+        {
+            "status": 200,
+            "message": "OK",
+            "payload": {"channels": ["a", "b"], "group": "cg1"},
+            "service": "channel-registry",
+            "error": False,
+        },
+        2,
+        url="https://ps.pndsn.com/v1/channel-registration/sub-key/sub-c-1/channel-group/cg1",
+    ),
     # Ex Libris Alma: a list beside total_record_count, left out when it is 0
     # (https://developers.exlibrisgroup.com/alma/apis/).
     page(

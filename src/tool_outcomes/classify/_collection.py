@@ -562,7 +562,7 @@ def find_collection(
             if len(inner) == 1:
                 where, root = f"{where}{inner[0]}.", root[inner[0]]
     if root is body and (inside := status_envelope(body)) is not body and isinstance(inside, dict):
-        root, where = inside, "body."
+        root, where = inside, "body." if inside is body.get("body") else "payload."
     if root is body and _disqus_envelope(body):
         # Disqus: {"cursor": {…}, "code": 0, "response": [...]} (https://disqus.com/api/docs/cursors/)
         inner = body["response"]
@@ -969,14 +969,19 @@ def no_report_data(body: Mapping[str, Any]) -> str | None:
 
 def status_envelope(body: Mapping[str, Any]) -> Any:
     """What a Netatmo answer holds inside its envelope, ``{"body": …, "status": "ok",
-    "time_exec": …, "time_server": …}`` (https://dev.netatmo.com/apidocumentation/general);
-    the body itself for any other answer."""
+    "time_exec": …, "time_server": …}`` (https://dev.netatmo.com/apidocumentation/general),
+    or a PubNub one inside its ``{"status": 200, "message": "OK", "payload": …, "service": …,
+    "error": false}`` (https://www.pubnub.com/docs/sdks/rest-api); the body itself for any
+    other answer."""
     if body.get("status") == "ok" and "body" in body and body.keys() <= _NETATMO_ENVELOPE:
         return body["body"]
+    if body.get("error") is False and "payload" in body and body.keys() <= _PUBNUB_ENVELOPE:
+        return body["payload"]
     return body
 
 
 _NETATMO_ENVELOPE = frozenset({"body", "status", "time_exec", "time_server"})
+_PUBNUB_ENVELOPE = frozenset({"status", "message", "payload", "service", "error"})
 
 
 def all_missing(body: Mapping[str, Any]) -> str | None:
