@@ -5634,3 +5634,21 @@ def test_round_41_a_cloud_list_page_by_page_number_and_size(query: str, outcome:
     body = {"requestId": "r", "error": None, "result": {**result, "totalPage": 2}}
     env = judge(body, url=url, items="result.dataList", total="result.totalCount")
     assert env.outcome is outcome, env
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        ("PENDING", (FailureCode.UPSTREAM_ERROR, T)),
+        ("IN_PROGRESS", (FailureCode.UPSTREAM_ERROR, T)),
+        ("FAILED", (FailureCode.UPSTREAM_ERROR, P)),
+        ("COMPLETED", None),
+    ],
+)
+def test_round_42_a_smartrecruiters_report_file_read_before_it_completes(
+    status: str, expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    """SmartRecruiters' report file: PENDING until COMPLETED (https://developers.smartrecruiters.com/)."""
+    url = "https://api.smartrecruiters.com/reporting-api/v201804/reports/rid/files/recent"
+    body = {"reportFileId": "f1", "reportId": "rid", "reportFileStatus": status}
+    assert_judged(judge(body, url=url), expected)

@@ -1363,6 +1363,20 @@ ROWS: list[Row] = [
         total=5,
         url="https://ps.pndsn.com/v2/objects/sub-c-1/channels?count=true&limit=2",
     ),
+    # SmartRecruiters: nextPageId, passed back as pageId, while more follows
+    # (https://developers.smartrecruiters.com/).
+    page(
+        "smartrecruiters_next_page_id",
+        {"limit": 2, "nextPageId": "MTAzOTU4NTAy", "content": two()},
+        2,
+        url="https://api.smartrecruiters.com/user-api/v201804/users?limit=2",
+    ),
+    ok(
+        "smartrecruiters_last_page_without_next_page_id",
+        {"limit": 2, "content": two()},
+        2,
+        url="https://api.smartrecruiters.com/user-api/v201804/users?limit=2&pageId=MTAz",
+    ),
     # PubNub's envelope: the answer in payload beside status, message, service and error
     # (https://www.pubnub.com/docs/sdks/rest-api).
     ok(

@@ -243,6 +243,7 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "next_from",  # VK's newsfeed: "passed to get the next array" (https://dev.vk.com/en/method/newsfeed.get)
     "next_starting_after",  # Instantly v2: passed back as starting_after, absent at the end
     "nextPageCursor",  # Bybit v5: "refer to the cursor request parameter"
+    "nextPageId",  # SmartRecruiters: passed back as pageId for the next page
     "paginationKey",  # Fingerprint's visits: "use it to paginate" (https://dev.fingerprint.com/reference/getvisits)
     # Backblaze B2's file listings: "what to pass in to startFileName for the next search",
     # null "if there are no more files" (https://www.backblaze.com/apidocs/b2-list-file-names)

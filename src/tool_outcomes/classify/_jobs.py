@@ -167,6 +167,12 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         words = error.get("message")
         said = f"operation failed: {name or error['code']}"
         return ex.fail(code, kind, f"{said}: {words}" if isinstance(words, str) else said)
+    if isinstance(report := value.get("reportFileStatus"), str):
+        # SmartRecruiters' report file: PENDING (or IN_PROGRESS) until COMPLETED, or FAILED
+        # (https://developers.smartrecruiters.com/, its Reporting API).
+        if report in ("PENDING", "IN_PROGRESS"):
+            return _not_yet(ex, f"report file {report}; ask again")
+        return _ended(ex, "report file FAILED") if report == "FAILED" else None
     if _CF_JOB.search(ex.url or "") and isinstance(state := value.get("state"), str):
         # Cloud Foundry v3's job: PROCESSING or POLLING until COMPLETE or FAILED, its errors
         # saying why (https://v3-apidocs.cloudfoundry.org/version/3.180.0/#the-job-object).
@@ -483,7 +489,7 @@ _JOB_MEMBERS = frozenset(
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
         "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
         "object", "urls", "result", "job_identifier", "state", "kind", "import_status",
-        "export_status", "jobStatus",
+        "export_status", "jobStatus", "reportFileStatus",
     }
 )  # fmt: skip
 _JOB_MEMBERS_BUT_NAME = _JOB_MEMBERS - {"name"}
