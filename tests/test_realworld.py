@@ -1363,6 +1363,49 @@ ROWS: list[Row] = [
         total=5,
         url="https://ps.pndsn.com/v2/objects/sub-c-1/channels?count=true&limit=2",
     ),
+    # Hydra collections in JSON-LD's prefixed form (API Platform: Sylius): hydra:member,
+    # hydra:totalItems, hydra:view's hydra:next (https://www.hydra-cg.com/spec/latest/core/#collections,
+    # https://api-platform.com/docs/core/pagination/).
+    page(
+        "hydra_collection_view_next",
+        {
+            "@context": "/api/contexts/Order",
+            "@id": "/api/orders",
+            "@type": "hydra:Collection",
+            "hydra:totalItems": 5,
+            "hydra:member": two(),
+            "hydra:view": {
+                "@id": "/api/orders?page=1",
+                "@type": "hydra:PartialCollectionView",
+                "hydra:first": "/api/orders?page=1",
+                "hydra:last": "/api/orders?page=3",
+                "hydra:next": "/api/orders?page=2",
+            },
+        },
+        2,
+        total=5,
+        url="https://shop.example.test/api/orders?page=1&itemsPerPage=2",
+    ),
+    ok(
+        "hydra_collection_last_page",
+        {
+            "@type": "hydra:Collection",
+            "hydra:totalItems": 4,
+            "hydra:member": two(),
+            "hydra:view": {"@id": "/api/orders?page=2", "hydra:previous": "/api/orders?page=1"},
+        },
+        2,
+        4,
+        offset=2,
+        url="https://shop.example.test/api/orders?page=2&itemsPerPage=2",
+    ),
+    ok(
+        "hydra_collection_empty",
+        {"@type": "hydra:Collection", "hydra:totalItems": 0, "hydra:member": []},
+        0,
+        0,
+        url="https://shop.example.test/api/orders",
+    ),
     # SmartRecruiters: nextPageId, passed back as pageId, while more follows
     # (https://developers.smartrecruiters.com/).
     page(

@@ -605,7 +605,11 @@ def find_collection(
         root, where = body["result"], "result."
     found_here = (
         (
-            _named_by_path(root, url) or _feed_entries(root) or _matrix_chunk(root) or _ga4(root)
+            _named_by_path(root, url)
+            or _feed_entries(root)
+            or _matrix_chunk(root)
+            or _ga4(root)
+            or _hydra(root)
             if root is body
             else None
         )
@@ -663,6 +667,17 @@ def _matrix_chunk(body: Mapping[str, Any]) -> Collection | None:
 
 
 _MATRIX_EVENTS = frozenset({"chunk", "start", "end", "state"})
+
+
+def _hydra(body: Mapping[str, Any]) -> Collection | None:
+    """A Hydra collection in JSON-LD's prefixed form (API Platform: Sylius, …): its items in
+    ``hydra:member``, its count in ``hydra:totalItems``, its paging in ``hydra:view``
+    (https://www.hydra-cg.com/spec/latest/core/#collections,
+    https://api-platform.com/docs/core/pagination/)."""
+    members = body.get("hydra:member")
+    if not isinstance(members, list) or body.get("@type") not in ("hydra:Collection", "Collection"):
+        return None
+    return Collection(members, body, "hydra:member", "hydra:totalItems")
 
 
 def _ga4(body: Mapping[str, Any]) -> Collection | None:

@@ -708,6 +708,12 @@ def _listing_signs(
     fhir = _fhir_link(box, "next")
     if fhir is not None:
         out.append(_page('link relation "next"', fhir, base_url))
+    view = box.get("hydra:view") if collection.where == "hydra:member" else None
+    hydra_next = view.get("hydra:next") if isinstance(view, dict) else None
+    if isinstance(hydra_next, str) and hydra_next:
+        # A Hydra collection's view names its next page in hydra:next, left out of the last
+        # (https://www.hydra-cg.com/spec/latest/core/#collections).
+        out.append(_page('hydra:view "hydra:next"', hydra_next, base_url))
     if "opensearch:totalResults" in box:
         # OpenSearch in JSON (Elsevier's Scopus): link objects name their relation in "@ref"
         # and their target in "@href" (https://dev.elsevier.com/documentation/ScopusSearchAPI.wadl).
@@ -1440,6 +1446,7 @@ _SIZE_KEYS: tuple[str, ...] = (
     "per_page", "limit", "page_size", "pageSize", "size", "page[size]", "page[limit]",
     "pagelen",  # Bitbucket Cloud's
     "PageSize",  # Alibaba Cloud's
+    "itemsPerPage",  # API Platform's (https://api-platform.com/docs/core/pagination/)
 )  # fmt: skip
 #: A page's own number and size in its body: (page key, size key, a key only that API sends
 #: beside them, number of the first page). Algolia counts pages from 0, Meilisearch from 1.
