@@ -5652,3 +5652,55 @@ def test_round_42_a_smartrecruiters_report_file_read_before_it_completes(
     url = "https://api.smartrecruiters.com/reporting-api/v201804/reports/rid/files/recent"
     body = {"reportFileId": "f1", "reportId": "rid", "reportFileStatus": status}
     assert_judged(judge(body, url=url), expected)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # Gemini (https://docs.gemini.com/rest-api/#error-codes)
+        (
+            {"result": "error", "reason": "InvalidSignature", "message": "m"},
+            (FailureCode.UPSTREAM_ERROR, P),
+        ),
+        (
+            {"result": "error", "reason": "RateLimited", "message": "m"},
+            (FailureCode.RATE_LIMITED, T),
+        ),
+        (
+            {"result": "error", "reason": "Maintenance", "message": "m"},
+            (FailureCode.SERVER_ERROR, T),
+        ),
+        ({"result": "ok", "symbol": "btcusd"}, None),
+        # Bitstamp (https://www.bitstamp.net/api/)
+        (
+            {"status": "error", "reason": {"amount": ["You have only 0.00 USD available."]}},
+            (FailureCode.UPSTREAM_ERROR, P),
+        ),
+        ({"status": "error", "reason": "Invalid nonce"}, (FailureCode.UPSTREAM_ERROR, P)),
+        # a google.rpc.Status as the body (https://cloud.google.com/apis/design/errors)
+        (
+            {
+                "code": 5,
+                "message": "Item not found",
+                "details": [
+                    {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "NOT_FOUND"}
+                ],
+            },
+            (FailureCode.NOT_FOUND, P),
+        ),
+        (
+            {
+                "code": 14,
+                "message": "try again",
+                "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo"}],
+            },
+            (FailureCode.SERVER_ERROR, T),
+        ),
+        ({"code": 5, "message": "five", "details": [{"@type": "other"}]}, None),
+        ({"code": 5, "message": "five", "details": []}, None),
+    ],
+)
+def test_round_42_errors_named_in_a_200(
+    body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url="https://api.example.test/v1/x"), expected)

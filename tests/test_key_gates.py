@@ -371,6 +371,8 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"errors": [{"index": 0, "localId": "uid1", "message": "NOT_DISABLED"}]},
     {"failures": [{"userId": "user2", "errorCode": "E152110", "reason": "bad token"}]},
     {"err": 1, "message": "Invalid or missing project id"},
+    {"result": "error", "reason": "InvalidSignature", "message": "m"},
+    {"code": 5, "message": "m", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo"}]},
     {"status": "success", "job_id": "j", "emails": ["a@x"], "failed_emails": {"b@x": "invalid"}},
     {"view_counts": [{"view_id": 1, "value": 3}, {"view_id": 2, "value": None, "fresh": False}]},
     {"results": [{"success": False, "errors": ["no id"]}], "success": True},

@@ -272,6 +272,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"status"}),
     ),
     Convention(
+        "result_error",
+        _rest_errors.result_error,
+        "Gemini's result: error beside its reason and message",
+        keys=frozenset({"result"}),
+    ),
+    Convention(
+        "rpc_status",
+        _rest_errors.rpc_status,
+        "a google.rpc.Status as the body, its details typed google.rpc",
+        keys=frozenset({"details"}),
+    ),
+    Convention(
         "rollbar_err",
         _rest_errors.rollbar_err,
         "Rollbar's err other than 0 beside its message alone",

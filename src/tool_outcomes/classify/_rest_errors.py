@@ -1706,14 +1706,17 @@ def jsend(body: object, content_type: str) -> Verdict | None:
 
 
 #: JSend's members and the words two of its cousins send beside their status.
-_JSEND_LIKE_KEYS = _JSEND_KEYS | {"statusDescription", "error", "id"}
+_JSEND_LIKE_KEYS = _JSEND_KEYS | {"statusDescription", "error", "id", "reason"}
 
 
 def _jsend_like(body: Mapping[str, Any]) -> bool:
-    """ClouDNS's status beside its statusDescription alone, or Rage4's false status beside its
-    error and an id of 0."""
+    """ClouDNS's status beside its statusDescription alone, Bitstamp's ``{"status": "error",
+    "reason": …}`` (https://www.bitstamp.net/api/), or Rage4's false status beside its error
+    and an id of 0."""
     if set(body) == {"status", "statusDescription"}:
         return isinstance(body["statusDescription"], str)
+    if set(body) == {"status", "reason"}:
+        return isinstance(body["reason"], dict | str) and bool(body["reason"])
     return (
         body.get("status") is False and body.get("id", 0) == 0 and "statusDescription" not in body
     )
@@ -2534,6 +2537,48 @@ def indexed_errors(body: object, content_type: str) -> Verdict | None:
     return PartialVerdict(
         TruncatedBy.UPSTREAM_FLAG, f"{len(dropped)} items refused", "batch", dropped
     )
+
+
+#: Gemini's error reasons that pass (https://docs.gemini.com/rest-api/#error-codes).
+_GEMINI_TRANSIENT = frozenset({"RateLimited", "RateLimit", "Maintenance", "System"})
+
+
+def result_error(body: object, content_type: str) -> Verdict | None:
+    """Gemini's ``{"result": "error", "reason": "InvalidSignature", "message": …}``, whatever
+    the status (https://docs.gemini.com/rest-api/#error-codes): a failure keyed on its reason."""
+    if not isinstance(body, dict) or body.get("result") != "error":
+        return None
+    if not body.keys() <= {"result", "reason", "message"}:
+        return None
+    reason, words = body.get("reason"), body.get("message")
+    said = ": ".join(w for w in (reason, words) if isinstance(w, str) and w) or "result: error"
+    if isinstance(reason, str) and reason in _GEMINI_TRANSIENT:
+        code = (
+            FailureCode.RATE_LIMITED if reason.startswith("RateLimit") else FailureCode.SERVER_ERROR
+        )
+        return FailureVerdict(code, _T, said, "result")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said, "result")
+
+
+def rpc_status(body: object, content_type: str) -> Verdict | None:
+    """A google.rpc.Status as a body, ``{"code": 5, "message": …, "details": [{"@type":
+    "type.googleapis.com/google.rpc.ErrorInfo", …}]}`` (gRPC-to-REST gateways, FreshBooks;
+    https://cloud.google.com/apis/design/errors): a failure keyed on the canonical code."""
+    if not isinstance(body, dict) or not body.keys() <= {"code", "message", "details"}:
+        return None
+    code, details = body.get("code"), body.get("details")
+    if type(code) is not int or code not in GRPC_CODES or not isinstance(details, list):
+        return None
+    if not details or not all(
+        isinstance(d, dict)
+        and str(d.get("@type", "")).startswith("type.googleapis.com/google.rpc.")
+        for d in details
+    ):
+        return None
+    name, failure, kind = GRPC_CODES[code]
+    words = body.get("message")
+    said = f"{name}: {words}" if isinstance(words, str) and words else name
+    return FailureVerdict(failure, kind, said, "google.rpc")
 
 
 def rollbar_err(body: object, content_type: str) -> Verdict | None:
