@@ -1406,6 +1406,47 @@ ROWS: list[Row] = [
         0,
         url="https://shop.example.test/api/orders",
     ),
+    # A Spring Data page (lexoffice's lists): content beside totalElements, totalPages, number,
+    # size, first, last (https://developers.lexoffice.io/docs/#paging-of-resources).
+    page(
+        "spring_page_first_of_three",
+        {
+            "content": two(),
+            "totalElements": 6,
+            "totalPages": 3,
+            "number": 0,
+            "size": 2,
+            "first": True,
+            "sort": [{"property": "voucherDate", "direction": "DESC"}],
+            "last": False,
+        },
+        2,
+        total=6,
+        url="https://api.lexoffice.io/v1/voucherlist?page=0&size=2",
+    ),
+    ok(
+        "spring_page_last",
+        {
+            "content": two(),
+            "totalElements": 6,
+            "totalPages": 3,
+            "number": 2,
+            "size": 2,
+            "first": False,
+            "last": True,
+        },
+        2,
+        6,
+        offset=4,
+        url="https://api.lexoffice.io/v1/voucherlist?page=2&size=2",
+    ),
+    ok(
+        "spring_page_none",
+        {"content": [], "totalElements": 0, "totalPages": 0, "number": 0, "size": 25, "last": True},
+        0,
+        0,
+        url="https://api.lexoffice.io/v1/voucherlist?page=0&size=25",
+    ),
     # SmartRecruiters: nextPageId, passed back as pageId, while more follows
     # (https://developers.smartrecruiters.com/).
     page(

@@ -610,6 +610,7 @@ def find_collection(
             or _matrix_chunk(root)
             or _ga4(root)
             or _hydra(root)
+            or _spring_page(root)
             if root is body
             else None
         )
@@ -678,6 +679,31 @@ def _hydra(body: Mapping[str, Any]) -> Collection | None:
     if not isinstance(members, list) or body.get("@type") not in ("hydra:Collection", "Collection"):
         return None
     return Collection(members, body, "hydra:member", "hydra:totalItems")
+
+
+def _spring_page(body: Mapping[str, Any]) -> Collection | None:
+    """A Spring Data page: its items in ``content`` beside its ``totalElements``,
+    ``totalPages``, ``number``, ``size``, ``first``/``last``, ``pageable``
+    (https://docs.spring.io/spring-data/commons/reference/repositories/core-extensions.html;
+    lexoffice's lists, https://developers.lexoffice.io/docs/#paging-of-resources)."""
+    content = body.get("content")
+    if not isinstance(content, list) or len(_SPRING_PAGE & body.keys()) < 2:
+        return None
+    return Collection(content, body, "content", "totalElements")
+
+
+_SPRING_PAGE = frozenset(
+    {
+        "totalElements",
+        "totalPages",
+        "number",
+        "size",
+        "first",
+        "last",
+        "pageable",
+        "numberOfElements",
+    }
+)
 
 
 def _ga4(body: Mapping[str, Any]) -> Collection | None:
