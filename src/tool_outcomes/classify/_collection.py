@@ -642,17 +642,15 @@ def _feed_entries(body: Mapping[str, Any]) -> Collection | None:
     an OpenSearch response in JSON under its one wrapper, its ``opensearch:totalResults``
     beside (Elsevier's Scopus: ``{"search-results": {"opensearch:totalResults": "2843502",
     "link": [...], "entry": [...]}}``, https://dev.elsevier.com/documentation/ScopusSearchAPI.wadl)."""
-    feed = body.get("feed")
+    key, feed = "feed", body.get("feed")
     if not isinstance(feed, dict) or not body.keys() <= _FEED_ENVELOPE:
         if len(body) != 1:
             return None
         [(key, feed)] = body.items()
         if not isinstance(feed, dict) or "opensearch:totalResults" not in feed:
             return None
-        entry = feed.get("entry")
-        return Collection(entry, feed, f"{key}.entry") if isinstance(entry, list) else None
     entry = feed.get("entry")
-    return Collection(entry, feed, "feed.entry") if isinstance(entry, list) else None
+    return Collection(entry, feed, f"{key}.entry") if isinstance(entry, list) else None
 
 
 _FEED_ENVELOPE = frozenset({"feed", "version", "encoding"})

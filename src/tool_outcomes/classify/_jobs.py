@@ -18,7 +18,7 @@ from tool_outcomes.envelope import Coverage, Envelope, FailureCode, FailureKind,
 from ._collection import qualtrics_envelope
 from ._decisions import Contact
 from ._exchange import Exchange
-from ._rest_errors import GRPC_CODES
+from ._rest_errors import GRPC_CODES, uncached_count
 from ._status import AZURE_OPERATION, status_rule
 
 __all__ = ["job_not_done"]
@@ -170,10 +170,8 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     if isinstance(report := value.get("reportFileStatus"), str):
         # SmartRecruiters' report file: PENDING (or IN_PROGRESS) until COMPLETED, or FAILED
         # (https://developers.smartrecruiters.com/, its Reporting API).
-        if report in ("PENDING", "IN_PROGRESS"):
-            return _not_yet(ex, f"report file {report}; ask again")
-        return _ended(ex, "report file FAILED") if report == "FAILED" else None
-    if _CF_JOB.search(ex.url or "") and isinstance(state := value.get("state"), str):
+        return _job_state(ex, "report file", report)
+    if isinstance(state := value.get("state"), str) and _CF_JOB.search(ex.url or ""):
         # Cloud Foundry v3's job: PROCESSING or POLLING until COMPLETE or FAILED, its errors
         # saying why (https://v3-apidocs.cloudfoundry.org/version/3.180.0/#the-job-object).
         if state in ("PROCESSING", "POLLING"):
@@ -198,7 +196,7 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
             error = bluesky.get("error")
             return _ended(ex, f"video job failed: {error}" if isinstance(error, str) else state)
         return _not_yet(ex, f"video job {state}; ask again")
-    if _BFL_RESULT.search(ex.url or "") and isinstance(status := value.get("status"), str):
+    if isinstance(status := value.get("status"), str) and _BFL_RESULT.search(ex.url or ""):
         # Black Forest Labs' get_result: "Pending" until "Ready" with its result; "Error",
         # "Content Moderated" and "Request Moderated" end it without one, "Task not found"
         # names no task (https://docs.bfl.ai/api-reference/utility/get-result).
@@ -209,12 +207,13 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         if status in ("Error", "Content Moderated", "Request Moderated"):
             return _ended(ex, f"task {status}")
         return None
-    if _PANDADOC_DOCUMENT.search(ex.url or "") and value.get("status") == "document.uploaded":
+    if value.get("status") == "document.uploaded" and _PANDADOC_DOCUMENT.search(ex.url or ""):
         # PandaDoc's document read while it is processed after its upload: "document.uploaded"
         # until "document.draft"; poll its status until then
         # (https://developers.pandadoc.com/reference/document-status).
         return _not_yet(ex, "document.uploaded: still being processed; ask again")
-    gitlab = _GITLAB_TRANSFER.search(ex.url or "")
+    transfer = "import_status" in value or "export_status" in value
+    gitlab = _GITLAB_TRANSFER.search(ex.url or "") if transfer else None
     if gitlab is not None and isinstance(state := value.get(f"{gitlab[1]}_status"), str):
         # GitLab's project import and project or group export status: import "scheduled",
         # "started" until "finished" or "failed"; export "queued", "started",
@@ -294,13 +293,7 @@ def _uncounted_views(value: dict[str, Any]) -> bool:
         counts = [value.get("view_count")]
     if not isinstance(counts, list) or not counts:
         return False
-    return all(
-        isinstance(c, dict)
-        and "view_id" in c
-        and c.get("value") is None
-        and c.get("fresh") is False
-        for c in counts
-    )
+    return all(isinstance(c, dict) and "view_id" in c and uncached_count(c) for c in counts)
 
 
 def _mindee_job(job: dict[str, Any]) -> bool:

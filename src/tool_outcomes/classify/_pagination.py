@@ -692,6 +692,12 @@ _FIGMA_CURSOR = frozenset({"before", "after"})
 _DUFFEL_META = frozenset({"after", "limit", "before"})
 
 
+def _cursors_after(box: object) -> str | None:
+    """The ``cursors.after`` a paging box names (GoCardless's ``meta``, Supercell's ``paging``)."""
+    cursors = box.get("cursors") if isinstance(box, dict) else None
+    return _cursor(cursors.get("after")) if isinstance(cursors, dict) else None
+
+
 def _listing_signs(
     box: Mapping[str, Any], collection: Collection, base_url: str | None
 ) -> list[Evidence]:
@@ -767,9 +773,7 @@ def _listing_signs(
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_id present", next_id))
     # GoCardless: meta.cursors.after names the next page, null at the end
     # (https://developer.gocardless.com/api-reference/#overview-cursor-pagination).
-    meta = box.get("meta")
-    cursors = meta.get("cursors") if isinstance(meta, dict) else None
-    after = _cursor(cursors.get("after")) if isinstance(cursors, dict) else None
+    after = _cursors_after(box.get("meta"))
     if after is not None:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "meta.cursors.after present", after))
     # Supercell's APIs (Clash of Clans, Clash Royale, Brawl Stars): {"items": [...], "paging":
@@ -777,8 +781,7 @@ def _listing_signs(
     # property" while more follows (https://developer.clashofclans.com/#/documentation). Only
     # beside items: Facebook's data lists send cursors.after on their last page too.
     paging = box.get("paging") if collection.where == "items" else None
-    cursors = paging.get("cursors") if isinstance(paging, dict) else None
-    after = _cursor(cursors.get("after")) if isinstance(cursors, dict) else None
+    after = _cursors_after(paging)
     if after is not None and isinstance(paging, dict) and "next" not in paging:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "paging.cursors.after present", after))
     # "Is this the last page?" answered false: more follows (:data:`_NOT_LAST_FLAGS`).
@@ -1919,6 +1922,12 @@ def _all_matched(value: object, count: int) -> bool:
     return type(pubnub) is int and pubnub == count and value.get("status") == 200
 
 
+def _may_name_ids(url: str | None) -> bool:
+    """Whether ``url`` may name an ``ids`` query parameter (spelled so, or percent-escaped):
+    the listing is scanned for nulls only then, not on every call."""
+    return url is not None and ("ids" in url or "%" in url)
+
+
 def _ids_not_found(ex: Exchange, items: list[Any]) -> PartialVerdict | None:
     """A read of several records by id, answered one per id, a null for each not found.
 
@@ -2037,7 +2046,12 @@ def judge_coverage(
         # ({"acceptedNames": [null]}, https://itis.gov/web_service.html), Apollo's bulk match
         # answers each miss with a null in its place (https://docs.apollo.io/reference/bulk-people-enrichment).
         collection = replace(collection, items=[])
-    elif verdict is None and collection is not None and None in collection.items:
+    elif (
+        verdict is None
+        and collection is not None
+        and _may_name_ids(ex.url)
+        and None in collection.items
+    ):
         unfound = _ids_not_found(ex, collection.items)
         if unfound is not None:
             verdict = unfound

@@ -3484,6 +3484,12 @@ def skipped_hashes(body: object, content_type: str) -> Verdict | None:
 _HARPER_DONE = ("inserted_hashes", "update_hashes", "upserted_hashes", "deleted_hashes")
 
 
+def uncached_count(count: Mapping[str, Any]) -> bool:
+    """Whether one of Zendesk's view counts is not cached yet: ``value`` null beside
+    ``fresh: false``."""
+    return count.get("value") is None and count.get("fresh") is False
+
+
 def zendesk_view_counts(body: object, content_type: str) -> Verdict | None:
     """Zendesk's ticket counts of several views, some not cached yet: each such ``value`` null
     beside ``fresh: false``, "keep retrying ... until the value is no longer null"
@@ -3495,11 +3501,7 @@ def zendesk_view_counts(body: object, content_type: str) -> Verdict | None:
         return None
     if not all(isinstance(c, dict) and "view_id" in c for c in counts):
         return None
-    dropped = tuple(
-        f"view {c['view_id']}: not counted yet"
-        for c in counts
-        if c.get("value") is None and c.get("fresh") is False
-    )
+    dropped = tuple(f"view {c['view_id']}: not counted yet" for c in counts if uncached_count(c))
     if not dropped or len(dropped) == len(counts):
         return None
     detail = f"{len(dropped)} of {len(counts)} view counts not cached yet"
