@@ -151,7 +151,7 @@ def validate_fields(payload: object, fields: Iterable[str] | None = None) -> lis
         if name not in payload:
             errors.append(f"{name}: missing (expected a three-state field)")
     for name, field in payload.items():
-        if isinstance(field, Mapping) and _STATUS_KEYS & field.keys():
+        if isinstance(field, Mapping) and _STATUS_KEYS.intersection(field):
             errors.extend(_field_violations(str(name), field))
         elif name in required:
             errors.append(f"{name}: a bare value ({field!r}), not a three-state field")

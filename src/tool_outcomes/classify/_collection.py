@@ -685,7 +685,7 @@ def _spring_page(body: Mapping[str, Any]) -> Collection | None:
     (https://docs.spring.io/spring-data/commons/reference/repositories/core-extensions.html;
     lexoffice's lists, https://developers.lexoffice.io/docs/#paging-of-resources)."""
     content = body.get("content")
-    if not isinstance(content, list) or len(_SPRING_PAGE & body.keys()) < 2:
+    if not isinstance(content, list) or len(_SPRING_PAGE.intersection(body)) < 2:
         return None
     return Collection(content, body, "content", "totalElements")
 
@@ -1089,17 +1089,17 @@ def _counted_none(body: Mapping[str, Any]) -> Collection | None:
     (https://developers.google.com/books/docs/v1/using). Only an unambiguous
     count (:data:`_NONE_COUNTED_KEYS`: the :data:`TOTAL_KEYS`, never ``count`` or ``total``, a
     quantity on a record) at zero, in a body with no list and no identity of its own."""
-    counts = _NONE_COUNTED_KEYS & body.keys()
-    paging = PAGING_COMPANIONS & body.keys()
+    counts = _NONE_COUNTED_KEYS.intersection(body)
+    paging = PAGING_COMPANIONS.intersection(body)
     if not counts and paging and body.keys() <= _AMBIGUOUS_COUNTS | PAGING_COMPANIONS:
         # Nothing but a count and where the page starts: Semantic Scholar's search with no
         # match, {"total": 0, "offset": 0}, its data left out (https://api.semanticscholar.org/api-docs/graph).
-        counts = _AMBIGUOUS_COUNTS & body.keys()
+        counts = _AMBIGUOUS_COUNTS.intersection(body)
     if not counts and len(paging) >= 2:
         # Beside the paging state of a page, "count" counts the listing: Rakuten's search with
         # no hit, {"count": 0, "page": 1, "pageCount": 0, "hits": 0} and no Items
         # (https://webservice.rakuten.co.jp/documentation/ichiba-item-search).
-        counts = _AMBIGUOUS_COUNTS & body.keys()
+        counts = _AMBIGUOUS_COUNTS.intersection(body)
     if not counts or any(body.get(key) is not None for key in RECORD_IDENTITY_KEYS):
         return None
     # Its links are no list of items: PayPal's transaction search with none in its window,
@@ -1230,7 +1230,7 @@ def _nothing_in_any(body: Mapping[str, Any]) -> Collection | None:
         page = _wrapped_page({key: value}, "")
         if page is None or page.items:
             return None
-    return None if DIAGNOSTIC_KEYS & body.keys() else Collection([], body, "")
+    return None if DIAGNOSTIC_KEYS.intersection(body) else Collection([], body, "")
 
 
 def counted_zero(body: object) -> bool:
@@ -1517,7 +1517,7 @@ def _paging_words(root: Mapping[str, Any]) -> bool:
     if "next" in root and "previous" in root and _names_another_page(root):
         # DRF's page without its count, Sendcloud's {"next": …, "previous": …, "parcels": [...]}.
         return True
-    companions = len(PAGING_COMPANIONS & root.keys())
+    companions = len(PAGING_COMPANIONS.intersection(root))
     if companions == 2 and any(type(root.get(key)) is int for key in AMBIGUOUS_TOTAL_KEYS):
         # Two paging members and the listing's count: Auth0's {"users": [...], "start": 0,
         # "limit": 50, "length": 50, "total": 118} (include_totals=true, https://auth0.com/docs/
@@ -1669,14 +1669,16 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # (https://developer.paddle.com/api-reference/subscription-api/users/listusers).
         key = next(k for k in root if k != "success")
         value = root[key]
-    elif len(root) == 2 and _LIST_COUNTS & root.keys():
+    elif len(root) == 2 and _LIST_COUNTS.intersection(root):
         # One list and its count, nothing else: PayPal's last page {"payments": [...], "count":
         # 2}, Postmark's {"Bounces": [...], "TotalCount": 13}, Bitbucket's {"values": [],
         # "size": 0} (its commits leave pagelen out: "size", the optional total,
         # https://developer.atlassian.com/cloud/bitbucket/rest/intro/#pagination). A record says
         # more about itself.
         counted = _counted_list(root, _LIST_COUNTS)
-        if counted is None or not any(type(root[k]) is int for k in _LIST_COUNTS & root.keys()):
+        if counted is None or not any(
+            type(root[k]) is int for k in _LIST_COUNTS.intersection(root)
+        ):
             return None  # two counts ({"count", "total"}) name no list
         key = counted
         value = root[key]
@@ -1687,7 +1689,7 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         value = root[key]
         if type(root["count"]) is not int:
             return None
-    elif len(root) == 2 and (PAGING_COMPANIONS & root.keys()):
+    elif len(root) == 2 and (PAGING_COMPANIONS.intersection(root)):
         # One list and one paging member, nothing else: Square's {"customers": [...],
         # "cursor": ...}, Airtable's {"bases": [...], "offset": ...}.
         others = [k for k in root if k not in PAGING_COMPANIONS]
@@ -1807,7 +1809,7 @@ def _counted_list(box: Mapping[str, Any], names: frozenset[str] = _COUNTS) -> st
     ``{"payments": [...], "count": 2}``, Slack's ``posts`` section ``{"total": 0, "matches":
     []}``), else ``None``. ``names``: the members that may count it."""
     lists = [k for k, v in box.items() if isinstance(v, list) and k not in names]
-    counts = box.keys() & names
+    counts = names.intersection(box)
     return lists[0] if len(lists) == 1 and counts and len(box) == 1 + len(counts) else None
 
 
@@ -1881,7 +1883,9 @@ def _many_own_fields(body: Mapping[str, Any]) -> bool:
     if len(body) <= _OWN_FIELDS:
         return False
     scalars = sum(1 for value in body.values() if not isinstance(value, list | dict))
-    return scalars > _OWN_FIELDS and not (PAGE_MARKERS & body.keys() or has_paging_companions(body))
+    return scalars > _OWN_FIELDS and not (
+        not PAGE_MARKERS.isdisjoint(body) or has_paging_companions(body)
+    )
 
 
 def _is_record(body: Mapping[str, Any]) -> bool:
