@@ -8,9 +8,15 @@ loopback, an SDK over a mock transport).
 from __future__ import annotations
 
 import asyncio
+import errno
+import http.client
 import importlib
+import io
 import socket
 import sqlite3
+import ssl
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from concurrent import futures
 from dataclasses import dataclass
@@ -171,6 +177,18 @@ def psycopg2_error(state: str) -> BaseException:
     exc: BaseException = psycopg2.errors.lookup(state)("could not serialize access")
     exc.__setstate__({"pgcode": state, "pgerror": "ERROR:  could not serialize access"})
     return exc
+
+
+def urllib_http_error(status: int, headers: dict[str, str]) -> urllib.error.HTTPError:
+    """What urlopen raises for a status it does not follow (HTTPDefaultErrorHandler's call)."""
+    text = "".join(f"{name}: {value}\r\n" for name, value in headers.items()) + "\r\n"
+    message = http.client.parse_headers(io.BytesIO(text.encode("latin-1")))
+    reason = http.client.responses.get(status, "")
+    return urllib.error.HTTPError("http://api.test/items", status, reason, message, io.BytesIO())
+
+
+def urlopen_error(url: str) -> BaseException:
+    return raised(lambda: urllib.request.urlopen(url, timeout=5))
 
 
 @pytest.fixture(scope="module")
@@ -400,6 +418,52 @@ CASES: dict[str, Case] = {
         FailureCode.SERVER_ERROR, T, "SQLAlchemy"),
     "sqlalchemy pool timeout": Case(
         sqlalchemy_pool_timeout, FailureCode.TIMEOUT, T, "QueuePool"),
+    # the standard library: urllib.request, http.client, socket, ssl
+    "urllib refused": Case(
+        lambda _: urlopen_error(f"http://127.0.0.1:{closed_port()}/"),
+        FailureCode.CONNECT, T, "ConnectionRefusedError"),
+    "urllib 503 with Retry-After": Case(
+        lambda _: urllib_http_error(503, {"Retry-After": "7"}),
+        FailureCode.SERVER_ERROR, T, "urllib HTTP 503", 503, 7.0),
+    "urllib 429": Case(
+        lambda _: urllib_http_error(429, {"retry-after": "2"}),
+        FailureCode.RATE_LIMITED, T, "HTTP 429", 429, 2.0),
+    "urllib 404": Case(
+        lambda _: urllib_http_error(404, {}), FailureCode.NOT_FOUND, P, "HTTP 404", 404),
+    "urllib unknown scheme": Case(
+        lambda _: urlopen_error("gopher2://api.test/"), FailureCode.EXECUTION, P, "unknown url type"),
+    "urllib timed out connecting": Case(
+        lambda _: urllib.error.URLError(TimeoutError("timed out")),
+        FailureCode.TIMEOUT, T, "reason TimeoutError"),
+    "urllib name not resolved": Case(
+        lambda _: urllib.error.URLError(socket.gaierror(socket.EAI_NONAME, "Name or service not known")),
+        FailureCode.CONNECT, T, "gaierror"),
+    "urllib certificate refused": Case(
+        lambda _: urllib.error.URLError(ssl.SSLCertVerificationError(
+            1, "[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: self-signed certificate")),
+        FailureCode.CONNECT, P, "SSLCertVerificationError"),
+    "urllib network unreachable": Case(
+        lambda _: urllib.error.URLError(OSError(errno.ENETUNREACH, "Network is unreachable")),
+        FailureCode.CONNECT, T, "ENETUNREACH"),
+    "socket name not resolved": Case(
+        lambda _: socket.gaierror(socket.EAI_NONAME, "Name or service not known"),
+        FailureCode.CONNECT, T, "socket"),
+    "socket host unreachable": Case(
+        lambda _: OSError(errno.EHOSTUNREACH, "No route to host"),
+        FailureCode.CONNECT, T, "EHOSTUNREACH"),
+    "ssl closed mid-stream": Case(
+        lambda _: ssl.SSLEOFError(8, "EOF occurred in violation of protocol"),
+        FailureCode.NETWORK, T, "SSLEOFError"),
+    "ssl handshake": Case(
+        lambda _: ssl.SSLError(1, "[SSL: WRONG_VERSION_NUMBER] wrong version number"),
+        FailureCode.CONNECT, P, "ssl"),
+    "http.client body cut short": Case(
+        lambda _: http.client.IncompleteRead(b"ab", 8), FailureCode.NETWORK, T, "IncompleteRead"),
+    "http.client closed without an answer": Case(
+        lambda _: http.client.RemoteDisconnected("Remote end closed connection without response"),
+        FailureCode.NETWORK, T, "RemoteDisconnected"),
+    "http.client bad status line": Case(
+        lambda _: http.client.BadStatusLine("HTTP/1.1 abc"), FailureCode.PROTOCOL, P, "BadStatusLine"),
     "redis refused": Case(
         lambda _: raised(redis.Redis(host="127.0.0.1", port=closed_port(), socket_connect_timeout=5).ping),
         FailureCode.NETWORK, T, "redis"),

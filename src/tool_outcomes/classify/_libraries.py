@@ -22,6 +22,9 @@ Each row's codes come from the library's own documentation and source:
 - sqlite3 by its result code (``sqlite_errorcode``: SQLITE_BUSY, SQLITE_LOCKED …), psycopg and
   psycopg2 by SQLSTATE (the PostgreSQL manual's appendix A), SQLAlchemy through the driver's
   exception it wraps (``.orig``), redis-py by class.
+- The standard library: ``urllib.error.HTTPError`` by its status, ``URLError`` by the error
+  it wraps as ``.reason``; ``http.client``, ``socket`` and ``ssl`` by class, an ``OSError`` by
+  its ``errno`` where it names a network or host out of reach.
 
 A wrapper (SQLAlchemy's ``DBAPIError``, urllib3's ``MaxRetryError``, ``requests``'
 ``ConnectionError``, google-api-core's ``RetryError``) is read through first: the exception it
@@ -32,6 +35,7 @@ attributes cannot be read falls through to the next row, and in the end to
 
 from __future__ import annotations
 
+import errno
 import math
 import sys
 from collections.abc import Callable, Iterable, Mapping
@@ -252,6 +256,39 @@ def _read_sqlite(exc: BaseException) -> Reading:
     return Reading()
 
 
+#: The ``errno`` values of an ``OSError`` that name a network or host out of reach (``errno(3)``;
+#: refused and timed out have classes of their own, ``ConnectionRefusedError`` and
+#: ``TimeoutError``, which Python picks from the errno when it raises).
+_UNREACHABLE_ERRNOS = frozenset(
+    getattr(errno, name)
+    for name in ("ENETUNREACH", "EHOSTUNREACH", "ENETDOWN", "EHOSTDOWN")
+    if hasattr(errno, name)
+)
+#: A ``URLError``'s reason, by the first of these classes on its MRO: what ``urlopen`` wraps
+#: (``urllib.request``'s ``do_open`` raises ``URLError(err)`` for the ``OSError`` the connection
+#: raised; the classes on their own have rows below).
+_URLLIB_REASONS = ("TimeoutError", "ConnectionRefusedError", "ConnectionError", "OSError")
+
+
+def _read_urllib(exc: BaseException) -> Reading:
+    reason = getattr(exc, "reason", None)
+    if hasattr(exc, "hdrs"):  # HTTPError: .code is the status, .headers the response's
+        return _http(_int(getattr(exc, "code", None)), getattr(exc, "headers", None))
+    if not isinstance(reason, BaseException):
+        return Reading()
+    # URLError around the socket's error: its class names what happened.
+    names = [cls.__name__ for cls in type(reason).__mro__ if cls.__module__ == "builtins"]
+    found = next((name for name in names if name in _URLLIB_REASONS), None)
+    return Reading(found, f"reason {type(reason).__name__}" if found else None)
+
+
+def _read_errno(exc: BaseException) -> Reading:
+    number = _int(getattr(exc, "errno", None))
+    if number is None or number not in _UNREACHABLE_ERRNOS:
+        return Reading()
+    return Reading("unreachable", errno.errorcode.get(number))
+
+
 def _sqlstate(attribute: str) -> Reader:
     def read(exc: BaseException) -> Reading:
         state = getattr(exc, attribute, None)
@@ -288,6 +325,10 @@ _READERS: dict[str, Reader] = {
     "google-api-core": _read_google,
     "grpc": _read_grpc,
     "sqlite3": _read_sqlite,
+    "urllib": _read_urllib,
+    "http.client": _read_nothing,
+    "socket": _read_errno,
+    "ssl": _read_nothing,
     "psycopg": _sqlstate("sqlstate"),
     "psycopg2": _sqlstate("pgcode"),
     "SQLAlchemy": _read_nothing,
@@ -509,6 +550,52 @@ _SQLITE: tuple[LibraryRule, ...] = (
     LibraryRule("sqlite3", "sqlite3.IntegrityError", FailureCode.BAD_REQUEST, _P),
 )  # fmt: skip
 
+_URLLIB_BY_REASON: dict[str | None, tuple[FailureCode, FailureKind]] = {
+    "TimeoutError": (FailureCode.TIMEOUT, _T),
+    "ConnectionRefusedError": (FailureCode.CONNECT, _T),
+    "ConnectionError": (FailureCode.NETWORK, _T),
+    "OSError": (FailureCode.NETWORK, _T),
+}
+BY_REASON = Lookup(
+    "by its reason: timed out, refused, other connection and socket errors",
+    lambda reading: _URLLIB_BY_REASON.get(reading.code),
+)
+_UE = "urllib.error."
+_HC = "http.client."
+
+#: The standard library's own clients and sockets (``urllib.request``, ``http.client``,
+#: ``socket``, ``ssl``), as a tool written without a third-party client meets them.
+_STDLIB: tuple[LibraryRule, ...] = (
+    # urlopen raises HTTPError for a status it does not follow: the status decides.
+    LibraryRule("urllib", _UE + "HTTPError", by=BY_STATUS, when="with a status",
+                test=_has_status),
+    # urlopen wraps the socket's error as .reason: that error decides, by its rows or its class.
+    LibraryRule("urllib", _UE + "URLError", unwrap=_attribute("reason")),
+    LibraryRule("urllib", _UE + "URLError", by=BY_REASON, when="its reason is an OSError",
+                test=lambda exc, reading: reading.code is not None),
+    # A reason in words: "unknown url type", "no host given", a file: URL not found.
+    LibraryRule("urllib", _UE + "URLError", FailureCode.EXECUTION, _P,
+                when="its reason is words (unknown url type, no host given)"),
+    LibraryRule("socket", "socket.gaierror", FailureCode.CONNECT, _T),  # the name did not resolve
+    LibraryRule("socket", "socket.herror", FailureCode.CONNECT, _T),
+    LibraryRule("ssl", "ssl.SSLCertVerificationError", FailureCode.CONNECT, _P),
+    # The TLS connection closed mid-stream: the next connection may not be.
+    LibraryRule("ssl", "ssl.SSLEOFError", FailureCode.NETWORK, _T),
+    LibraryRule("ssl", "ssl.SSLZeroReturnError", FailureCode.NETWORK, _T),
+    LibraryRule("ssl", "ssl.SSLError", FailureCode.CONNECT, _P),  # the handshake failed
+    LibraryRule("http.client", _HC + "IncompleteRead", FailureCode.NETWORK, _T),  # body cut short
+    LibraryRule("http.client", _HC + "RemoteDisconnected", FailureCode.NETWORK, _T),
+    LibraryRule("http.client", _HC + "BadStatusLine", FailureCode.PROTOCOL, _P),
+    LibraryRule("http.client", _HC + "LineTooLong", FailureCode.PROTOCOL, _P),
+    LibraryRule("http.client", _HC + "InvalidURL", FailureCode.EXECUTION, _P),
+    LibraryRule("http.client", _HC + "ImproperConnectionState", FailureCode.EXECUTION, _P),
+    # A socket's connect to a network or host out of reach: ENETUNREACH, EHOSTUNREACH, …
+    LibraryRule("socket", "builtins.OSError", FailureCode.CONNECT, _T,
+                when="errno names a network or host out of reach",
+                test=lambda exc, reading: reading.code == "unreachable"),
+)  # fmt: skip
+
+
 #: PostgreSQL SQLSTATE codes (the manual's appendix A): a five-character code, or a two-character
 #: class; the first that matches decides, so a code is listed before its class.
 SQLSTATE_RULES: tuple[tuple[str, str, FailureCode, FailureKind], ...] = (
@@ -591,6 +678,7 @@ LIBRARY_RULES: tuple[LibraryRule, ...] = (
     *_GOOGLE_RULES,
     *_GRPC,
     *_SQLITE,
+    *_STDLIB,
     *_postgres("psycopg", "psycopg", "psycopg.errors.ConnectionTimeout"),
     *_postgres("psycopg2", "psycopg2", None),
     *_SQLALCHEMY,
