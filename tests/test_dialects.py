@@ -5704,3 +5704,193 @@ def test_round_42_errors_named_in_a_200(
     body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
 ) -> None:
     assert_judged(judge(body, url="https://api.example.test/v1/x"), expected)
+
+
+# -- round 43: hosting, CMS, CI, self-hosted servers, research metadata, open banking, IoT -----
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # Tuya's cloud API (https://developer.tuya.com/en/docs/iot/error-code?id=K989ruxx88swc)
+        (
+            {"code": 1010, "msg": "token invalid", "success": False, "t": 1683763106, "tid": "8e"},
+            (FailureCode.UPSTREAM_ERROR, P),
+        ),
+        ({"code": 500, "msg": "system error", "success": False}, (FailureCode.UPSTREAM_ERROR, T)),
+        ({"result": {"id": "d1"}, "success": True, "t": 1683763106616, "tid": "8e"}, None),
+        # SwitchBot (https://github.com/OpenWonderLabs/SwitchBotAPI#standard-http-error-codes)
+        (
+            {"statusCode": 190, "body": {}, "message": "Requests reached the daily limit"},
+            (FailureCode.RATE_LIMITED, T),
+        ),
+        ({"statusCode": 161, "body": {}, "message": "offline"}, (FailureCode.UPSTREAM_ERROR, T)),
+        ({"statusCode": 152, "body": {}, "message": "not found"}, (FailureCode.NOT_FOUND, P)),
+        ({"statusCode": 190, "body": {}, "message": "wrong id"}, (FailureCode.UPSTREAM_ERROR, P)),
+        ({"statusCode": 401, "body": {}, "message": "Unauthorized"}, (FailureCode.UNAUTHORIZED, P)),
+        ({"statusCode": 100, "body": {"deviceList": []}, "message": "success"}, None),
+        # Plaid's transactions/sync before the pull (https://plaid.com/docs/api/products/transactions/#transactionssync)
+        (
+            {"added": [], "modified": [], "removed": [], "next_cursor": "", "has_more": False,
+             "transactions_update_status": "NOT_READY", "request_id": "r"},
+            (FailureCode.UPSTREAM_ERROR, T),
+        ),
+    ],
+)  # fmt: skip
+def test_round_43_refusals_in_a_200(
+    body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url="https://api.example.test/v1/x"), expected)
+
+
+def test_round_43_a_plaid_sync_with_transactions_is_its_answer() -> None:
+    """NOT_READY is read only where nothing came: a page of added transactions is the answer."""
+    body = {"added": [{"transaction_id": "t1"}], "modified": [], "removed": [],
+            "next_cursor": "c1", "has_more": False,
+            "transactions_update_status": "NOT_READY"}  # fmt: skip
+    assert judge(body, items="added").outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize("method", ["GET", "PUT"])
+def test_round_43_a_hue_bridge_answers_each_change_with_success_or_error(method: str) -> None:
+    """Hue v1 answers a list of {success} and {error: {type, address, description}} entries in
+    a 200 (https://developers.meethue.com/develop/hue-api/error-messages/)."""
+    refused = {"error": {"type": 1, "address": "/lights", "description": "unauthorized user"}}
+    assert failure_of(judge([refused], method=method)) == (FailureCode.UNAUTHORIZED, P)
+    off = {"error": {"type": 201, "address": "/lights/1/state/bri", "description": "device is off"}}
+    done = {"success": {"/lights/1/state/on": True}}
+    env = judge([done, off], method=method)
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("1: type 201: device is off (/lights/1/state/bri)",)
+    assert judge([done], method=method).outcome is Outcome.SUCCESS
+    # an entry of more than one member is not Hue's: a listing of records, read as one
+    other = [{"error": {"type": 1, "description": "x"}, "id": 7}]
+    assert judge(other, method=method).outcome is Outcome.SUCCESS
+
+
+def test_round_43_a_hue_refusal_is_decoded_where_the_array_lane_would_validate_it() -> None:
+    """With a result model the array lane validates an array undecoded; Hue's entries are
+    known by their first member and decoded, so their refusal is read."""
+    body = [{"error": {"type": 3, "address": "/lights/9", "description": "resource not available"}}]
+    env = judge(body, result_model=list[dict[str, Any]])
+    assert failure_of(env) == (FailureCode.NOT_FOUND, P)
+
+
+def test_round_43_netatmo_devices_not_read() -> None:
+    """Netatmo's body.errors lists the modules it could not reach
+    (https://dev.netatmo.com/apidocumentation/energy#homestatus)."""
+    url = "https://api.netatmo.com/api/homestatus?home_id=h1"
+    modules = [{"id": "m1", "type": "NATherm1", "reachable": True}]
+    body = {"status": "ok", "time_server": 1, "body": {
+        "home": {"id": "h1", "modules": modules}, "errors": [{"code": 6, "id": "m2"}]}}  # fmt: skip
+    env = judge(body, url=url, items="body.home.modules")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("m2: code 6",)
+    alone = {"status": "ok", "body": {"home": {"id": "h1"}, "errors": [{"code": 6, "id": "m2"}]}}
+    assert failure_of(judge(alone, url=url)) == (FailureCode.UPSTREAM_ERROR, T)
+    whole = {"status": "ok", "body": {"home": {"id": "h1", "modules": modules}}}
+    assert judge(whole, url=url).outcome is Outcome.SUCCESS
+
+
+def test_round_43_a_total_named_for_its_list_picks_the_listing() -> None:
+    """Plaid's /transactions/get: accounts and transactions, total_transactions counting the
+    latter (https://plaid.com/docs/api/products/transactions/#transactionsget)."""
+    body = {"accounts": [{"account_id": "a"}], "item": {"item_id": "i"}, "request_id": "r",
+            "transactions": [{"transaction_id": str(n)} for n in range(3)],
+            "total_transactions": 5}  # fmt: skip
+    env = judge(body, url="https://sandbox.plaid.com/transactions/get")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (3, 5)
+    assert judge(body, items="transactions").coverage.total == 5  # type: ignore[union-attr]
+    body["total_transactions"] = 3
+    assert judge(body).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    ("more", "expected"),
+    [(True, Outcome.PARTIAL), ("true", Outcome.PARTIAL), (False, Outcome.SUCCESS)],
+)
+def test_round_43_finicity_more_available(more: object, expected: Outcome) -> None:
+    """Finicity's lists: found, displaying and moreAvailable (the sandbox sends it as a word)
+    (https://developer.mastercard.com/open-banking-us/documentation/api-reference/)."""
+    body = {"found": 2 if expected is Outcome.SUCCESS else 250, "displaying": 2,
+            "moreAvailable": more, "transactions": [{"id": 1}, {"id": 2}]}  # fmt: skip
+    assert judge(body).outcome is expected
+
+
+def test_round_43_an_overseerr_page_info() -> None:
+    """Overseerr's pageInfo {page, pages, pageSize, results} (https://api-docs.overseerr.dev/)."""
+    results = [{"id": n} for n in range(10)]
+    first = {"pageInfo": {"pages": 2, "pageSize": 10, "results": 14, "page": 1}, "results": results}
+    assert truncation_of(judge(first)) is TruncatedBy.NEXT_PAGE
+    last = {
+        "pageInfo": {"pages": 2, "pageSize": 10, "results": 14, "page": 2},
+        "results": results[:4],
+    }
+    assert judge(last).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    "query", ["page%5Bsize%5D=0", "page[size]=0", "perPage=0", "hitsPerPage=0", "page[limit]=0"]
+)
+def test_round_43_a_page_size_of_zero_asks_for_the_count_alone(query: str) -> None:
+    """DataCite's page[size]=0 answers its total and no records
+    (https://support.datacite.org/docs/api-queries)."""
+    body = {"data": [], "meta": {"total": 2, "totalPages": 0, "page": 1}}
+    url = f"https://api.datacite.org/dois?query=x&{query}"
+    assert judge(body, url=url).outcome is Outcome.SUCCESS
+    assert judge(body, url="https://api.datacite.org/dois?query=x&page[size]=10").outcome is (
+        Outcome.PARTIAL
+    )
+
+
+def test_round_43_a_redirect_whose_body_is_its_location_is_the_answer() -> None:
+    """Buildkite's artifact download "returns a 302 response to a URL for downloading an
+    artifact", {"url": …} (https://buildkite.com/docs/apis/rest-api/artifacts)."""
+    where = "https://s3.amazonaws.com/bucket/README.md?X-Amz-Date=20230820T200316Z"
+    env = judge({"url": where}, status=302, headers={"location": where})
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == {"url": where}
+    # GitHub's moved repository says so beside the URL: a redirect not followed
+    moved = {"url": where, "message": "Moved Permanently", "documentation_url": "https://docs"}
+    assert failure_of(judge(moved, status=301, headers={"location": where})) == (
+        FailureCode.PROTOCOL, P)  # fmt: skip
+    assert failure_of(judge({"url": where}, status=302, headers={"location": where + "x"}))[0] is (
+        FailureCode.PROTOCOL
+    )
+    assert judge(
+        {"url": where}, status=302, headers={"location": where}, method="POST"
+    ).outcome is (Outcome.ACCESS_FAILURE)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"message": "The path you tried to reach is unknown or doesn't support this HTTP method.",
+         "sys": {"type": "Error", "id": "UnknownRoute"}, "requestId": "r"},  # Contentful
+        {"error": {"message": "Unrecognized request URL (GET: /v1/custmers/cus_1).",
+                   "type": "invalid_request_error"}},  # Stripe
+        {"message": "Route GET:/itemz/7 not found", "error": "Not Found", "statusCode": 404},
+        {"message": "Cannot GET /itemz/7", "error": "Not Found", "statusCode": 404},
+        {"message": 'No route found for "GET http://api.test/itemz/7"'},
+        {"error": "Route not found"},
+    ],
+)  # fmt: skip
+def test_round_43_a_404_for_a_route_is_no_confirmed_absence(body: dict[str, Any]) -> None:
+    """A declared not_found="empty" is the record's absence; a 404 saying no route answers the
+    request says the lookup never ran."""
+    env = judge(body, status=404, not_found="empty")
+    assert failure_of(env) == (FailureCode.NOT_FOUND, P)
+    record = {"error": {"message": "No such customer: 'cus_1'", "code": "resource_missing"}}
+    assert judge(record, status=404, not_found="empty").outcome is Outcome.EMPTY
+
+
+def test_round_43_express_html_404_for_a_route() -> None:
+    page = b"<!DOCTYPE html><html><body><pre>Cannot GET /itemz/7</pre></body></html>"
+    env = classify_parts(
+        404, httpx.Headers({"content-type": "text/html"}), page, url=URL, not_found="empty"
+    )
+    assert failure_of(env) == (FailureCode.NOT_FOUND, P)

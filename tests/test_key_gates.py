@@ -353,6 +353,11 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"statusCode": 161, "body": {}, "message": "device offline"},
+    {"added": [], "next_cursor": "", "transactions_update_status": "NOT_READY"},
+    {"status": "ok", "body": {"home": {"id": "h", "modules": [{"id": "m"}]}, "errors": [
+        {"code": 6, "id": "m2", "message": "unreachable"}]}},
+    {"code": 1010, "msg": "token invalid", "success": False, "t": 1683763106616, "tid": "8e"},
     {"UnprocessedItems": {"Music": [{"PutRequest": {}}]}},
     {"requestId": "e42b", "success": False, "errors": [{"code": "606", "message": "m"}]},
     {"replyCode": 2008, "replyText": "No contact found", "data": ""},

@@ -5152,6 +5152,59 @@ ROWS: list[Row] = [
         4,
         url="https://x.zendesk.com/api/v2/activities.json",
     ),
+    # Overseerr's listings: pageInfo {page, pages, pageSize, results} beside results
+    # (https://api-docs.overseerr.dev/).
+    page(
+        "overseerr_requests_page_one_of_two",
+        {"pageInfo": {"pages": 2, "pageSize": 2, "results": 3, "page": 1}, "results": two()},
+        2,
+        url="https://overseerr.example.test/api/v1/request?take=2&skip=0",
+    ),
+    ok(
+        "overseerr_requests_last_page",
+        {"pageInfo": {"pages": 2, "pageSize": 2, "results": 3, "page": 2}, "results": [{"id": 3}]},
+        1,
+        url="https://overseerr.example.test/api/v1/request?take=2&skip=2",
+    ),
+    # Finicity's lists: found, displaying, moreAvailable (a word in its sandbox)
+    # (https://developer.mastercard.com/open-banking-us/documentation/api-reference/).
+    page(
+        "finicity_transactions_more_available",
+        {
+            "found": 250,
+            "displaying": 2,
+            "moreAvailable": "true",
+            "sort": "desc",
+            "transactions": two(),
+        },
+        2,
+        total=250,
+        url="https://api.finicity.com/aggregation/v3/customers/1/transactions?limit=2",
+    ),
+    ok(
+        "finicity_transactions_all_shown",
+        {"found": 2, "displaying": 2, "moreAvailable": False, "transactions": two()},
+        2,
+        2,
+        url="https://api.finicity.com/aggregation/v3/customers/1/transactions?limit=25",
+    ),
+    # Plaid's /transactions/get: the accounts beside the transactions, total_transactions
+    # counting the latter (https://plaid.com/docs/api/products/transactions/#transactionsget).
+    page(
+        "plaid_transactions_get_first_of_total",
+        {
+            "accounts": [{"account_id": "a1"}],
+            "item": {"item_id": "i1"},
+            "request_id": "r",
+            "transactions": two(),
+            "total_transactions": 5,
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=5,
+        cursor=False,
+        url="https://sandbox.plaid.com/transactions/get",
+    ),
 ]
 
 

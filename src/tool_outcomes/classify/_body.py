@@ -229,7 +229,9 @@ _FIRST_ITEM = re.compile(rb'[ \t\n\r]*\[[ \t\n\r]*(?:(\])|(n)|\{[ \t\n\r]*"([A-Z
 #: The first members of the arrays a rule reads, as their sources write them: Facebook's batch
 #: ("code", then "headers" and "body"), Hugging Face's generations ("generated_text"),
 #: Loqate's error row ("Error"), a JSON-RPC batch's answers ("jsonrpc").
-_ARRAY_FIRST_KEYS = frozenset({b"code", b"generated_text", b"Error", b"jsonrpc"})
+_ARRAY_FIRST_KEYS = frozenset(
+    {b"code", b"generated_text", b"Error", b"jsonrpc", b"error", b"success"}
+)
 
 
 #: Flickr's REST answer that failed, in XML: ``<rsp stat="fail"><err code="99" msg="…" /></rsp>``

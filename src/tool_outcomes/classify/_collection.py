@@ -316,6 +316,9 @@ MORE_FLAGS: tuple[str, ...] = (
     "has_more_items",  # Eventbrite's pagination
     "has_next_page",  # Reddit's mod notes, beside end_cursor
     "has_more_page",  # Zoho's page_context (https://www.zoho.com/books/api/v3/introduction/#pagination)
+    # Finicity's (Mastercard Open Banking US) lists: found, displaying, moreAvailable
+    # (https://developer.mastercard.com/open-banking-us/documentation/api-reference/)
+    "moreAvailable",
 )  # fmt: skip
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
@@ -615,6 +618,7 @@ def find_collection(
             else None
         )
         or _aggregated_list(root, where)
+        or _counted_by_name(root, where)
         or _unique_list(root, where)
         or _page_shaped(root, where)
         or _sole_list(root, where)
@@ -769,6 +773,19 @@ def _aggregated_list(root: Mapping[str, Any], where: str) -> Collection | None:
     if not any(isinstance(root.get(key), dict) for key in aggregate_names(name)):
         return None
     return Collection(root[name], root, f"{where}{name}")
+
+
+def _counted_by_name(root: Mapping[str, Any], where: str) -> Collection | None:
+    """Of several lists, the one a count beside it names, ``total_<list>``: Plaid's
+    ``/transactions/get`` answers ``{"accounts": [...], "transactions": [...],
+    "total_transactions": 177, "item": {…}}``
+    (https://plaid.com/docs/api/products/transactions/#transactionsget)."""
+    named = [
+        key
+        for key, value in root.items()
+        if isinstance(value, list) and type(root.get(f"total_{key}")) is int
+    ]
+    return Collection(root[named[0]], root, f"{where}{named[0]}") if len(named) == 1 else None
 
 
 def _named_by_path(root: Mapping[str, Any], url: str | None) -> Collection | None:

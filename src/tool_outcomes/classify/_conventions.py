@@ -512,6 +512,24 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"response"}),
     ),
     Convention(
+        "plaid_not_ready",
+        _rest_errors.plaid_not_ready,
+        "Plaid's transactions_update_status NOT_READY beside nothing added: not pulled yet",
+        keys=frozenset({"transactions_update_status"}),
+    ),
+    Convention(
+        "netatmo_errors",
+        _rest_errors.netatmo_errors,
+        "Netatmo's body.errors, devices not read: beside what was read a partial, alone a failure",
+        keys=frozenset({"body"}),
+    ),
+    Convention(
+        "switchbot",
+        _rest_errors.switchbot,
+        "SwitchBot's statusCode beside its body and message: anything but 100 is a refusal",
+        keys=frozenset({"statusCode"}),
+    ),
+    Convention(
         "gigya",
         _rest_errors.gigya,
         "SAP Customer Data Cloud's errorCode beside its callId: anything but 0 is a failure",

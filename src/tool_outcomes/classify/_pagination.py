@@ -200,9 +200,16 @@ def find_total(
         if own is not None:
             return own
     if collection.parent is not None:
-        aggregated = _aggregate_count(collection.parent, collection.where.rpartition(".")[2])
+        name = collection.where.rpartition(".")[2]
+        aggregated = _aggregate_count(collection.parent, name)
         if aggregated is not None:
             return aggregated
+        # A total named for the list beside it: Plaid's transactions and total_transactions,
+        # "the total number of transactions available within the date range specified"
+        # (https://plaid.com/docs/api/products/transactions/#transactionsget).
+        named = _as_total(collection.parent.get(f"total_{name}")) if name else None
+        if named is not None:
+            return named
     meta = _meta(body)
     for box in _containers(body, collection) if boxes is None else boxes:
         listing = (
@@ -298,6 +305,11 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
         if isinstance(properties, dict):
             out.append(properties)
     for base in [*out, *_ancestors(body, collection.where)]:
+        if "pageInfo" in base and _numbered_page_info(base["pageInfo"]):
+            # Overseerr's (and Jellyseerr's) listings: pageInfo {page, pages, pageSize,
+            # results} beside results (https://api-docs.overseerr.dev/). (Relay's pageInfo is
+            # read as its own; YouTube's {totalResults, resultsPerPage} counts an estimate.)
+            out.append(base["pageInfo"])
         if PAGING_BOX_KEYS.isdisjoint(base):  # most objects hold no paging box at all
             continue
         for key in PAGING_BOXES:
@@ -309,6 +321,10 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
                 if isinstance(candidate, dict) and all(candidate is not c for c in out):
                     out.append(candidate)
     return out
+
+
+def _numbered_page_info(info: object) -> bool:
+    return isinstance(info, dict) and type(info.get("page")) is int and "pages" in info
 
 
 def _ancestors(body: object, where: str) -> list[Mapping[str, Any]]:
@@ -1244,7 +1260,12 @@ def _couch_filtered(ex: Exchange, value: object) -> bool:
 
 
 #: Query parameters that set how many items a page holds: at 0, the request asked for none.
-_PAGE_SIZES = ("size", "limit", "per_page", "rows", "pageSize", "page_size", "maxResults")
+_PAGE_SIZES = (
+    "size", "limit", "per_page", "rows", "pageSize", "page_size", "maxResults", "perPage",
+    # JSON:API's page size (DataCite's page[size]=0 answers its total and facets alone,
+    # https://support.datacite.org/docs/api-queries), Algolia's hitsPerPage=0 (facets alone)
+    "page[size]", "page[limit]", "hitsPerPage",
+)  # fmt: skip
 
 
 def _asks_no_items(ex: Exchange) -> bool:

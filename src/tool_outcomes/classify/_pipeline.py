@@ -37,6 +37,7 @@ from ._pagination import judge_coverage
 from ._rest_errors import (
     boolean_batch,
     bulk_array_errors,
+    hue_results,
     loqate,
     salesforce_save_results,
     world_bank,
@@ -180,12 +181,14 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         for depth in range(_MAX_UNWRAP + 1):
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
                 # (but a few arrays, in the body as sent: the World Bank's refusal, an array
-                # of one; Facebook's batch, of sub-responses; Hugging Face's generations)
+                # of one; Facebook's batch, of sub-responses; Hugging Face's generations;
+                # a Hue bridge's success and error entries)
                 one = depth == 0 and type(value) is list and len(value) == 1
                 verdict = (world_bank(value) or loqate(value, ex.media_type)) if one else None
                 if verdict is None and depth == 0 and type(value) is list:
                     verdict = (
-                        graph_batch(value)
+                        hue_results(value)
+                        or graph_batch(value)
                         or generations_cut(value)
                         or jsonrpc_batch(value)
                         or salesforce_save_results(value)

@@ -170,13 +170,22 @@ def _bare_reply(body: Mapping[str, Any]) -> bool:
     # balance"} (https://docs.polymarket.com/developers/CLOB/orders/create-order)
     # (IPQualityScore's spent quota: {"success": false, "message": …, "request_id": …},
     # https://www.ipqualityscore.com/documentation/proxy-detection-api/response-parameters)
+    # (Tuya's cloud API stamps a refusal with its time and trace id: {"code": 1010, "msg":
+    # "token invalid", "success": false, "t": 1683763106616, "tid": "8e0f…"},
+    # https://developer.tuya.com/en/docs/iot/error-code?id=K989ruxx88swc.)
     return all(
-        k in _REPLY_KEYS or k == word_key or k in _REQUEST_IDS or body[k] in (None, [], {}, "")
+        k in _REPLY_KEYS
+        or k == word_key
+        or k in _REQUEST_IDS
+        or body[k] in (None, [], {}, "")
+        or (k in _REPLY_STAMPS and isinstance(body[k], int | str))
         for k in body
     )
 
 
-_REQUEST_IDS = frozenset({"request_id", "requestId"})
+_REQUEST_IDS = frozenset({"request_id", "requestId", "tid"})
+#: The time a reply was made, beside its verdict: Tuya's ``t``, a timestamp.
+_REPLY_STAMPS = frozenset({"t", "timestamp"})
 #: Snowflake's codes for "too many requests at once: try again later"
 #: (https://docs.snowflake.com/en/developer-guide/sql-api/handling-responses).
 _SNOWFLAKE_THROTTLES = frozenset({"000610", "000611"})
@@ -192,10 +201,10 @@ def _error_data(body: Mapping[str, Any]) -> bool:
     return _bare_reply({k: v for k, v in body.items() if k != "data"})
 
 
-#: Where a bare reply puts its words: ``message``, or Polymarket's ``errorMsg``.
+#: Where a bare reply puts its words: ``message``, Polymarket's ``errorMsg``, Tuya's ``msg``.
 #: (Subaru's STARLINK API words its refusal as a code alone: {"success": false, "errorCode":
 #: "invalidAccount", "data": null, "dataName": null}, its tooMany… codes a throttle.)
-_WORD_KEYS = ("message", "errorMsg", "error_msg", "errorCode")
+_WORD_KEYS = ("message", "errorMsg", "error_msg", "msg", "errorCode")
 
 
 #: Zuora's error categories, the last two digits of a v1 reason's eight-digit code
@@ -3529,3 +3538,130 @@ def _unprocessed_count(left: object) -> int:
         return len(left)
     keys = left.get("Keys") if isinstance(left, dict) else None
     return len(keys) if isinstance(keys, list) else 0
+
+
+#: SwitchBot's own status codes for a request it refused (``statusCode`` in a 200; 100 is
+#: success): the device offline or its hub offline may answer later; a device type or id it
+#: does not know, a command it does not support, will not
+#: (https://github.com/OpenWonderLabs/SwitchBotAPI#standard-http-error-codes).
+_SWITCHBOT_CODES: dict[int, tuple[FailureCode, FailureKind]] = {
+    151: (FailureCode.BAD_REQUEST, _P),  # device type error
+    152: (FailureCode.NOT_FOUND, _P),  # device not found
+    160: (FailureCode.BAD_REQUEST, _P),  # command is not supported
+    161: (FailureCode.UPSTREAM_ERROR, _T),  # device offline
+    171: (FailureCode.UPSTREAM_ERROR, _T),  # hub device offline
+}
+_SWITCHBOT_MEMBERS = frozenset({"statusCode", "body", "message"})
+
+
+def switchbot(body: object, content_type: str) -> Verdict | None:
+    """SwitchBot's answer, ``{"statusCode": 100, "body": {…}, "message": "success"}``: any
+    ``statusCode`` but 100 is a refusal its ``message`` words (``{"statusCode": 190, "body": {},
+    "message": "Requests reached the daily limit"}``), keyed on the code, a limit a throttle."""
+    if not isinstance(body, dict) or body.keys() != _SWITCHBOT_MEMBERS:
+        return None
+    code, words = body["statusCode"], body["message"]
+    if type(code) is not int or code == 100 or not isinstance(words, str):
+        return None
+    detail = f"statusCode {code}: {words or 'no message'}"
+    if names_rate_limit(words) or "reached the daily limit" in words.lower():
+        # (The daily quota of calls, 10,000, spent: the next day's calls are answered.)
+        return FailureVerdict(FailureCode.RATE_LIMITED, _T, detail, "switchbot")
+    if 400 <= code <= 599:  # an HTTP status in its place (401 for a token refused)
+        return failure_from_status(code, detail, "switchbot")
+    failure, kind = _SWITCHBOT_CODES.get(code, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(failure, kind, detail, "switchbot")
+
+
+#: The Philips Hue bridge's error types (its v1 API answers each request with a list of
+#: ``{"success": …}`` and ``{"error": {"type", "address", "description"}}`` entries, in a 200;
+#: https://developers.meethue.com/develop/hue-api/error-messages/): 1 unauthorized user, 3
+#: resource not available, 101 link button not pressed, 2/5/6/7/8/201 a body or parameter it
+#: refuses, 901 an internal error.
+_HUE_TYPES: dict[int, tuple[FailureCode, FailureKind]] = {
+    1: (FailureCode.UNAUTHORIZED, _P),
+    3: (FailureCode.NOT_FOUND, _P),
+    4: (FailureCode.BAD_REQUEST, _P),
+    101: (FailureCode.UNAUTHORIZED, _P),
+    901: (FailureCode.SERVER_ERROR, _T),
+}
+
+
+def hue_results(body: object) -> Verdict | None:
+    """A Hue bridge's answer (and the bridges that copy it: deCONZ, diyHue): a list of entries
+    of one member each, ``success`` or ``error``. Every entry an error is a failure keyed on
+    the first's type; some, a partial answer naming each refused address."""
+    if not isinstance(body, list) or not body:
+        return None
+    errors: list[tuple[int, Mapping[str, Any]]] = []
+    for n, entry in enumerate(body):
+        if not isinstance(entry, dict) or len(entry) != 1:
+            return None
+        if isinstance(error := entry.get("error"), dict):
+            if type(error.get("type")) is not int or not isinstance(error.get("description"), str):
+                return None
+            errors.append((n, error))
+        elif "success" not in entry:
+            return None
+    if not errors:
+        return None
+    dropped = tuple(
+        f"{n}: type {e['type']}: {e['description']}"
+        + (f" ({e['address']})" if isinstance(e.get("address"), str) else "")
+        for n, e in errors
+    )
+    failure, kind = _HUE_TYPES.get(errors[0][1]["type"], (FailureCode.BAD_REQUEST, _P))
+    return refused_batch(dropped, len(body), "refused", "hue", failure, kind)
+
+
+def plaid_not_ready(body: object, content_type: str) -> Verdict | None:
+    """Plaid's ``/transactions/sync`` before the Item's transactions are pulled:
+    ``transactions_update_status: "NOT_READY"`` ("the Item is pending transaction pull") beside
+    nothing added and an empty ``next_cursor`` ("if transactions are not yet available",
+    https://plaid.com/docs/api/products/transactions/#transactionssync): no history yet, not
+    an empty one."""
+    if not isinstance(body, dict) or body.get("transactions_update_status") != "NOT_READY":
+        return None
+    if body.get("added") or body.get("next_cursor"):
+        return None
+    detail = "NOT_READY: the transactions are not pulled yet; ask again later"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _T, detail, "transactions_update_status")
+
+
+#: Netatmo's error codes a device answers in ``body.errors`` (its ``{code, id}``): 6, the
+#: device is not reachable, is the one that may answer later
+#: (https://dev.netatmo.com/apidocumentation/general).
+_NETATMO_UNREACHABLE = 6
+
+
+def netatmo_errors(body: object, content_type: str) -> Verdict | None:
+    """A Netatmo answer, ``{"status": "ok", "body": {…, "errors": [{"code": 6, "id": …}]}}``,
+    whose devices could not all be read (homestatus: "errors: the list of modules that could
+    not be reached", https://dev.netatmo.com/apidocumentation/energy#homestatus): beside what
+    was read, a partial answer naming each; with nothing read beside them, a failure."""
+    if not isinstance(body, dict) or body.get("status") != "ok":
+        return None
+    inner = body.get("body")
+    errors = inner.get("errors") if isinstance(inner, dict) else None
+    if not isinstance(errors, list) or not errors or not isinstance(inner, dict):
+        return None
+    if not all(isinstance(e, dict) and type(e.get("code")) is int and "id" in e for e in errors):
+        return None
+    dropped = tuple(
+        f"{e['id']}: code {e['code']}"
+        + (f": {e['message']}" if isinstance(e.get("message"), str) else "")
+        for e in errors
+    )
+    read = any(_holds_data(v) for k, v in inner.items() if k != "errors")
+    if read:
+        detail = f"{len(dropped)} devices not read"
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "netatmo", dropped)
+    kind = _T if all(e["code"] == _NETATMO_UNREACHABLE for e in errors) else _P
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind, "; ".join(dropped[:3]), "netatmo")
+
+
+def _holds_data(value: object) -> bool:
+    """Whether a member holds more than an id: a record of its own, a list of them."""
+    if isinstance(value, dict):
+        return any(k != "id" and v not in (None, [], {}, "") for k, v in value.items())
+    return value not in (None, [], "")

@@ -240,9 +240,12 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         detail = "HTTP 404 for a job's result: the job is not done yet; ask again later"
         return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
     if status in (404, 410) and ex.options.not_found == "empty":
-        missing = _container_missing(ex.body) if status == 404 else None
+        missing = (
+            (_container_missing(ex.body) or _route_missing(ex.body)) if status == 404 else None
+        )
         if missing is not None:
-            # The lookup never ran: what is missing is where it looks, not what it looked for.
+            # The lookup never ran: what is missing is where it looks (or the route it asked
+            # by), not what it looked for.
             return ex.fail(FailureCode.NOT_FOUND, _P, f"HTTP 404: {missing}")
         return ex.no_data(Outcome.EMPTY, f"HTTP {status}")
     in_range = 100 <= status <= 599
@@ -257,6 +260,12 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         # "SUCCESS" (or a WARNING_CONTINUE_… asking the buyer for 3DS or the CVV), its Location
         # the page where the buyer pays (https://developers.payu.com/europe/api/#tag/Order/operation/create-an-order):
         # the write taken, its body the answer.
+        return None
+    if 300 <= status <= 399 and not ex.writes and _names_its_location(ex):
+        # A read answered with where its answer is, in the body as in Location: Buildkite's
+        # artifact download "returns a 302 response to a URL for downloading an artifact",
+        # {"url": "https://s3…"} (https://buildkite.com/docs/apis/rest-api/artifacts): that URL
+        # is the answer, not a redirect the client failed to follow.
         return None
     if 300 <= status <= 399:
         return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
@@ -463,6 +472,18 @@ def existing_id(value: object, headers: httpx.Headers) -> str | None:
     return None
 
 
+def _names_its_location(ex: Exchange) -> bool:
+    """Whether a 3xx's JSON object body is nothing but the URL its ``Location`` header names
+    (``{"url": …}`` beside ``Location: …``). GitHub's moved repository says more, its words
+    beside the URL (``{"message": "Moved Permanently", "url": …, "documentation_url": …}``):
+    a redirect, not an answer."""
+    location = ex.headers.get("location")
+    if not location or not ex.body.lstrip().startswith(b"{"):
+        return False
+    value = _error_body(ex.body)
+    return isinstance(value, dict) and len(value) == 1 and next(iter(value.values())) == location
+
+
 def _payu_order(body: bytes) -> bool:
     """Whether a body is PayU's created order: ``{"status": {"statusCode": "SUCCESS"},
     "redirectUri": …, "orderId": …}``."""
@@ -574,6 +595,45 @@ def _container_missing(body: bytes) -> str | None:
         inner = value.get("status")  # Qdrant: {"status": {"error": "Not found: …"}}
         words = inner.get("error") if isinstance(inner, dict) else None
     if isinstance(words, str) and _CONTAINER_MISSING.search(words[:500]):
+        return words[:200]
+    return None
+
+
+#: A 404's words that say no route answers the request's method and path, as web frameworks
+#: and APIs write them: Symfony's "No route found for …", Rails' "No route matches […]",
+#: Laravel's "The route … could not be found.", Fastify's "Route GET:/x not found",
+#: Express's (and NestJS's) "Cannot GET /x" (in JSON, or its HTML page's <pre>), Stripe's
+#: "Unrecognized request URL (GET: …)", Contentful's "The path you tried to reach is unknown …"
+#: (its sys.id UnknownRoute).
+_ROUTE_MISSING = re.compile(
+    r"\bno route (?:found|matches)\b"
+    r"|\broute\b[^.]{0,200}?\b(?:not found|could not be found)"
+    r"|\bunrecognized request url\b"
+    r"|\bpath you tried to reach is unknown\b"
+    r"|(?:^|<pre>)\s*cannot (?:get|head|post|put|patch|delete|options) /",
+    re.IGNORECASE,
+)
+#: The error ids that name a route no handler answers (Contentful's ``sys.id``).
+_ROUTE_IDS = frozenset({"UnknownRoute", "RouteNotFound", "route_not_found"})
+
+
+def _route_missing(body: bytes) -> str | None:
+    """Where a 404 says no route answers the request, not that the record it named is absent
+    (then a declared ``not_found="empty"`` does not apply: the lookup never ran)."""
+    if not body or (b"oute" not in body and b"ecognized" not in body and b"annot" not in body):
+        return None
+    value = _error_body(body)
+    if isinstance(value, dict):
+        sys_block = value.get("sys")
+        if isinstance(sys_block, dict) and sys_block.get("id") in _ROUTE_IDS:
+            return str(sys_block["id"])
+        named = next((v for k in ("code", "error") if isinstance(v := value.get(k), str)), None)
+        if named in _ROUTE_IDS:
+            return named
+        words = error_message(value)
+    else:
+        words = value if isinstance(value, str) else None
+    if isinstance(words, str) and _ROUTE_MISSING.search(words[:500]):
         return words[:200]
     return None
 
