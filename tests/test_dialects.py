@@ -5875,8 +5875,10 @@ def test_round_43_a_redirect_whose_body_is_its_location_is_the_answer() -> None:
                    "type": "invalid_request_error"}},  # Stripe
         {"message": "Route GET:/itemz/7 not found", "error": "Not Found", "statusCode": 404},
         {"message": "Cannot GET /itemz/7", "error": "Not Found", "statusCode": 404},
-        {"message": 'No route found for "GET http://api.test/itemz/7"'},
-        {"error": "Route not found"},
+        {"message": 'No route found for "GET http://api.test/itemz/7"'},  # Symfony
+        {"status": 404, "error": "Not Found",
+         "exception": 'No route matches [GET] "/itemz/7"'},  # Rails
+        {"message": "The route api/itemz/7 could not be found."},  # Laravel
     ],
 )  # fmt: skip
 def test_round_43_a_404_for_a_route_is_no_confirmed_absence(body: dict[str, Any]) -> None:
@@ -5886,6 +5888,20 @@ def test_round_43_a_404_for_a_route_is_no_confirmed_absence(body: dict[str, Any]
     assert failure_of(env) == (FailureCode.NOT_FOUND, P)
     record = {"error": {"message": "No such customer: 'cus_1'", "code": "resource_missing"}}
     assert judge(record, status=404, not_found="empty").outcome is Outcome.EMPTY
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"message": "Route 12 not found"},  # a transit API's route, looked up by id
+        {"error": "route_not_found"},
+        {"message": "No route found between the two points"},
+        {"message": "Item cannot get found"},
+    ],
+)
+def test_round_43_a_404_for_a_record_named_route_is_its_absence(body: dict[str, Any]) -> None:
+    """Only a route named with its method or path is the request's route."""
+    assert judge(body, status=404, not_found="empty").outcome is Outcome.EMPTY
 
 
 def test_round_43_express_html_404_for_a_route() -> None:

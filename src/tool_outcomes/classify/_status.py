@@ -600,21 +600,24 @@ def _container_missing(body: bytes) -> str | None:
 
 
 #: A 404's words that say no route answers the request's method and path, as web frameworks
-#: and APIs write them: Symfony's "No route found for …", Rails' "No route matches […]",
-#: Laravel's "The route … could not be found.", Fastify's "Route GET:/x not found",
+#: and APIs write them, each with its method or path (a route a transit or routing API looks
+#: up by id is a record): Symfony's 'No route found for "GET …"', Rails' "No route matches
+#: [GET] …", Laravel's "The route … could not be found.", Fastify's "Route GET:/x not found",
 #: Express's (and NestJS's) "Cannot GET /x" (in JSON, or its HTML page's <pre>), Stripe's
 #: "Unrecognized request URL (GET: …)", Contentful's "The path you tried to reach is unknown …"
 #: (its sys.id UnknownRoute).
 _ROUTE_MISSING = re.compile(
-    r"\bno route (?:found|matches)\b"
-    r"|\broute\b[^.]{0,200}?\b(?:not found|could not be found)"
+    r"\bno route found for \"[a-z]+ "
+    r"|\bno route matches \[[a-z]+\]"
+    r"|\broute [a-z]+:/\S* not found"
+    r"|\bthe route \S+ could not be found"
     r"|\bunrecognized request url\b"
     r"|\bpath you tried to reach is unknown\b"
     r"|(?:^|<pre>)\s*cannot (?:get|head|post|put|patch|delete|options) /",
     re.IGNORECASE,
 )
 #: The error ids that name a route no handler answers (Contentful's ``sys.id``).
-_ROUTE_IDS = frozenset({"UnknownRoute", "RouteNotFound", "route_not_found"})
+_ROUTE_IDS = frozenset({"UnknownRoute"})
 
 
 def _route_missing(body: bytes) -> str | None:
@@ -631,6 +634,10 @@ def _route_missing(body: bytes) -> str | None:
         if named in _ROUTE_IDS:
             return named
         words = error_message(value)
+        # (Rails puts the routing error beside a generic "Not Found": its "exception".)
+        exception = value.get("exception")
+        if isinstance(exception, str) and _ROUTE_MISSING.search(exception[:500]):
+            return exception[:200]
     else:
         words = value if isinstance(value, str) else None
     if isinstance(words, str) and _ROUTE_MISSING.search(words[:500]):
