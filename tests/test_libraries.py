@@ -579,3 +579,111 @@ def test_an_exception_from_no_listed_library_is_left_to_the_transport_rules() ->
     assert recognise(TimeoutError("t")) is None
     assert recognise(ValueError("v")) is None
     assert recognise(KeyError("k")) is None
+
+
+# -- an SDK's exception carrying the HTTP status it was raised for -------------------------------
+# Shaped as each SDK builds them (read in each SDK's source; the SDKs are not dependencies):
+# the class's module is set to the SDK's, as type(exc) reports it.
+
+
+def sdk_class(module: str, name: str, init: Callable[..., None]) -> type[Exception]:
+    return type(name, (Exception,), {"__init__": init, "__module__": module})
+
+
+def _stripe_init(self: Any, message: str, http_status: int, headers: dict[str, str]) -> None:
+    Exception.__init__(self, message)  # stripe._error.StripeError: http_status, headers, code
+    self.http_status, self.headers, self.code = http_status, headers, None
+
+
+def _github_init(self: Any, status: int, data: Any, headers: dict[str, str]) -> None:
+    Exception.__init__(self, status, data, headers)  # github.GithubException: status, data, headers
+    self.status, self.data, self.headers = status, data, headers
+
+
+def _twilio_init(self: Any, status: int, uri: str, msg: str = "", code: int = 0) -> None:
+    Exception.__init__(self, msg)  # twilio.base.exceptions.TwilioRestException
+    self.status, self.uri, self.msg, self.code = status, uri, msg, code
+
+
+class _Httplib2Response(dict[str, Any]):
+    """httplib2.Response: the headers, lower-cased, as the mapping itself, and its status."""
+
+    def __init__(self, status: int, headers: dict[str, str]) -> None:
+        super().__init__(headers)
+        self.status = status
+
+
+def _googleapiclient_init(self: Any, resp: _Httplib2Response, content: bytes, uri: str) -> None:
+    Exception.__init__(self, resp, content, uri)  # googleapiclient.errors.HttpError
+    self.resp, self.content, self.uri = resp, content, uri
+
+
+class _SlackResponse:
+    def __init__(self, status_code: int, headers: dict[str, str], data: dict[str, Any]) -> None:
+        self.status_code, self.headers, self.data = status_code, headers, data
+
+
+def _slack_init(self: Any, message: str, response: _SlackResponse) -> None:
+    Exception.__init__(self, message)  # slack_sdk.errors.SlackApiError: .response
+    self.response = response
+
+
+SdkCase = tuple[Callable[[], BaseException], FailureCode, FailureKind, int, float | None, str]
+SDK_CASES: dict[str, SdkCase] = {
+    "stripe rate limit": (
+        lambda: sdk_class("stripe._error", "RateLimitError", _stripe_init)(
+            "Too many requests", 429, {"Retry-After": "2"}),
+        FailureCode.RATE_LIMITED, T, 429, 2.0, "stripe HTTP 429"),
+    "stripe card declined": (
+        lambda: sdk_class("stripe._error", "CardError", _stripe_init)("declined", 402, {}),
+        FailureCode.BAD_REQUEST, P, 402, None, "stripe HTTP 402"),
+    "PyGithub spent quota on a 403": (
+        lambda: sdk_class("github.GithubException", "RateLimitExceededException", _github_init)(
+            403, {"message": "API rate limit exceeded"}, {"x-ratelimit-remaining": "0"}),
+        FailureCode.RATE_LIMITED, T, 403, None, "github HTTP 403"),
+    "PyGithub 403 forbidden": (
+        lambda: sdk_class("github.GithubException", "GithubException", _github_init)(
+            403, {"message": "Resource not accessible"}, {"x-ratelimit-remaining": "4999"}),
+        FailureCode.FORBIDDEN, P, 403, None, "github HTTP 403"),
+    "twilio 503": (
+        lambda: sdk_class("twilio.base.exceptions", "TwilioRestException", _twilio_init)(
+            503, "https://api.twilio.com/x", "Service Unavailable", 20503),
+        FailureCode.SERVER_ERROR, T, 503, None, "twilio HTTP 503"),
+    "google-api-python-client 429": (
+        lambda: sdk_class("googleapiclient.errors", "HttpError", _googleapiclient_init)(
+            _Httplib2Response(429, {"retry-after": "3"}), b"{}", "https://x.test"),
+        FailureCode.RATE_LIMITED, T, 429, 3.0, "googleapiclient HTTP 429"),
+    "slack_sdk 429": (
+        lambda: sdk_class("slack_sdk.errors", "SlackApiError", _slack_init)(
+            "The request to the Slack API failed.",
+            _SlackResponse(429, {"Retry-After": "30"}, {"ok": False, "error": "ratelimited"})),
+        FailureCode.RATE_LIMITED, T, 429, 30.0, "slack_sdk HTTP 429"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", SDK_CASES)
+def test_an_sdks_exception_is_judged_by_the_status_it_carries(name: str) -> None:
+    make, code, kind, status, wait, says = SDK_CASES[name]
+    exc = make()
+    assert_classified(classify_http(exc), Case(lambda _: exc, code, kind, says, status, wait))
+
+
+def test_a_carried_status_that_is_no_error_or_no_number_says_nothing() -> None:
+    """Only an int status from 400 to 599 is read; anything else is the tool's own error."""
+    for status in (200, 302, 600, True, "503", None):
+        exc = sdk_class("sdk.errors", "Oops", _stripe_init)("odd", status, {})
+        assert recognise(exc) is None
+        assert failure_code(exc) is FailureCode.EXECUTION
+
+    class Hostile(Exception):
+        @property
+        def status_code(self) -> int:
+            raise RuntimeError("no reading")
+
+    assert recognise(Hostile("x")) is None
+
+
+def failure_code(exc: BaseException) -> FailureCode:
+    failure = classify_http(exc).failure
+    assert failure is not None
+    return failure.code

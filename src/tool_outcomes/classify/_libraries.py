@@ -704,9 +704,66 @@ def recognise(exc: BaseException) -> Failure | None:
 
     Returns:
         A :class:`Failure` whose detail names the library and its own code, with the HTTP status
-        and the wait the exception carries; ``None`` when no row recognises it. Never raises.
+        and the wait the exception carries; for an exception no row knows that carries the HTTP
+        status it was raised for (an SDK's), that status judged; ``None`` otherwise. Never
+        raises.
     """
-    return _recognise(exc, 0)
+    return _recognise(exc, 0) or _carried_status(exc)
+
+
+#: Where an SDK's exception keeps the HTTP status of the answer it was raised for: Stripe's
+#: ``http_status``, azure-core's and google-api-python-client's ``status_code``, PyGithub's,
+#: Twilio's and the Kubernetes client's ``status``; else its ``response``'s.
+_STATUS_ATTRIBUTES = ("status_code", "http_status", "status")
+#: Where it keeps that answer's headers (Stripe's ``headers``, PyGithub's, the Kubernetes
+#: client's), else its ``response``'s.
+_HEADER_ATTRIBUTES = ("headers", "http_headers")
+
+
+def _carried_status(exc: BaseException) -> Failure | None:
+    """An exception no row knows that carries the HTTP status it was raised for (an SDK's
+    error for a 429 or a 503), judged by that status as :data:`STATUS_RULES` judges it, its
+    ``Retry-After`` read; a ``403`` whose headers say the quota is spent, a rate limit."""
+    try:
+        response = getattr(exc, "response", None)
+        if response is None:  # google-api-python-client's HttpError keeps httplib2's as resp
+            response = getattr(exc, "resp", None)
+        status = next(
+            (s for a in _STATUS_ATTRIBUTES if (s := _int(getattr(exc, a, None))) is not None),
+            None,
+        )
+        if status is None and response is not None:
+            status = _int(getattr(response, "status_code", None))
+            status = status if status is not None else _int(getattr(response, "status", None))
+        if status is None or not 400 <= status <= 599:
+            return None
+        headers = next(
+            (h for a in _HEADER_ATTRIBUTES if hasattr(h := getattr(exc, a, None), "get")), None
+        )
+        if headers is None and response is not None:
+            # (httplib2's response is itself the mapping of its headers.)
+            headers = getattr(response, "headers", response if hasattr(response, "get") else None)
+        rule = status_rule(status)
+        if rule is None:
+            return None
+        code, kind = rule.code, rule.kind
+        if status == 403 and (
+            _header(headers, "Retry-After") is not None
+            or _header(headers, "X-RateLimit-Remaining") == "0"
+        ):
+            code, kind = FailureCode.RATE_LIMITED, _T  # GitHub's spent quota, as the status step
+        source = type(exc).__module__.split(".", 1)[0]
+        said = f"HTTP {status}" if source == "__main__" else f"{source} HTTP {status}"
+        detail = clip(f"{said}: {exception_text(exc)}", DETAIL_MAX_CHARS, say_cut=True)
+        return Failure(
+            code=code,
+            kind=kind,
+            detail=detail,
+            http_status=status,
+            retry_after_s=_retry_after(headers),
+        )
+    except Exception:  # an exception whose attributes cannot be read says nothing here
+        return None
 
 
 def _recognise(exc: BaseException, depth: int) -> Failure | None:
