@@ -15,6 +15,7 @@ import itertools
 import json
 import random
 import re
+import sys
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -713,3 +714,43 @@ def test_a_record_holding_only_a_name_among_job_members_is_read_alike_through_it
     monkeypatch.setattr(_jobs, "_JOB_MEMBERS_BUT_NAME", _Never())
     assert gated == answers()
     assert sum(1 for g in gated if g is not None) > 20  # running operations are found
+
+
+def test_any_member_a_rule_names_holding_an_object_or_a_list_never_reaches_an_internal_error() -> (
+    None
+):
+    """Every string the classifier's modules spell, as a body's member holding an object, a list
+    or a list of lists (unhashable where a rule may look a value up in a set: OpenAI's
+    ``object``, a status word), alone, beside a status and an id, inside the boxes rules open
+    and in a listing's item, to a read and a write, 2xx and 4xx, is judged without the
+    classifier failing inside."""
+    import tool_outcomes.classify as classify_package
+
+    modules = [
+        module
+        for name, module in sorted(sys.modules.items())
+        if name.startswith(classify_package.__name__ + ".") and hasattr(module, "__file__")
+    ]
+    headers = httpx.Headers({"content-type": "application/json"})
+    judged = 0
+    for name in _names_spelled_in(*modules):
+        odds: list[Any] = [{"a": [1]}, [[1]], [{"a": {}}]]
+        for odd in odds:
+            bodies: list[Any] = [
+                {name: odd},
+                {name: odd, "status": "x", "id": "i"},
+                *({box: {name: odd}} for box in ("data", "result", "error", "meta")),
+                {"items": [{name: odd}]},
+                [{name: odd}],
+            ]
+            for body in bodies:
+                raw = json.dumps(body).encode()
+                for status, method in ((200, "GET"), (200, "POST"), (400, "GET")):
+                    env = classify_parts(status, headers, raw, url=URL_WITH_IDS, method=method)
+                    failure = env.failure
+                    assert failure is None or INTERNAL_ERROR_DETAIL not in failure.detail, body
+                    judged += 1
+    assert judged > 100_000
+
+
+URL_WITH_IDS = "https://x.test/v1/jobs/123/status?ids=a,b&page=2"

@@ -124,7 +124,8 @@ def _anthropic(body: Mapping[str, Any]) -> tuple[str, str] | None:
 
 def _openai_choices(body: Mapping[str, Any]) -> tuple[str, str] | None:
     choices = body.get("choices")
-    if body.get("object") not in _COMPLETION_OBJECTS:
+    kind = body.get("object")
+    if not isinstance(kind, str) or kind not in _COMPLETION_OBJECTS:
         return None
     if not isinstance(choices, list):
         return None

@@ -45,6 +45,9 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     if not isinstance(value, dict) or _JOB_MEMBERS.isdisjoint(value):
         return None
     if _JOB_MEMBERS_BUT_NAME.isdisjoint(value) and not _google_operation(value):
+        run = _arm_run_status(value) if not ex.writes else None
+        if run is not None:
+            return _arm_run(ex, run)
         return None  # only a name, as most records have: only Google's operations read it
     if isinstance(state := value.get("JobStatus"), str):
         # AWS's asynchronous jobs read by Get… (sent by POST: the JSON protocol): Textract's
@@ -82,7 +85,8 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # (https://developers.mindee.com/docs/asynchronous-processing).
         return _job_state(ex, "job", mindee["status"])
     kind = value.get("object")
-    if kind in _OPENAI_JOBS and isinstance(status := value.get("status"), str):
+    openai_job = isinstance(kind, str) and kind in _OPENAI_JOBS
+    if openai_job and isinstance(status := value.get("status"), str):
         # OpenAI's runs, batches, fine-tuning jobs and vector store files, read by their own
         # object: queued or in_progress (validating, finalizing, cancelling) until completed,
         # failed, cancelled or expired; a run's requires_action is the answer, a call to make
@@ -449,6 +453,34 @@ def _resource_operation(ex: Exchange, value: dict[str, Any]) -> Envelope[Any] | 
 
 #: The ``kind`` of an operation resource read by :func:`_resource_operation`.
 _GOOGLE_OPERATION_KINDS = frozenset({"compute#operation", "sql#operation"})
+
+
+#: An Azure Container Registry run's statuses, read by ``GET …/registries/{r}/runs/{id}``: Queued,
+#: Started and Running until it ends Succeeded, Failed, Canceled, Error or Timeout
+#: (https://learn.microsoft.com/en-us/rest/api/containerregistry/runs/get).
+_ARM_RUN_RUNNING = frozenset({"Queued", "Started", "Running"})
+_ARM_RUN_ENDED = frozenset({"Failed", "Canceled", "Error"})
+
+
+def _arm_run_status(value: dict[str, Any]) -> str | None:
+    """The ``properties.status`` of an Azure resource that is a run (its ``type`` ends in
+    ``/runs``); ``None`` for any other body."""
+    kind = value.get("type")
+    if not isinstance(kind, str) or not kind.endswith("/runs"):
+        return None
+    properties = value.get("properties")
+    status = properties.get("status") if isinstance(properties, dict) else None
+    return status if isinstance(status, str) else None
+
+
+def _arm_run(ex: Exchange, status: str) -> Envelope[Any] | None:
+    if status in _ARM_RUN_RUNNING:
+        return _not_yet(ex, f"properties.status: {status}: the run is not done; ask again later")
+    if status in _ARM_RUN_ENDED:
+        return _ended(ex, f"properties.status: {status}: the run ended without its result")
+    if status == "Timeout":
+        return ex.fail(FailureCode.TIMEOUT, FailureKind.TRANSIENT, "properties.status: Timeout")
+    return None
 
 
 def _google_operation(value: dict[str, Any]) -> str | None:
