@@ -5910,3 +5910,158 @@ def test_round_43_express_html_404_for_a_route() -> None:
         404, httpx.Headers({"content-type": "text/html"}), page, url=URL, not_found="empty"
     )
     assert failure_of(env) == (FailureCode.NOT_FOUND, P)
+
+
+# -- round 44: security, IT assets, time tracking, statistics, registries, LMS, forums -----------
+
+
+@pytest.mark.parametrize("target", ["None", "null", "undefined", ""])
+def test_round_44_a_link_naming_no_url_names_no_page(target: str) -> None:
+    """Kandji writes Python's None into its Link header on every answer (its lists page by
+    limit and offset, https://api-docs.kandji.io/): no next page."""
+    link = f'<{target}>; rel="next", <{target}>; rel="prev"'
+    assert judge([{"id": 1}], headers={"link": link}).outcome is Outcome.SUCCESS
+    real = '<https://api.example.test/v1/items?page=2>; rel="next"'
+    assert truncation_of(judge([{"id": 1}], headers={"link": real})) is TruncatedBy.NEXT_PAGE
+
+
+def heartbeat(status: int) -> list[Any]:
+    body = {"data": {"id": "h"}} if status < 400 else {"error": "Too many heartbeats"}
+    return [body, status]
+
+
+@pytest.mark.parametrize(
+    ("statuses", "expected"),
+    [
+        ((201, 201), Outcome.SUCCESS),
+        ((201, 429, 201, 429), Outcome.PARTIAL),
+        ((400, 400), (FailureCode.UPSTREAM_ERROR, P)),
+        ((429, 429), (FailureCode.RATE_LIMITED, T)),
+        ((429, 503), (FailureCode.UPSTREAM_ERROR, T)),
+    ],
+)
+def test_round_44_a_bulk_write_answered_by_body_and_status_pairs(
+    statuses: tuple[int, ...], expected: Outcome | tuple[FailureCode, FailureKind]
+) -> None:
+    """WakaTime's heartbeats.bulk: "an array of [body, status] pairs, one for each heartbeat"
+    (https://wakatime.com/developers#heartbeats)."""
+    url = "https://api.wakatime.com/api/v1/users/current/heartbeats.bulk"
+    body = {"responses": [heartbeat(s) for s in statuses]}
+    env = judge(body, status=202, url=url, method="POST", items="responses")
+    if isinstance(expected, Outcome):
+        assert env.outcome is expected
+    else:
+        assert failure_of(env) == expected
+    if expected is Outcome.PARTIAL:
+        assert env.coverage is not None
+        assert env.coverage.dropped == (
+            "responses.1: HTTP 429: Too many heartbeats",
+            "responses.3: HTTP 429: Too many heartbeats",
+        )
+    # a read's list of pairs is data (coordinates, key and value), never statuses; so is a
+    # write's list of rows that are not [object or null, status] pairs
+    assert judge({"points": [[{"a": 1}, 404]]}, items="points").outcome is Outcome.SUCCESS
+    for rows in ([["x", 404], ["y", 201]], [[{"a": 1}, 404, 3]], [[[1], 404]]):
+        written = judge({"rows": rows}, url=url, method="POST", items="rows")
+        assert written.outcome is Outcome.SUCCESS, rows
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        ("Queued", (FailureCode.UPSTREAM_ERROR, T)),
+        ("Running", (FailureCode.UPSTREAM_ERROR, T)),
+        ("Failed", (FailureCode.UPSTREAM_ERROR, P)),
+        ("Timeout", (FailureCode.TIMEOUT, T)),
+        ("Succeeded", None),
+    ],
+)
+def test_round_44_an_azure_container_registry_run_read_before_it_ends(
+    status: str, expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    """An ACR run: Queued, Started, Running until it ends
+    (https://learn.microsoft.com/en-us/rest/api/containerregistry/runs/get)."""
+    url = (
+        "https://management.azure.com/subscriptions/s/resourceGroups/g/providers/"
+        "Microsoft.ContainerRegistry/registries/r/runs/da1?api-version=2019-06-01-preview"
+    )
+    body = {"type": "Microsoft.ContainerRegistry/registries/runs", "id": "/runs/da1",
+            "name": "da1", "properties": {"runId": "da1", "status": status,
+                                          "provisioningState": "Succeeded"}}  # fmt: skip
+    assert_judged(judge(body, url=url), expected)
+    other = {**body, "type": "Microsoft.ContainerRegistry/registries/webhooks"}
+    assert judge(other, url=url).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        ("QUEUED", (FailureCode.UPSTREAM_ERROR, T)),
+        ("PROCESSING", (FailureCode.UPSTREAM_ERROR, T)),
+        ("ERROR", (FailureCode.UPSTREAM_ERROR, P)),
+        ("FINISHED", None),
+    ],
+)
+def test_round_44_a_tenable_export_read_before_it_finishes(
+    status: str, expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    """Tenable's export status (https://developer.tenable.com/reference/exports-vulns-export-status)."""
+    body = {"status": status, "chunks_available": [], "chunks_failed": [], "chunks_cancelled": []}
+    url = "https://cloud.tenable.com/vulns/export/b8f7f2da/status"
+    assert_judged(judge(body, url=url), expected)
+
+
+def test_round_44_tenable_security_centers_envelope() -> None:
+    """Security Center's {type, response, error_code, error_msg, warnings, timestamp}
+    (https://docs.tenable.com/security-center/api/Getting-Started.htm)."""
+    envelope = {"type": "regular", "error_code": 0, "error_msg": "", "warnings": [],
+                "timestamp": 1561038622}  # fmt: skip
+    url = "https://sc.example.test/rest/asset/tag"
+    assert judge({**envelope, "response": []}, url=url).outcome is Outcome.EMPTY
+    env = judge({**envelope, "response": [{"id": "1"}, {"id": "2"}]}, url=url)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.returned == 2
+
+
+def test_round_44_the_resource_before_a_search_verb_names_the_listing() -> None:
+    """SonarQube's api/issues/search answers its issues beside the components, rules and users
+    they name, paging.total counting the issues (https://next.sonarqube.com/sonarqube/web_api)."""
+    body = {"total": 13, "p": 1, "ps": 1, "paging": {"pageIndex": 1, "pageSize": 1, "total": 13},
+            "issues": [{"key": "a"}], "components": [{"key": "c"}, {"key": "d"}],
+            "rules": [{"key": "r"}], "users": [], "facets": []}  # fmt: skip
+    env = judge(body, url="https://sonarcloud.io/api/issues/search?componentKeys=x&ps=1")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert (env.coverage.returned, env.coverage.total) == (1, 13)
+
+
+def test_round_44_discourse_counts_its_rows_by_name() -> None:
+    """Discourse's notifications: total_rows_notifications beside them (https://docs.discourse.org/)."""
+    body = {"notifications": [{"id": 1}, {"id": 2}], "total_rows_notifications": 9,
+            "seen_notification_id": 1,
+            "load_more_notifications": "/notifications?offset=3"}  # fmt: skip
+    env = judge(body, url="https://forum.example.test/notifications.json?limit=2&offset=1")
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.total == 9
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        ({"Code": 104, "Content": "Es gibt keine Objekte zum angegebenen Selektionskriterium",
+          "Type": "Information"}, Outcome.EMPTY),
+        ({"Code": 103, "Content": "No objects found.", "Type": "Information"}, Outcome.EMPTY),
+        ({"Code": 0, "Content": "erfolgreich", "Type": "Information"}, Outcome.SUCCESS),
+        ({"Code": 12, "Content": "Falsches Passwort", "Type": "Fehler"}, Outcome.ACCESS_FAILURE),
+    ],
+)  # fmt: skip
+def test_round_44_a_genesis_status(status: dict[str, Any], expected: Outcome) -> None:
+    """The GENESIS web service (Destatis) answers every call with Ident and Status."""
+    rows = None if expected is not Outcome.SUCCESS else [{"Code": "61111"}]
+    body = {"Ident": {"Service": "catalogue", "Method": "cubes"}, "Status": status,
+            "Parameter": {"selection": "41141"}, "List": rows}  # fmt: skip
+    url = "https://www-genesis.destatis.de/genesisWS/rest/2020/catalogue/cubes"
+    assert judge(body, url=url, method="POST", items="List").outcome is expected
+    assert judge(body, url=url, method="POST").outcome is expected

@@ -354,6 +354,7 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"Ident": {"Service": "catalogue"}, "Status": {"Code": 12, "Content": "c", "Type": "Fehler"}},
     {"statusCode": 161, "body": {}, "message": "device offline"},
     {"added": [], "next_cursor": "", "transactions_update_status": "NOT_READY"},
     {"status": "ok", "body": {"home": {"id": "h", "modules": [{"id": "m"}]}, "errors": [

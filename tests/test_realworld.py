@@ -5188,6 +5188,59 @@ ROWS: list[Row] = [
         2,
         url="https://api.finicity.com/aggregation/v3/customers/1/transactions?limit=25",
     ),
+    # Discourse's notifications: total_rows_notifications beside them, load_more_notifications
+    # on every page, the last included (https://docs.discourse.org/).
+    page(
+        "discourse_notifications_of_total_rows",
+        {
+            "notifications": two(),
+            "total_rows_notifications": 9,
+            "seen_notification_id": 1,
+            "load_more_notifications": "/notifications?offset=3&username=u",
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=9,
+        cursor=False,
+        url="https://forum.example.test/notifications.json?limit=2&offset=1",
+    ),
+    # SonarQube's searches: the resource before the verb names the listing, beside the
+    # records it refers to; paging.total counts it (https://next.sonarqube.com/sonarqube/web_api).
+    page(
+        "sonarqube_issues_search_first_page",
+        {
+            "total": 13,
+            "p": 1,
+            "ps": 2,
+            "paging": {"pageIndex": 1, "pageSize": 2, "total": 13},
+            "issues": two(),
+            "components": [{"key": "c"}],
+            "rules": [{"key": "r"}],
+            "facets": [],
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=13,
+        cursor=False,
+        url="https://sonarcloud.io/api/issues/search?componentKeys=p&ps=2",
+    ),
+    ok(
+        "sonarqube_issues_search_last_page",
+        {
+            "total": 5,
+            "p": 3,
+            "ps": 2,
+            "paging": {"pageIndex": 3, "pageSize": 2, "total": 5},
+            "issues": [{"id": 5}],
+            "components": [{"key": "c"}],
+            "rules": [],
+            "facets": [],
+        },
+        1,
+        5,
+        offset=4,
+        url="https://sonarcloud.io/api/issues/search?componentKeys=p&ps=2&p=3",
+    ),
     # Plaid's /transactions/get: the accounts beside the transactions, total_transactions
     # counting the latter (https://plaid.com/docs/api/products/transactions/#transactionsget).
     page(

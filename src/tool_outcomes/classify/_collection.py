@@ -614,6 +614,7 @@ def find_collection(
             or _ga4(root)
             or _hydra(root)
             or _spring_page(root)
+            or _tenable_sc(root)
             if root is body
             else None
         )
@@ -775,15 +776,33 @@ def _aggregated_list(root: Mapping[str, Any], where: str) -> Collection | None:
     return Collection(root[name], root, f"{where}{name}")
 
 
+#: Tenable Security Center's envelope around every answer
+#: (https://docs.tenable.com/security-center/api/Getting-Started.htm).
+_TENABLE_SC = frozenset({"type", "response", "error_code", "error_msg", "warnings", "timestamp"})
+
+
+def _tenable_sc(root: Mapping[str, Any]) -> Collection | None:
+    """Tenable Security Center's ``{"type": "regular", "response": [...], "error_code": 0,
+    "error_msg": "", "warnings": [], "timestamp": …}``: a listing's ``response`` is the list
+    (its ``warnings`` list says nothing of it)."""
+    if root.keys() != _TENABLE_SC or root.get("error_code") != 0:
+        return None
+    inner = root["response"]
+    return Collection(inner, root, "response") if isinstance(inner, list) else None
+
+
 def _counted_by_name(root: Mapping[str, Any], where: str) -> Collection | None:
     """Of several lists, the one a count beside it names, ``total_<list>``: Plaid's
     ``/transactions/get`` answers ``{"accounts": [...], "transactions": [...],
     "total_transactions": 177, "item": {…}}``
-    (https://plaid.com/docs/api/products/transactions/#transactionsget)."""
+    (https://plaid.com/docs/api/products/transactions/#transactionsget); Discourse's
+    ``total_rows_<list>`` (``{"notifications": [...], "total_rows_notifications": 9, …}``,
+    https://docs.discourse.org/)."""
     named = [
         key
         for key, value in root.items()
-        if isinstance(value, list) and type(root.get(f"total_{key}")) is int
+        if isinstance(value, list)
+        and (type(root.get(f"total_{key}")) is int or type(root.get(f"total_rows_{key}")) is int)
     ]
     return Collection(root[named[0]], root, f"{where}{named[0]}") if len(named) == 1 else None
 
@@ -801,9 +820,19 @@ def _named_by_path(root: Mapping[str, Any], url: str | None) -> Collection | Non
         path = urlsplit(url).path
     except ValueError:
         return None
-    segment = path.rstrip("/").rpartition("/")[2].partition(".")[0]
+    segments = path.rstrip("/").split("/")
+    segment = segments[-1].partition(".")[0]
     found = root.get(segment) if segment else None
+    if found is None and segment in _LISTING_VERBS and len(segments) > 1:
+        # The resource before its verb: SonarQube's api/issues/search answers its issues beside
+        # the components, rules and users they name (https://next.sonarqube.com/sonarqube/web_api).
+        segment = segments[-2]
+        found = root.get(segment)
     return Collection(found, root, segment) if isinstance(found, list) else None
+
+
+#: A path's last segment that is the verb of a listing, not the resource it lists.
+_LISTING_VERBS = frozenset({"search", "list", "query"})
 
 
 def _songkick_results(page: object) -> Collection | None:

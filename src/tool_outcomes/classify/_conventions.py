@@ -512,6 +512,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"response"}),
     ),
     Convention(
+        "genesis",
+        _rest_errors.genesis,
+        "the GENESIS web service's Status: Type Fehler a failure, codes 103 and 104 none found",
+        keys=frozenset({"Ident"}),
+    ),
+    Convention(
         "plaid_not_ready",
         _rest_errors.plaid_not_ready,
         "Plaid's transactions_update_status NOT_READY beside nothing added: not pulled yet",

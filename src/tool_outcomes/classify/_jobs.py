@@ -84,6 +84,11 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # Mindee's queued jobs: "waiting", then "processing", until "completed" or "failed"
         # (https://developers.mindee.com/docs/asynchronous-processing).
         return _job_state(ex, "job", mindee["status"])
+    if "chunks_available" in value and isinstance(status := value.get("status"), str):
+        # Tenable's export status: QUEUED, PROCESSING until FINISHED (or ERROR, CANCELLED), the
+        # chunks ready so far listed beside it
+        # (https://developer.tenable.com/reference/exports-vulns-export-status).
+        return _job_state(ex, "export", status)
     kind = value.get("object")
     openai_job = isinstance(kind, str) and kind in _OPENAI_JOBS
     if openai_job and isinstance(status := value.get("status"), str):

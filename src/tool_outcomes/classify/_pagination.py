@@ -206,8 +206,13 @@ def find_total(
             return aggregated
         # A total named for the list beside it: Plaid's transactions and total_transactions,
         # "the total number of transactions available within the date range specified"
-        # (https://plaid.com/docs/api/products/transactions/#transactionsget).
-        named = _as_total(collection.parent.get(f"total_{name}")) if name else None
+        # (https://plaid.com/docs/api/products/transactions/#transactionsget), Discourse's
+        # notifications and total_rows_notifications.
+        parent = collection.parent
+        counted = parent.get(f"total_{name}") if name else None
+        if counted is None and name:
+            counted = parent.get(f"total_rows_{name}")
+        named = _as_total(counted) if counted is not None else None
         if named is not None:
             return named
     meta = _meta(body)
@@ -1410,9 +1415,20 @@ def _next_link_target(header: str | None) -> str | None:
         params = match["params"]
         for rel in _REL.finditer(params):
             relations = (rel["q"] if rel["q"] is not None else rel["t"]).lower().split()
-            if "next" in relations and not _no_results(params):
-                return str(match["url"].strip())
+            target = match["url"].strip()
+            if "next" in relations and not _no_results(params) and not _no_target(target):
+                return str(target)
     return None
+
+
+#: What a server writes in a Link target when it has no page to name, its language's null:
+#: Kandji's ``Link: <None>; rel="next", <None>; rel="prev"`` on every answer (its lists page
+#: by limit and offset alone, https://api-docs.kandji.io/).
+_NULL_TARGETS = frozenset({"", "none", "null", "nil", "undefined"})
+
+
+def _no_target(target: str) -> bool:
+    return target.lower() in _NULL_TARGETS
 
 
 def _no_results(params: str) -> bool:
@@ -1492,6 +1508,9 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     # Bitbucket Cloud's paginated response: page (from 1), pagelen, size the total
     # (https://developer.atlassian.com/cloud/bitbucket/rest/intro/#pagination).
     ("page", "pagelen", "pagelen", 1),
+    # SonarQube's paging: pageIndex (from 1), pageSize, total
+    # (https://next.sonarqube.com/sonarqube/web_api).
+    ("pageIndex", "pageSize", "pageSize", 1),
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe
@@ -1971,6 +1990,39 @@ def _ids_not_found(ex: Exchange, items: list[Any]) -> PartialVerdict | None:
     )
 
 
+def status_pairs(collection: Collection) -> FailureVerdict | PartialVerdict | None:
+    """A write answered with one ``[body, status]`` pair per item it was sent: WakaTime's bulk
+    heartbeats, "an array of [body, status] pairs, one for each heartbeat"
+    (https://wakatime.com/developers#heartbeats). Some statuses of 400 or more are a partial
+    answer naming each; all of them, a failure (transient when every one is a 429 or a 5xx).
+    ``None`` unless every item is such a pair."""
+    items = collection.items
+    if type(items[0]) is not list:
+        return None
+    statuses: list[int] = []
+    for item in items:
+        if type(item) is not list or len(item) != 2 or not isinstance(item[0], dict | None):
+            return None
+        status = item[1]
+        if type(status) is not int or not 100 <= status <= 599:
+            return None
+        statuses.append(status)
+    where = collection.where or "items"
+    dropped = tuple(
+        f"{where}.{n}: HTTP {s}" + (f": {words}" if (words := error_message(items[n][0])) else "")
+        for n, s in enumerate(statuses)
+        if s >= 400
+    )
+    if not dropped:
+        return None
+    failed = [s for s in statuses if s >= 400]
+    again = all(s == 429 or s >= 500 for s in failed)
+    code = FailureCode.RATE_LIMITED if all(s == 429 for s in failed) else FailureCode.UPSTREAM_ERROR
+    failure = FailureVerdict(code, FailureKind.TRANSIENT if again else FailureKind.PERMANENT,
+                             "; ".join(dropped[:3]), "bulk")  # fmt: skip
+    return some_refused(dropped, len(items), "items refused", "bulk", failure)
+
+
 #: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
 #: it sits in the body's text: a body without it holds no such item, and is not walked.
 _REFUSED_ITEM = b'"errorDetails"'
@@ -2089,6 +2141,11 @@ def judge_coverage(
             verdict = some_refused(refused, of, "items refused", "docusign", failure)
             if isinstance(verdict, FailureVerdict):
                 return ex.fail(verdict.code, verdict.kind, f"docusign: {verdict.detail}")
+    if one_by_one and collection is not None and collection.items:
+        pairs = status_pairs(collection)  # WakaTime's bulk heartbeats: [body, status] each
+        if isinstance(pairs, FailureVerdict):
+            return ex.fail(pairs.code, pairs.kind, f"{pairs.dialect}: {pairs.detail}")
+        verdict = pairs
     boxes = None if array else _containers(value, collection)  # read by the steps below
     total = None if array or counted_only else find_total(value, collection, total_path, boxes)
     if isinstance(total, str):

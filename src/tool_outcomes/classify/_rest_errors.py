@@ -3665,3 +3665,27 @@ def _holds_data(value: object) -> bool:
     if isinstance(value, dict):
         return any(k != "id" and v not in (None, [], {}, "") for k, v in value.items())
     return value not in (None, [], "")
+
+
+#: GENESIS' status codes that say nothing matched the selection: 104 "Es gibt keine Objekte
+#: zum angegebenen Selektionskriterium", 103 "No objects found" (with a parameter changed).
+_GENESIS_NONE = frozenset({103, 104})
+
+
+def genesis(body: object, content_type: str) -> Verdict | None:
+    """The GENESIS web service's answer (Destatis' GENESIS-Online, and the regional portals on
+    the same software): ``{"Ident": {"Service", "Method"}, "Status": {"Code", "Content",
+    "Type"}, "Parameter": {…}, "List": …}``, its ``Status`` saying what happened. A ``Type`` of
+    ``Fehler`` (error) is a failure; codes 103 and 104, no objects for the selection, an empty
+    answer (``List`` is then null)."""
+    if not isinstance(body, dict) or not isinstance(body.get("Ident"), dict):
+        return None
+    status = body.get("Status")
+    if not isinstance(status, dict) or type(code := status.get("Code")) is not int:
+        return None
+    words = status.get("Content") if isinstance(status.get("Content"), str) else ""
+    if status.get("Type") in ("Fehler", "Error"):
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, f"Code {code}: {words}", "genesis")
+    if code in _GENESIS_NONE:
+        return Unwrap([], "genesis", "List")
+    return None
