@@ -6065,3 +6065,27 @@ def test_round_44_a_genesis_status(status: dict[str, Any], expected: Outcome) ->
     url = "https://www-genesis.destatis.de/genesisWS/rest/2020/catalogue/cubes"
     assert judge(body, url=url, method="POST", items="List").outcome is expected
     assert judge(body, url=url, method="POST").outcome is expected
+
+
+def test_round_44_a_discourse_topic_list_beside_the_users_it_names() -> None:
+    """Discourse's /latest: its topics in topic_list, the users and groups they name beside
+    them (https://docs.discourse.org/)."""
+    users = [{"id": 1, "username": "admin"}, {"id": 3, "username": "user1"}]
+    topic_list = {"can_create_topic": False, "per_page": 2, "topics": [{"id": 38}, {"id": 37}],
+                  "more_topics_url": "/latest?no_definitions=true&page=2&per_page=2"}  # fmt: skip
+    body = {"users": users, "primary_groups": [], "flair_groups": [], "topic_list": topic_list}
+    url = "https://forum.example.test/latest.json?page=1&per_page=2"
+    assert truncation_of(judge(body, url=url)) is TruncatedBy.NEXT_PAGE
+    last = {**body, "topic_list": {"per_page": 2, "topics": []}}
+    assert judge(last, url=url).outcome is Outcome.EMPTY
+
+
+def test_round_44_a_reddit_json_answer_is_its_things() -> None:
+    """Reddit's api_type=json answers: the things inside json.data, a "more" stub among them
+    saying more remain (https://www.reddit.com/dev/api/#POST_api_morechildren)."""
+    things = [{"kind": "t1", "data": {"id": "a"}}, {"kind": "t1", "data": {"id": "b"}}]
+    body = {"json": {"errors": [], "data": {"things": things}}}
+    env = judge(body, url="https://oauth.reddit.com/api/morechildren", method="POST")
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.returned == 2

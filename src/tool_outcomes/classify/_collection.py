@@ -615,6 +615,8 @@ def find_collection(
             or _hydra(root)
             or _spring_page(root)
             or _tenable_sc(root)
+            or (_reddit_json(root) if "json" in root else None)
+            or (_discourse_topics(root) if "topic_list" in root else None)
             if root is body
             else None
         )
@@ -789,6 +791,28 @@ def _tenable_sc(root: Mapping[str, Any]) -> Collection | None:
         return None
     inner = root["response"]
     return Collection(inner, root, "response") if isinstance(inner, list) else None
+
+
+def _reddit_json(root: Mapping[str, Any]) -> Collection | None:
+    """Reddit's answer with ``api_type=json``: ``{"json": {"errors": [], "data": {"things":
+    [...]}}}`` (``/api/morechildren``, a comment or a submission made), its one list inside
+    ``json.data`` (https://www.reddit.com/dev/api/#POST_api_morechildren)."""
+    inner = root.get("json") if root.keys() == {"json"} else None
+    data = inner.get("data") if isinstance(inner, dict) else None
+    if not isinstance(data, dict):
+        return None
+    lists = [k for k, v in data.items() if isinstance(v, list)]
+    return Collection(data[lists[0]], data, f"json.data.{lists[0]}") if len(lists) == 1 else None
+
+
+def _discourse_topics(root: Mapping[str, Any]) -> Collection | None:
+    """Discourse's topic lists (``/latest``, ``/top``, a category's, a tag's): the topics in
+    ``topic_list`` beside the ``users`` and groups they name, side-loaded
+    (``{"users": [...], "primary_groups": [], "topic_list": {"topics": [...],
+    "more_topics_url": …}}``, https://docs.discourse.org/)."""
+    box = root.get("topic_list")
+    topics = box.get("topics") if isinstance(box, dict) else None
+    return Collection(topics, box, "topic_list.topics") if isinstance(topics, list) else None
 
 
 def _counted_by_name(root: Mapping[str, Any], where: str) -> Collection | None:
