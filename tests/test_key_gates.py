@@ -755,3 +755,71 @@ def test_any_member_a_rule_names_holding_an_object_or_a_list_never_reaches_an_in
 
 
 URL_WITH_IDS = "https://x.test/v1/jobs/123/status?ids=a,b&page=2"
+
+
+def _random_body(rng: random.Random, names: list[str], depth: int = 0) -> Any:
+    """A JSON value of the classifier's own member names and values that tempt its rules."""
+    roll = rng.random()
+    if depth > 3 or roll < 0.5:
+        return rng.choice(_TEMPTING)
+    if roll < 0.75:
+        return {
+            rng.choice(names): _random_body(rng, names, depth + 1) for _ in range(rng.randrange(5))
+        }
+    return [_random_body(rng, names, depth + 1) for _ in range(rng.randrange(5))]
+
+
+_TEMPTING: list[Any] = [
+    True, False, None, 0, 1, -1, 7, 10**30, 1.5, "", "x", "0", "true", "null", "None", "error",
+    "failed", "running", "https://api.test/items?page=2", "/x?page=3", 200, 404, 429, 503, "429",
+]  # fmt: skip
+_TEMPTING_HEADERS = [
+    ("link", '<https://api.test/x?page=2>; rel="next"'), ("link", "<None>; rel=next"),
+    ("content-range", "items 0-9/100"), ("retry-after", "5"), ("x-total-count", "12"),
+    ("x-ratelimit-remaining", "0"), ("location", "https://api.test/y"),
+    ("content-type", "application/problem+json"),
+]  # fmt: skip
+_TEMPTING_URLS = [
+    "https://api.test/v1/items",
+    "https://api.test/v1/items?page=2&per_page=10&ids=a,b",
+    "https://api.test/v1/jobs/1/status",
+    "https://api.test/search?q=x&offset=10&limit=10&page[size]=0",
+    "https://api.test/x?size=0",
+]
+
+
+def test_random_answers_to_random_requests_never_reach_an_internal_error() -> None:
+    """Bodies built at random from the classifier's own member names and values, with headers,
+    statuses, methods, URLs and declared paths that tempt its rules (a page size of 0 beside an
+    array once made an envelope that failed its own validation), are all judged."""
+    import tool_outcomes.classify as classify_package
+
+    modules = [
+        module
+        for name, module in sorted(sys.modules.items())
+        if name.startswith(classify_package.__name__ + ".") and hasattr(module, "__file__")
+    ]
+    names = _names_spelled_in(*modules)
+    rng = random.Random(20261206)
+    statuses = [200, 200, 201, 202, 204, 206, 207, 302, 400, 404, 409, 429, 500, 503]
+    for _ in range(12_000):
+        body = _random_body(rng, names)
+        headers = {"content-type": "application/json"}
+        headers.update(rng.sample(_TEMPTING_HEADERS, rng.randrange(4)))
+        options: dict[str, Any] = {}
+        if rng.random() < 0.3:
+            options["items"] = rng.choice(["items", "data", "results", "a.b"])
+        if rng.random() < 0.2:
+            options["total"] = rng.choice(["total", "count", "meta.total"])
+        if rng.random() < 0.2:
+            options["not_found"] = "empty"
+        env = classify_parts(
+            rng.choice(statuses),
+            httpx.Headers(headers),
+            json.dumps(body).encode(),
+            url=rng.choice(_TEMPTING_URLS),
+            method=rng.choice(["GET", "GET", "POST", "PUT", "DELETE"]),
+            **options,
+        )
+        failure = env.failure
+        assert failure is None or INTERNAL_ERROR_DETAIL not in failure.detail, (body, options)

@@ -2088,6 +2088,7 @@ def judge_coverage(
         collection = Collection([], None, items)
     counted_only = (
         (isinstance(collection, str) or (collection is not None and not collection.items))
+        and type(value) is dict  # (an array is its own listing: it holds no count to answer)
         and _asks_no_items(ex)
         and not (_declared_zero(value, total_path) or counted_zero(value))
     )
