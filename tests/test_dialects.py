@@ -6089,3 +6089,151 @@ def test_round_44_a_reddit_json_answer_is_its_things() -> None:
     assert env.outcome is Outcome.SUCCESS
     assert env.coverage is not None
     assert env.coverage.returned == 2
+
+
+# -- round 45: speech AI, warehouses, orchestration, ML platforms, marketplaces, transit, audio --
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "expected"),
+    [
+        # AssemblyAI (https://www.assemblyai.com/docs/api-reference/transcripts/get)
+        ("https://api.assemblyai.com/v2/transcript/t1", {"id": "t1", "status": "queued"},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api.assemblyai.com/v2/transcript/t1", {"id": "t1", "status": "error",
+         "error": "bad audio"}, (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://api.assemblyai.com/v2/transcript/t1", {"id": "t1", "status": "completed",
+         "text": "hello"}, None),
+        # Rev.ai (https://docs.rev.ai/api/asynchronous/reference/)
+        ("https://api.rev.ai/speechtotext/v1/jobs/U1", {"id": "U1", "status": "in_progress"},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api.rev.ai/speechtotext/v1/jobs/U1", {"id": "U1", "status": "transcribed"}, None),
+        # Cohere's embed jobs (https://docs.cohere.com/reference/get-embed-job)
+        ("https://api.cohere.com/v1/embed-jobs/j1", {"job_id": "j1", "status": "processing"},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api.cohere.com/v1/embed-jobs/j1", {"job_id": "j1", "status": "complete"}, None),
+    ],
+)  # fmt: skip
+def test_round_45_jobs_read_before_they_end(
+    url: str, body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url=url), expected)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # Snowflake (https://docs.snowflake.com/en/developer-guide/sql-api/handling-responses)
+        ({"code": "333334", "message": "Asynchronous execution in progress.", "success": True,
+          "data": {"queryId": "q1", "getResultUrl": "/queries/q1/result"}},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ({"code": "390303", "message": "Invalid OAuth access token.", "success": False,
+          "headers": None, "data": {"nextAction": "RETRY_LOGIN", "authnMethod": "OAUTH"}},
+         (FailureCode.UPSTREAM_ERROR, P)),
+        ({"code": None, "message": None, "success": True, "data": {"queryId": "q1",
+          "rowset": [["1"]]}}, None),
+        # Flink's SQL Gateway (https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/dev/table/sql-gateway/rest/)
+        ({"results": {"columns": [], "data": []}, "resultType": "NOT_READY",
+          "nextResultUri": "/v1/sessions/s/operations/o/result/0"},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        # Dagster (https://docs.dagster.io/concepts/webserver/graphql)
+        ({"data": {"runOrError": {"__typename": "RunNotFoundError", "message": "no run"}}},
+         (FailureCode.NOT_FOUND, P)),
+        ({"data": {"runOrError": {"__typename": "PythonError", "message": "boom"}}},
+         (FailureCode.UPSTREAM_ERROR, P)),
+        ({"data": {"runOrError": {"__typename": "Run", "runId": "r1"}}}, None),
+        ({"data": {"error": {"__typename": "Error", "message": "a record named Error"}}}, None),
+        # Rundeck (https://docs.rundeck.com/docs/api/rundeck-api.html#execution-output)
+        ({"id": "1033", "completed": True, "execCompleted": True, "empty": True,
+          "error": "The Execution Log could not be found.", "entries": []},
+         (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)  # fmt: skip
+def test_round_45_answers_that_are_no_result(
+    body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url="https://api.example.test/v1/x", method="POST"), expected)
+
+
+def test_round_45_a_dagster_lookup_not_found_is_its_absence() -> None:
+    body = {"data": {"partitionSetOrError": {"__typename": "PartitionSetNotFoundError"}}}
+    env = judge(body, url="http://localhost:3000/graphql", method="POST", not_found="empty")
+    assert env.outcome is Outcome.EMPTY
+
+
+def test_round_45_rundeck_output_is_judged_by_its_flags_not_its_byte_count() -> None:
+    """Rundeck's output: offset and totalSize count bytes of the log
+    (https://docs.rundeck.com/docs/api/rundeck-api.html#execution-output)."""
+    entries = [{"log": str(n)} for n in range(19)]
+    body = {"id": "900", "offset": "3732", "totalSize": 3738, "percentLoaded": 99.8,
+            "completed": True, "execCompleted": True, "entries": entries}  # fmt: skip
+    url = "http://rundeck.test/api/26/execution/900/output?offset=0&maxlines=200"
+    assert judge(body, url=url).outcome is Outcome.SUCCESS
+    running = {**body, "execCompleted": False, "completed": False}
+    assert truncation_of(judge(running, url=url)) is TruncatedBy.UPSTREAM_FLAG
+
+
+def kusto_frames_body(rows: list[Any], completion: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"FrameType": "DataSetHeader", "IsProgressive": False, "Version": "v2.0"},
+        {"FrameType": "DataTable", "TableId": 1, "TableKind": "PrimaryResult",
+         "TableName": "PrimaryResult", "Columns": [{"ColumnName": "x"}], "Rows": rows},
+        {"FrameType": "DataSetCompletion", "HasErrors": bool(completion), "Cancelled": False,
+         **completion},
+    ]  # fmt: skip
+
+
+def test_round_45_a_kusto_partial_query_failure() -> None:
+    """Azure Data Explorer's v2 frames report a partial query failure beside the rows it cut
+    (https://learn.microsoft.com/en-us/kusto/concepts/partial-query-failures)."""
+    said = "Query execution has exceeded the allowed limits"
+    error = {"OneApiErrors": [{"error": {"code": "LimitsExceeded", "@permanent": False,
+                                         "@message": said}}]}  # fmt: skip
+    url = "https://help.kusto.windows.net/v2/rest/query"
+    cut = judge(kusto_frames_body([[1], [2]], error), url=url, method="POST")
+    assert truncation_of(cut) is TruncatedBy.UPSTREAM_FLAG
+    none = judge(kusto_frames_body([], error), url=url, method="POST")
+    assert failure_of(none) == (FailureCode.UPSTREAM_ERROR, T)
+    whole = judge(kusto_frames_body([[1], [2]], {}), url=url, method="POST")
+    assert whole.outcome is Outcome.SUCCESS
+    assert whole.coverage is not None
+    assert whole.coverage.returned == 2  # the primary result's rows, found when inferring
+    v1 = {"Tables": [{"TableName": "Table_0", "Rows": [[1], {"Exceptions": ["cut"]}]}],
+          "Exceptions": ["Query execution has exceeded the allowed limits (80DA0003)"]}  # fmt: skip
+    assert truncation_of(judge(v1, url=url, method="POST")) is TruncatedBy.UPSTREAM_FLAG
+
+
+def test_round_45_navitia_pages() -> None:
+    """Navitia's pagination and its links typed next (https://doc.navitia.io/#paging)."""
+    url = "https://api.navitia.io/v1/coverage/fr-idf/companies"
+    first = {"pagination": {"start_page": 0, "items_on_page": 2, "items_per_page": 2,
+                            "total_result": 5}, "companies": [{"id": 1}, {"id": 2}],
+             "disruptions": [], "links": [{"href": f"{url}?start_page=1", "type": "next",
+                                           "templated": False}]}  # fmt: skip
+    env = judge(first, url=url)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.total == 5
+    last = {"pagination": {"start_page": 2, "items_on_page": 1, "items_per_page": 2,
+                           "total_result": 5}, "companies": [{"id": 5}], "disruptions": [],
+            "links": []}  # fmt: skip
+    assert judge(last, url=f"{url}?start_page=2").outcome is Outcome.SUCCESS
+
+
+def test_round_45_a_gbfs_feed_is_its_one_list() -> None:
+    """GBFS (https://github.com/MobilityData/gbfs/blob/v2.3/gbfs.md)."""
+    url = "https://gbfs.example.test/gbfs/en/system_alerts.json"
+    none = {"data": {"alerts": []}, "last_updated": 1663292871, "ttl": 5}
+    assert judge(none, url=url).outcome is Outcome.EMPTY
+    some = {"data": {"alerts": [{"alert_id": "a"}]}, "last_updated": 1, "ttl": 5}
+    assert judge(some, url=url).coverage.returned == 1  # type: ignore[union-attr]
+
+
+def test_round_45_listen_notes_has_next() -> None:
+    """Listen Notes' pages (https://www.listennotes.com/api/docs/)."""
+    body = {"id": 93, "name": "Business", "total": 746, "has_next": True, "page_number": 2,
+            "next_page_number": 3, "podcasts": [{"id": "a"}, {"id": "b"}]}  # fmt: skip
+    url = "https://listen-api.listennotes.com/api/v2/best_podcasts?genre_id=93&page=2"
+    assert judge(body, url=url, items="podcasts", total="total").outcome is Outcome.PARTIAL
+    last = {**body, "has_next": False, "total": 2, "page_number": 1}
+    assert judge(last, url=url, items="podcasts").outcome is Outcome.SUCCESS

@@ -354,6 +354,11 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"code": "333334", "message": "m", "success": True, "data": {"queryId": "q"}},
+    {"resultType": "NOT_READY", "nextResultUri": "/r/0"},
+    {"data": {"runOrError": {"__typename": "RunNotFoundError", "message": "m"}}},
+    {"execCompleted": False, "completed": False, "entries": [{"log": "x"}], "error": "e"},
+    {"Tables": [{"Rows": [[1]]}], "Exceptions": ["cut"]},
     {"Ident": {"Service": "catalogue"}, "Status": {"Code": 12, "Content": "c", "Type": "Fehler"}},
     {"statusCode": 161, "body": {}, "message": "device offline"},
     {"added": [], "next_cursor": "", "transactions_update_status": "NOT_READY"},

@@ -5241,6 +5241,58 @@ ROWS: list[Row] = [
         offset=4,
         url="https://sonarcloud.io/api/issues/search?componentKeys=p&ps=2&p=3",
     ),
+    # Navitia's pagination, its links typed "next" (https://doc.navitia.io/#paging).
+    page(
+        "navitia_companies_first_page",
+        {
+            "pagination": {
+                "start_page": 0,
+                "items_on_page": 2,
+                "items_per_page": 2,
+                "total_result": 5,
+            },
+            "companies": two(),
+            "disruptions": [],
+            "links": [
+                {
+                    "href": "https://api.navitia.io/v1/coverage/fr-idf/companies?start_page=1",
+                    "type": "next",
+                    "templated": False,
+                }
+            ],
+        },
+        2,
+        total=5,
+        url="https://api.navitia.io/v1/coverage/fr-idf/companies",
+    ),
+    # Listen Notes' pages: has_next beside total (https://www.listennotes.com/api/docs/).
+    page(
+        "listen_notes_best_podcasts_has_next",
+        {
+            "id": 93,
+            "name": "Business",
+            "total": 746,
+            "has_next": True,
+            "page_number": 2,
+            "next_page_number": 3,
+            "podcasts": two(),
+        },
+        2,
+        total=746,
+        url="https://listen-api.listennotes.com/api/v2/best_podcasts?genre_id=93&page=2",
+    ),
+    # Flink's SQL Gateway: a PAYLOAD page with its nextResultUri
+    # (https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/dev/table/sql-gateway/rest/).
+    page(
+        "flink_sql_gateway_payload_page",
+        {
+            "results": {"columns": [{"name": "id"}], "data": two()},
+            "resultType": "PAYLOAD",
+            "nextResultUri": "/v1/sessions/s/operations/o/result/2",
+        },
+        2,
+        url="http://localhost:8083/v1/sessions/s/operations/o/result/1",
+    ),
     # Plaid's /transactions/get: the accounts beside the transactions, total_transactions
     # counting the latter (https://plaid.com/docs/api/products/transactions/#transactionsget).
     page(

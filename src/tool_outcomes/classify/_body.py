@@ -230,7 +230,7 @@ _FIRST_ITEM = re.compile(rb'[ \t\n\r]*\[[ \t\n\r]*(?:(\])|(n)|\{[ \t\n\r]*"([A-Z
 #: ("code", then "headers" and "body"), Hugging Face's generations ("generated_text"),
 #: Loqate's error row ("Error"), a JSON-RPC batch's answers ("jsonrpc").
 _ARRAY_FIRST_KEYS = frozenset(
-    {b"code", b"generated_text", b"Error", b"jsonrpc", b"error", b"success"}
+    {b"code", b"generated_text", b"Error", b"jsonrpc", b"error", b"success", b"FrameType"}
 )
 
 

@@ -161,6 +161,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     "TotalNumberOfRecords",  # Campaign Monitor's paged results, beside PageNumber
     "total_records",  # Zoom's page_number / page_count pages
     "total-results",  # Crossref's message, beside its items
+    "total_result",  # Navitia's pagination (https://doc.navitia.io/#paging)
     "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
     "totalResultsCount",  # GeoNames' searches (https://www.geonames.org/export/geonames-search.html)
@@ -283,6 +284,7 @@ PAGING_COMPANIONS = frozenset(
         "pageCount",  # Rakuten's searches: page, pageCount, count
         "is_last",  # WeCom's lists
         "nextCursorMark",  # Solr's cursors, Best Buy's
+        "has_next", "next_page_number",  # Listen Notes' pages
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
@@ -297,6 +299,9 @@ NEXT_URL_KEYS: tuple[str, ...] = (
     "next_results",  # Twitter v1.1 search_metadata: the next page's query ("?max_id=…")
     "next_url",  # Instagram's legacy API: pagination.next_url, left out on the last page
     "nextUri",  # Trino's client protocol: more results follow from it
+    # Flink's SQL Gateway: the next result page, null once resultType is EOS
+    # (https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/dev/table/sql-gateway/rest/)
+    "nextResultUri",
     "next_ref",  # Sift's lists: the next page's address, beside has_more (https://developers.sift.com/docs/curl/decisions-api/decisions-list)
     "next_link",  # Constant Contact v2: meta.pagination.next_link, only when more follows
     "next_collection_link",  # Launchpad (lazr.restful): left out of a collection's last page
@@ -319,6 +324,9 @@ MORE_FLAGS: tuple[str, ...] = (
     # Finicity's (Mastercard Open Banking US) lists: found, displaying, moreAvailable
     # (https://developer.mastercard.com/open-banking-us/documentation/api-reference/)
     "moreAvailable",
+    # Listen Notes' pages: has_next beside page_number and next_page_number
+    # (https://www.listennotes.com/api/docs/)
+    "has_next",
 )  # fmt: skip
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
@@ -509,7 +517,7 @@ def find_collection(
             return f"items path {items!r} holds {type(value).__name__}, not a list"
         return Collection(value, parent, items)
     if isinstance(body, list):
-        return _world_bank_page(body) or Collection(body, None, "")
+        return _world_bank_page(body) or _kusto_primary(body) or Collection(body, None, "")
     if not isinstance(body, dict):
         return None
     if all(_scalar(value) for value in body.values()):
@@ -616,6 +624,9 @@ def find_collection(
             or _spring_page(root)
             or _tenable_sc(root)
             or (_reddit_json(root) if "json" in root else None)
+            or (_gbfs_feed(root) if "ttl" in root else None)
+            or (_results_described(root) if "results" in root else None)
+            or (_described_rows(root) if "data" in root or "rows" in root else None)
             or (_discourse_topics(root) if "topic_list" in root else None)
             if root is body
             else None
@@ -791,6 +802,71 @@ def _tenable_sc(root: Mapping[str, Any]) -> Collection | None:
         return None
     inner = root["response"]
     return Collection(inner, root, "response") if isinstance(inner, list) else None
+
+
+def _kusto_primary(body: list[Any]) -> Collection | None:
+    """The rows of the primary result in Kusto's v2 answer, a list of frames: its
+    ``DataTable`` of ``TableKind`` ``PrimaryResult``
+    (https://learn.microsoft.com/en-us/kusto/api/rest/response-v2)."""
+    if not body or not isinstance(body[0], dict) or "FrameType" not in body[0]:
+        return None
+    for n, frame in enumerate(body):
+        if not isinstance(frame, dict) or frame.get("TableKind") != "PrimaryResult":
+            continue
+        rows = frame.get("Rows")
+        if frame.get("FrameType") == "DataTable" and isinstance(rows, list):
+            return Collection(rows, frame, f"{n}.Rows")
+    return None
+
+
+_GBFS_FEED = frozenset({"data", "last_updated", "ttl", "version"})
+
+
+def _gbfs_feed(root: Mapping[str, Any]) -> Collection | None:
+    """A GBFS feed file (bike and scooter sharing): ``{"last_updated": …, "ttl": 5, "data":
+    {"alerts": [...]}}``, its one list inside ``data``
+    (https://github.com/MobilityData/gbfs/blob/v2.3/gbfs.md)."""
+    if not root.keys() <= _GBFS_FEED or "ttl" not in root or "last_updated" not in root:
+        return None
+    data = root.get("data")
+    if not isinstance(data, dict) or len(data) != 1:
+        return None
+    key, inner = next(iter(data.items()))
+    return Collection(inner, data, f"data.{key}") if isinstance(inner, list) else None
+
+
+#: The names of a result's column descriptions beside its rows (Flink's SQL Gateway
+#: ``columns``, ClickHouse's JSON format ``meta``), and of the rows beside them.
+_COLUMN_LISTS = frozenset({"columns", "meta"})
+_ROW_LISTS = frozenset({"data", "rows"})
+
+
+def _described_rows(root: Mapping[str, Any]) -> Collection | None:
+    """A query result's rows beside the description of its columns: Flink's SQL Gateway
+    ``{"columns": [{"name": …}], "data": [...]}``
+    (https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/dev/table/sql-gateway/rest/),
+    ClickHouse's ``{"meta": [{"name", "type"}], "data": [...], "rows": 2}``
+    (https://clickhouse.com/docs/en/interfaces/formats#json). Both lists would make the result
+    one record."""
+    lists = [k for k, v in root.items() if isinstance(v, list)]
+    if len(lists) != 2:
+        return None
+    columns = next((k for k in lists if k in _COLUMN_LISTS), None)
+    rows = next((k for k in lists if k in _ROW_LISTS), None)
+    if columns is None or rows is None:
+        return None
+    described = root[columns]
+    if not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in described):
+        return None
+    return Collection(root[rows], root, rows)
+
+
+def _results_described(root: Mapping[str, Any]) -> Collection | None:
+    """The same one level down, Flink's ``{"results": {"columns", "data"}, "resultType": …,
+    "nextResultUri": …}``."""
+    inner = root.get("results")
+    found = _described_rows(inner) if isinstance(inner, dict) else None
+    return None if found is None else Collection(found.items, inner, f"results.{found.where}")
 
 
 def _reddit_json(root: Mapping[str, Any]) -> Collection | None:

@@ -512,6 +512,36 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"response"}),
     ),
     Convention(
+        "graphql_or_error",
+        _rest_errors.graphql_or_error,
+        "a GraphQL …OrError field answering an error type (Dagster): not found, refused, failed",
+        keys=frozenset({"data"}),
+    ),
+    Convention(
+        "rundeck_output",
+        _rest_errors.rundeck_output,
+        "Rundeck's execution output: its error, execCompleted or completed false a partial log",
+        keys=frozenset({"execCompleted"}),
+    ),
+    Convention(
+        "kusto_v1_exceptions",
+        _rest_errors.kusto_v1_exceptions,
+        "Kusto v1's Exceptions beside its Tables: rows beside them a partial, none a failure",
+        keys=frozenset({"Exceptions"}),
+    ),
+    Convention(
+        "snowflake_running",
+        _rest_errors.snowflake_running,
+        "Snowflake's code 333333 or 333334 beside a query id: the query still running",
+        keys=frozenset({"code"}),
+    ),
+    Convention(
+        "flink_not_ready",
+        _rest_errors.flink_not_ready,
+        "Flink SQL Gateway's resultType NOT_READY: ask again",
+        keys=frozenset({"resultType"}),
+    ),
+    Convention(
         "genesis",
         _rest_errors.genesis,
         "the GENESIS web service's Status: Type Fehler a failure, codes 103 and 104 none found",

@@ -541,7 +541,13 @@ _STRAVA_UPLOAD = re.compile(r"/uploads/\d+(?:[?#]|$)")
 # (https://auth0.com/docs/api/management/v2/jobs/get-jobs-by-id).
 _JOB_STATUS_PATH = re.compile(
     r"/(?:job[_-]?status(?:es)?|operations|convert/\w+/status|process-status|parsing/job"
-    r"|v1/classifications|api/v2/jobs)/[^/?#]+",
+    r"|v1/classifications|api/v2/jobs"
+    # AssemblyAI's transcript, queued or processing until completed or error
+    # (https://www.assemblyai.com/docs/api-reference/transcripts/get); Rev.ai's jobs,
+    # in_progress until transcribed or failed (https://docs.rev.ai/api/asynchronous/reference/);
+    # Cohere's embed jobs, processing until complete (https://docs.cohere.com/reference/get-embed-job)
+    r"|v2/transcript|(?:speechtotext|languageid|sentiment_analysis|topic_extraction)/v1/jobs"
+    r"|v1/embed-jobs)/[^/?#]+",
     re.IGNORECASE,
 )
 #: A job's status words while it runs, and once it failed, as :func:`_spelled` writes them

@@ -768,7 +768,14 @@ def _listing_signs(
     for link in links_list:
         # PayPal's v1 HATEOAS links name the next page "next_page"
         # (https://developer.paypal.com/api/rest/responses/#link-hateoaslinks).
-        if isinstance(link, dict) and isinstance(rel := link.get("rel"), str) and rel in _NEXT_RELS:
+        if not isinstance(link, dict):
+            continue
+        rel = link.get("rel")
+        if rel is None and link.get("type") == "next":
+            # Navitia names a link's relation in its type: {"href": …?start_page=1, "type":
+            # "next"} (https://doc.navitia.io/#paging).
+            rel = "next"
+        if isinstance(rel, str) and rel in _NEXT_RELS:
             # (Clever names the link's target uri: https://dev.clever.com/docs/paging-and-limits.)
             target = _cursor(link.get("href")) or _cursor(link.get("uri"))
             posted = _posted_body(link)
@@ -776,7 +783,7 @@ def _listing_signs(
                 out.append(Evidence(TruncatedBy.NEXT_PAGE, 'links rel "next" (POST)', posted))
                 break
             if target is not None:
-                out.append(_page(f'links rel "{link["rel"]}"', target, base_url))
+                out.append(_page(f'links rel "{rel}"', target, base_url))
                 break
     # Solr's cursors (Best Buy's searches too): nextCursorMark on every page; "if the
     # nextCursorMark returned is the same as the cursorMark sent, there are no more results"
@@ -1511,6 +1518,9 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     # SonarQube's paging: pageIndex (from 1), pageSize, total
     # (https://next.sonarqube.com/sonarqube/web_api).
     ("pageIndex", "pageSize", "pageSize", 1),
+    # Navitia's pagination: start_page (from 0), items_per_page, items_on_page, total_result
+    # (https://doc.navitia.io/#paging).
+    ("start_page", "items_per_page", "items_per_page", 0),
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe
@@ -2142,7 +2152,7 @@ def judge_coverage(
             verdict = some_refused(refused, of, "items refused", "docusign", failure)
             if isinstance(verdict, FailureVerdict):
                 return ex.fail(verdict.code, verdict.kind, f"docusign: {verdict.detail}")
-    if one_by_one and collection is not None and collection.items:
+    if one_by_one and verdict is None and collection is not None and collection.items:
         pairs = status_pairs(collection)  # WakaTime's bulk heartbeats: [body, status] each
         if isinstance(pairs, FailureVerdict):
             return ex.fail(pairs.code, pairs.kind, f"{pairs.dialect}: {pairs.detail}")
@@ -2155,6 +2165,15 @@ def judge_coverage(
         # A lookup by id answered in the listing's envelope: Webflow v1's single item comes as
         # {"items": [item], "count": 1, "total": 6}, total counting the whole collection
         # (https://developers.webflow.com/data/v1.0.0/reference/cms/items/get-item).
+        total = None
+    if (
+        total is not None
+        and total_path is None
+        and isinstance(value, dict)
+        and ("execCompleted" in value)
+    ):
+        # Rundeck's execution output counts its log in bytes (totalSize), not its entries
+        # (https://docs.rundeck.com/docs/api/rundeck-api.html#execution-output).
         total = None
     if total is not None and total_path is None and _couch_filtered(ex, value):
         # CouchDB's total_rows is "the number of documents in the database/view", not of the

@@ -38,6 +38,7 @@ from ._rest_errors import (
     boolean_batch,
     bulk_array_errors,
     hue_results,
+    kusto_frames,
     loqate,
     salesforce_save_results,
     world_bank,
@@ -188,6 +189,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 if verdict is None and depth == 0 and type(value) is list:
                     verdict = (
                         hue_results(value)
+                        or kusto_frames(value)
                         or graph_batch(value)
                         or generations_cut(value)
                         or jsonrpc_batch(value)

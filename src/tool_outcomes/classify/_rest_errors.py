@@ -194,9 +194,12 @@ _SNOWFLAKE_THROTTLES = frozenset({"000610", "000611"})
 def _error_data(body: Mapping[str, Any]) -> bool:
     """A reply whose ``data`` holds only the error's details beside its words: Snowflake's
     ``{"success": false, "code": "001003", "message": …, "data": {"errorCode": "001003",
-    "sqlState": "42000", "queryId": …}}``."""
+    "sqlState": "42000", "queryId": …}}``, or its login refused with what to do next
+    (``"data": {"nextAction": "RETRY_LOGIN", "authnMethod": …}``)."""
     data = body.get("data")
-    if not isinstance(data, dict) or not ("errorCode" in data or "sqlState" in data):
+    if not isinstance(data, dict) or not (
+        "errorCode" in data or "sqlState" in data or "nextAction" in data
+    ):
         return False
     return _bare_reply({k: v for k, v in body.items() if k != "data"})
 
@@ -3688,4 +3691,147 @@ def genesis(body: object, content_type: str) -> Verdict | None:
         return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, f"Code {code}: {words}", "genesis")
     if code in _GENESIS_NONE:
         return Unwrap([], "genesis", "List")
+    return None
+
+
+#: Snowflake's codes for a query still running: 333333 "Query execution in progress", 333334
+#: "Asynchronous execution in progress"
+#: (https://docs.snowflake.com/en/developer-guide/sql-api/handling-responses).
+_SNOWFLAKE_RUNNING = frozenset({"333333", "333334"})
+
+
+def snowflake_running(body: object, content_type: str) -> Verdict | None:
+    """Snowflake's answer for a query still running, ``{"code": "333334", "message": …,
+    "success": true, "data": {"queryId": …, "getResultUrl": …}}``: not its result yet."""
+    if not isinstance(body, dict):
+        return None
+    code = body.get("code")
+    if not isinstance(code, str) or code not in _SNOWFLAKE_RUNNING:
+        return None
+    data = body.get("data")
+    if not isinstance(data, dict) or ("queryId" not in data and "statementHandle" not in data):
+        return None
+    words = body.get("message")
+    said = words if isinstance(words, str) and words else f"code {code}: in progress"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _T, said, "snowflake")
+
+
+def flink_not_ready(body: object, content_type: str) -> Verdict | None:
+    """Flink's SQL Gateway: a result page asked for before it is ready, ``{"resultType":
+    "NOT_READY", "nextResultUri": …}`` (ask the same URI again)
+    (https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/dev/table/sql-gateway/rest/)."""
+    if not isinstance(body, dict) or body.get("resultType") != "NOT_READY":
+        return None
+    detail = "resultType NOT_READY: the result is not ready; ask again"
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _T, detail, "flink")
+
+
+def _kusto_errors(frames: list[Any]) -> list[Mapping[str, Any]]:
+    """The OneApiErrors a Kusto v2 answer reports: on a completion frame (``DataSetCompletion``
+    ``HasErrors``, a ``TableCompletion``), or as a row of its own inside a table's ``Rows``."""
+    errors: list[Mapping[str, Any]] = []
+    for frame in frames:
+        said = frame.get("OneApiErrors")
+        rows = frame.get("Rows")
+        if isinstance(rows, list):
+            said = [e for r in rows if isinstance(r, dict) for e in r.get("OneApiErrors") or []]
+        for entry in said if isinstance(said, list) else ():
+            error = entry.get("error") if isinstance(entry, dict) else None
+            if isinstance(error, dict):
+                errors.append(error)
+    return errors
+
+
+def kusto_frames(body: object) -> Verdict | None:
+    """Azure Data Explorer's (Kusto's) v2 answer, a list of frames (``DataSetHeader``,
+    ``DataTable`` …, ``DataSetCompletion``), that reports a query failure beside what it
+    returned: "partial query failures" cut the result short
+    (https://learn.microsoft.com/en-us/kusto/concepts/partial-query-failures,
+    https://learn.microsoft.com/en-us/kusto/api/rest/response-v2). Rows of the primary result
+    beside the error are a partial answer; none, a failure, transient where the error says it
+    is not ``@permanent``."""
+    if not isinstance(body, list) or not body:
+        return None
+    if not all(isinstance(f, dict) and isinstance(f.get("FrameType"), str) for f in body):
+        return None
+    errors = _kusto_errors(body)
+    if not errors:
+        return None
+    said = tuple(
+        f"{e.get('code')}: {e.get('@message') or e.get('message')}"[:300] for e in errors[:3]
+    )
+    rows = sum(
+        _kusto_rows(f)
+        for f in body
+        if f.get("TableKind") == "PrimaryResult" or f.get("FrameType") == "TableFragment"
+    )
+    if rows:
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, "partial query failure", "kusto", said)
+    kind = _T if all(e.get("@permanent") is False for e in errors) else _P
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind, "; ".join(said), "kusto")
+
+
+def kusto_v1_exceptions(body: object, content_type: str) -> Verdict | None:
+    """Kusto's v1 answer, ``{"Tables": [...], "Exceptions": ["Query execution has exceeded the
+    allowed limits …"]}``: rows beside its exceptions are a partial answer, none a failure
+    (https://learn.microsoft.com/en-us/kusto/api/rest/response-v1)."""
+    if not isinstance(body, dict) or not isinstance(tables := body.get("Tables"), list):
+        return None
+    exceptions = body.get("Exceptions")
+    if not isinstance(exceptions, list) or not exceptions:
+        return None
+    said = tuple(str(e)[:300] for e in exceptions[:3])
+    rows = sum(_kusto_rows(t) for t in tables if isinstance(t, dict))
+    if rows:
+        return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, "partial query failure", "kusto", said)
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(said), "kusto")
+
+
+def _kusto_rows(table: Mapping[str, Any]) -> int:
+    """How many rows a Kusto table holds (each a list; an error is an object among them)."""
+    rows = table.get("Rows")
+    return sum(1 for r in rows if isinstance(r, list)) if isinstance(rows, list) else 0
+
+
+def graphql_or_error(body: object, content_type: str) -> Verdict | None:
+    """A GraphQL field that answers its result or an error type in its place, in a 200 with no
+    ``errors``: Dagster's ``…OrError`` fields (``{"data": {"runOrError": {"__typename":
+    "RunNotFoundError", "message": …}}}``, https://docs.dagster.io/concepts/webserver/graphql).
+    A ``…NotFoundError`` is the thing looked up not found (a declared lookup's ``empty``); an
+    ``Unauthorized…`` or ``Unauthenticated…`` one, a credential refused; any other error type
+    a failure."""
+    if not isinstance(body, dict) or body.get("errors") or not isinstance(body.get("data"), dict):
+        return None
+    data = body["data"]
+    if len(data) != 1:
+        return None
+    field, value = next(iter(data.items()))
+    if not isinstance(field, str) or not field.endswith("OrError") or not isinstance(value, dict):
+        return None
+    kind = value.get("__typename")
+    if not isinstance(kind, str) or not kind.endswith("Error"):
+        return None
+    words = value.get("message")
+    detail = f"{field}: {kind}" + (f": {words}" if isinstance(words, str) and words else "")
+    if kind.endswith("NotFoundError"):
+        return FailureVerdict(FailureCode.NOT_FOUND, _P, detail, "graphql")
+    if kind.startswith(("Unauthorized", "Unauthenticated")):
+        return FailureVerdict(FailureCode.UNAUTHORIZED, _P, detail, "graphql")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "graphql")
+
+
+def rundeck_output(body: object, content_type: str) -> Verdict | None:
+    """Rundeck's execution output, its log ``entries`` beside ``completed`` and
+    ``execCompleted`` (its ``offset`` and ``totalSize`` count bytes of the log, not entries,
+    https://docs.rundeck.com/docs/api/rundeck-api.html#execution-output): an ``error`` is the
+    log not read; ``execCompleted: false`` (the execution still runs) or ``completed: false``
+    (more of the log to read) a partial answer."""
+    if not isinstance(body, dict) or "execCompleted" not in body or "entries" not in body:
+        return None
+    error = body.get("error")
+    if isinstance(error, str) and error:
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, error, "rundeck")
+    for flag in ("execCompleted", "completed"):
+        if body.get(flag) is False:
+            return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, f"{flag}: false", "rundeck")
     return None
