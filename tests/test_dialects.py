@@ -6237,3 +6237,160 @@ def test_round_45_listen_notes_has_next() -> None:
     assert judge(body, url=url, items="podcasts", total="total").outcome is Outcome.PARTIAL
     last = {**body, "has_next": False, "total": 2, "page_number": 1}
     assert judge(last, url=url, items="podcasts").outcome is Outcome.SUCCESS
+
+
+# -- round 46: fleets, energy, point of sale, reviews, fundraising, threat intel, domains --------
+
+
+def test_round_46_samsaras_has_next_page_outside_relay() -> None:
+    """Samsara's pagination {endCursor, hasNextPage} (https://developers.samsara.com/docs/pagination)."""
+    body = {"data": [{"id": "1"}, {"id": "2"}],
+            "pagination": {"endCursor": "c2", "hasNextPage": True}}  # fmt: skip
+    env = judge(body, url="https://api.samsara.com/fleet/vehicles?limit=2")
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "c2"
+    last = {**body, "pagination": {"endCursor": "", "hasNextPage": False}}
+    assert judge(last, url="https://api.samsara.com/fleet/vehicles?after=c2").outcome is (
+        Outcome.SUCCESS
+    )
+
+
+def test_round_46_motive_pages_by_page_no() -> None:
+    """Motive's pagination {per_page, page_no, total} (https://developer.gomotive.com/reference/pagination)."""
+    url = "https://api.keeptruckin.com/v1/vehicles?per_page=5&page_no=3"
+    last = {"vehicles": [{"id": 11}, {"id": 12}],
+            "pagination": {"per_page": 5, "page_no": 3, "total": 12}}  # fmt: skip
+    assert judge(last, url=url).outcome is Outcome.SUCCESS
+    first = {"vehicles": [{"id": n} for n in range(5)],
+             "pagination": {"per_page": 5, "page_no": 1, "total": 12}}  # fmt: skip
+    assert judge(first, url=url).outcome is Outcome.PARTIAL
+
+
+def test_round_46_a_geotab_over_limit_is_a_rate_limit() -> None:
+    """Geotab's JSON-RPC OverLimitException
+    (https://developers.geotab.com/myGeotab/guides/concepts/#result-and-rate-limits)."""
+    error: dict[str, Any] = {
+        "message": "API calls quota exceeded. Maximum admitted 10 per 1m.", "code": -32000,
+        "data": {"type": "OverLimitException"}, "name": "JSONRPCError",
+        "errors": [{"message": "quota exceeded", "name": "OverLimitException"}]}  # fmt: skip
+    body = {"jsonrpc": "2.0", "requestIndex": 0, "error": error}
+    env = judge(body, url="https://my.geotab.com/apiv1", method="POST")
+    assert failure_of(env) == (FailureCode.RATE_LIMITED, T)
+    other = {**body, "error": {**error, "data": {"type": "InvalidUserException"}, "errors": []}}
+    assert failure_of(judge(other, url="https://my.geotab.com/apiv1", method="POST")) == (
+        FailureCode.UPSTREAM_ERROR, P)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # an ASP.NET HttpResponseMessage sent as JSON
+        ({"Version": "1.1", "Content": {"Headers": []}, "StatusCode": 412,
+          "ReasonPhrase": "Precondition Failed", "Headers": [], "TrailingHeaders": []},
+         (FailureCode.BAD_REQUEST, P)),
+        ({"Version": "1.1", "StatusCode": 503, "ReasonPhrase": "Service Unavailable"},
+         (FailureCode.SERVER_ERROR, T)),
+        ({"Version": "1.1", "StatusCode": 200, "ReasonPhrase": "OK"}, None),
+        # Bazaarvoice (https://developers.bazaarvoice.com/v1.0-ConversationsAPI/reference)
+        ({"HasErrors": True, "Errors": [], "FormErrors": {"FieldErrors": {"rating": {
+            "Field": "rating", "Message": "You must enter a rating.",
+            "Code": "ERROR_FORM_REQUIRED"}}}, "SubmissionId": None},
+         (FailureCode.BAD_REQUEST, P)),
+        ({"hasErrors": True, "errors": [{"code": "Bad Request", "message": "UserId is missing",
+                                         "field": "user"}]}, (FailureCode.BAD_REQUEST, P)),
+        ({"HasErrors": False, "Errors": [], "Results": [{"Id": "1"}], "TotalResults": 1}, None),
+        # CiviCRM APIv3 (https://docs.civicrm.org/dev/en/latest/api/v3/usage/)
+        ({"is_error": 1, "error_message": "DB Error: deadlock", "error_code": "deadlock"},
+         (FailureCode.SERVER_ERROR, T)),
+        ({"is_error": 1, "error_message": "Invalid entity"}, (FailureCode.UPSTREAM_ERROR, P)),
+    ],
+)  # fmt: skip
+def test_round_46_refusals_in_a_200(
+    body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url="https://api.example.test/v1/x"), expected)
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        ("https://secure.actblue.com/api/v1/csvs/12345",
+         {"id": "12345", "download_url": None, "status": "in_progress"}),
+        ("https://pulsedive.com/api/info.php?indicator=cisco.com",
+         {"error": "Request(s) still processing.", "status": "processing", "qid": "110740426"}),
+    ],
+)  # fmt: skip
+def test_round_46_results_read_before_they_are_ready(url: str, body: dict[str, Any]) -> None:
+    """ActBlue's CSV export (https://secure.actblue.com/docs/csv_api), Pulsedive's lookups
+    (https://pulsedive.com/api/): not ready yet."""
+    assert failure_of(judge(body, url=url)) == (FailureCode.UPSTREAM_ERROR, T)
+
+
+def test_round_46_an_rdap_answer_that_says_it_was_cut() -> None:
+    """RFC 9083 §10.2.1's "result set truncated due to …" notice types."""
+    results = [{"objectClassName": "entity", "handle": str(n)} for n in range(3)]
+    body = {"rdapConformance": ["rdap_level_0"], "entitySearchResults": results,
+            "notices": [{"title": "Search Policy",
+                         "type": "result set truncated due to authorization"}]}  # fmt: skip
+    url = "https://rdap.arin.net/registry/entities?fn=arin*"
+    env = judge(body, url=url)
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.returned == 3
+    whole = {**body, "notices": [{"title": "Terms of Service"}]}
+    assert judge(whole, url=url).outcome is Outcome.SUCCESS
+
+
+def test_round_46_records_keyed_by_id_are_a_listing() -> None:
+    """CiviCRM's APIv3 values keyed by id unless asked sequential=1
+    (https://docs.civicrm.org/dev/en/latest/api/v3/usage/); Mautic's contacts the same."""
+    values = {"58523": {"contact_id": "58523"}, "58524": {"contact_id": "58524"}}
+    body = {"is_error": 0, "version": 3, "count": 2, "values": values}
+    url = "https://crm.example.test/civicrm/extern/rest.php?entity=Contact&action=get"
+    declared = judge(body, url=url, items="values")
+    assert declared.outcome is Outcome.SUCCESS
+    assert declared.coverage is not None
+    assert declared.coverage.returned == 2
+    inferred = judge(body, url=url)
+    assert inferred.coverage is not None
+    assert inferred.coverage.returned == 2
+    none = {"is_error": 0, "version": 3, "count": 0, "values": []}
+    assert judge(none, url=url).outcome is Outcome.EMPTY
+    v4 = {"values": [], "entity": "Contact", "action": "get", "version": 4, "count": 0,
+          "countFetched": 0, "countMatched": 0}  # fmt: skip
+    assert judge(v4, url=url, method="POST").outcome is Outcome.EMPTY
+    # an object of plain values, or of objects named by words, is no listing keyed by id
+    assert judge({"values": {"a": 1}}, items="values").outcome is Outcome.ACCESS_FAILURE
+    named = {"values": {"billing": {"city": "x"}, "shipping": {"city": "y"}}}
+    assert judge(named, items="values").outcome is Outcome.ACCESS_FAILURE
+
+
+def test_round_46_bazaarvoice_results_when_inferring() -> None:
+    body = {"Limit": 2, "Offset": 0, "TotalResults": 5, "Locale": "en_US",
+            "Results": [{"Id": "1"}, {"Id": "2"}], "Includes": {}, "HasErrors": False,
+            "Errors": []}  # fmt: skip
+    url = "https://api.bazaarvoice.com/data/reviews.json?apiversion=5.4&Limit=2&Offset=0"
+    env = judge(body, url=url)
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.total == 5
+    last = {**body, "Offset": 4, "Results": [{"Id": "5"}]}
+    assert judge(last, url=url.replace("Offset=0", "Offset=4")).outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize("header", ["Total-Count", "total-count"])
+def test_round_46_a_total_count_header(header: str) -> None:
+    """Gandi v5's Total-Count (https://api.gandi.net/docs/reference/); the IUCN Red List's
+    Current-Page and Page-Items place a later page
+    (https://api.iucnredlist.org/api-docs/index.html)."""
+    url = "https://api.gandi.net/v5/domain/domains?page=1&per_page=3"
+    env = judge([{"fqdn": "a"}, {"fqdn": "b"}, {"fqdn": "c"}], url=url, headers={header: "5"})
+    assert env.outcome is Outcome.PARTIAL
+    later = "https://api.gandi.net/v5/domain/domains?page=2&per_page=3"
+    assert judge([{"fqdn": "d"}], url=later, headers={header: "4"}).outcome is Outcome.SUCCESS
+    iucn = "https://api.iucnredlist.org/api/v4/taxa/family/Hominidae?page=2"
+    placed = {header: "4", "current-page": "2", "page-items": "3", "total-pages": "2"}
+    assert judge({"assessments": [{"id": 4}]}, url=iucn, headers=placed).outcome is (
+        Outcome.SUCCESS
+    )

@@ -354,6 +354,10 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"rdapConformance": ["rdap_level_0"], "notices": [{"type": "result set truncated"}]},
+    {"Version": "1.1", "StatusCode": 412, "ReasonPhrase": "Precondition Failed"},
+    {"HasErrors": True, "Errors": [], "FormErrors": {"FieldErrors": {"f": {"Code": "E"}}}},
+    {"is_error": 1, "error_message": "m", "error_code": "deadlock"},
     {"code": "333334", "message": "m", "success": True, "data": {"queryId": "q"}},
     {"resultType": "NOT_READY", "nextResultUri": "/r/0"},
     {"data": {"runOrError": {"__typename": "RunNotFoundError", "message": "m"}}},

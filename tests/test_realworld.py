@@ -5293,6 +5293,54 @@ ROWS: list[Row] = [
         2,
         url="http://localhost:8083/v1/sessions/s/operations/o/result/1",
     ),
+    # Samsara's pagination: hasNextPage beside endCursor (https://developers.samsara.com/docs/pagination).
+    page(
+        "samsara_vehicles_has_next_page",
+        {"data": two(), "pagination": {"endCursor": "c2", "hasNextPage": True}},
+        2,
+        url="https://api.samsara.com/fleet/vehicles?limit=2",
+    ),
+    # Motive's pagination: page_no from 1, per_page, total
+    # (https://developer.gomotive.com/reference/pagination).
+    ok(
+        "motive_vehicles_last_page",
+        {"vehicles": two(), "pagination": {"per_page": 5, "page_no": 3, "total": 12}},
+        2,
+        12,
+        offset=10,
+        url="https://api.keeptruckin.com/v1/vehicles?per_page=5&page_no=3",
+    ),
+    # Gandi v5's lists: a Total-Count header (https://api.gandi.net/docs/reference/).
+    page(
+        "gandi_domains_total_count_header",
+        two(),
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=5,
+        cursor=False,
+        headers={"Total-Count": "5"},
+        url="https://api.gandi.net/v5/domain/domains?page=1&per_page=2",
+    ),
+    # Bazaarvoice's Conversations: Results, TotalResults, Offset, Limit
+    # (https://developers.bazaarvoice.com/v1.0-ConversationsAPI/reference).
+    page(
+        "bazaarvoice_reviews_first_page",
+        {
+            "Limit": 2,
+            "Offset": 0,
+            "TotalResults": 20,
+            "Locale": "en_US",
+            "Results": two(),
+            "Includes": {},
+            "HasErrors": False,
+            "Errors": [],
+        },
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=20,
+        cursor=False,
+        url="https://api.bazaarvoice.com/data/reviews.json?apiversion=5.4&Limit=2&Offset=0",
+    ),
     # Plaid's /transactions/get: the accounts beside the transactions, total_transactions
     # counting the latter (https://plaid.com/docs/api/products/transactions/#transactionsget).
     page(

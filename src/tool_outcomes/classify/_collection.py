@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 from urllib.parse import urlsplit
 
 from tool_outcomes._numbers import parse_count
@@ -162,6 +162,8 @@ TOTAL_KEYS: tuple[str, ...] = (
     "total_records",  # Zoom's page_number / page_count pages
     "total-results",  # Crossref's message, beside its items
     "total_result",  # Navitia's pagination (https://doc.navitia.io/#paging)
+    "TotalResults",  # Bazaarvoice's Conversations: Results, TotalResults, Offset, Limit
+    "countMatched",  # CiviCRM's APIv4: "the total number of matching records"
     "nbResults",  # Lichess's paginator
     "num-found",  # ORCID's search
     "totalResultsCount",  # GeoNames' searches (https://www.geonames.org/export/geonames-search.html)
@@ -327,6 +329,9 @@ MORE_FLAGS: tuple[str, ...] = (
     # Listen Notes' pages: has_next beside page_number and next_page_number
     # (https://www.listennotes.com/api/docs/)
     "has_next",
+    # Samsara's pagination: {"endCursor": …, "hasNextPage": true}, outside Relay's pageInfo
+    # (https://developers.samsara.com/docs/pagination)
+    "hasNextPage",
 )  # fmt: skip
 #: Flags whose value says "this is the last of it", outranking any next link in the same body:
 #: Zendesk's cursor pages fill ``links.next`` on every page and say ``meta.has_more: false`` on
@@ -513,6 +518,10 @@ def find_collection(
             )
         if isinstance(value, dict) and _one_counted(body):
             return Collection([value], parent, items)
+        if _records_by_id(value):
+            # Records keyed by their ids: CiviCRM's APIv3 answers "values": {"58523": {…}, …}
+            # unless asked sequential=1 (https://docs.civicrm.org/dev/en/latest/api/v3/usage/).
+            return Collection(list(value.values()), parent, items)
         if not isinstance(value, list):
             return f"items path {items!r} holds {type(value).__name__}, not a list"
         return Collection(value, parent, items)
@@ -625,6 +634,9 @@ def find_collection(
             or _tenable_sc(root)
             or (_reddit_json(root) if "json" in root else None)
             or (_gbfs_feed(root) if "ttl" in root else None)
+            or (_rdap_search(root) if "rdapConformance" in root else None)
+            or (_bazaarvoice_results(root) if "TotalResults" in root else None)
+            or (_civicrm_values(root) if "values" in root else None)
             or (_results_described(root) if "results" in root else None)
             or (_described_rows(root) if "data" in root or "rows" in root else None)
             or (_discourse_topics(root) if "topic_list" in root else None)
@@ -867,6 +879,61 @@ def _results_described(root: Mapping[str, Any]) -> Collection | None:
     inner = root.get("results")
     found = _described_rows(inner) if isinstance(inner, dict) else None
     return None if found is None else Collection(found.items, inner, f"results.{found.where}")
+
+
+def _records_by_id(value: object) -> TypeGuard[dict[str, Any]]:
+    """Whether a value is records keyed by their ids: an object whose every member is an
+    object, each named by a number (``{"58523": {…}, "58524": {…}}``)."""
+    return (
+        isinstance(value, dict)
+        and bool(value)
+        and all(isinstance(v, dict) for v in value.values())
+        and all(isinstance(k, str) and k.isdigit() for k in value)
+    )
+
+
+#: CiviCRM's API envelopes: v3's and v4's members around their values
+#: (https://docs.civicrm.org/dev/en/latest/api/v3/usage/,
+#: https://docs.civicrm.org/dev/en/latest/api/v4/usage/).
+_CIVICRM_V3 = frozenset({"is_error", "version", "count", "values", "id", "undefined_fields"})
+_CIVICRM_V4 = frozenset(
+    {"values", "entity", "action", "version", "count", "countFetched", "countMatched", "debug"}
+)
+
+
+def _civicrm_values(root: Mapping[str, Any]) -> Collection | None:
+    """CiviCRM's answer: its ``values`` (a list, or v3's records keyed by id) inside v3's
+    ``{"is_error": 0, "version": 3, "count": 3, "values": …}`` or v4's ``{"values": [...],
+    "entity", "action", "version": 4, "countFetched", "countMatched"}``."""
+    if "version" not in root or not (root.keys() <= _CIVICRM_V3 or root.keys() <= _CIVICRM_V4):
+        return None
+    values = root.get("values")
+    if isinstance(values, list):
+        return Collection(values, root, "values")
+    if isinstance(values, dict) and (not values or _records_by_id(values)):
+        return Collection(list(values.values()), root, "values")
+    return None
+
+
+def _bazaarvoice_results(root: Mapping[str, Any]) -> Collection | None:
+    """Bazaarvoice's Conversations listing: ``Results`` beside ``TotalResults``, ``Offset``,
+    ``Limit``, the records it names in ``Includes`` and its own ``Errors``
+    (https://developers.bazaarvoice.com/v1.0-ConversationsAPI/reference)."""
+    results = root.get("Results")
+    if not isinstance(results, list) or type(root.get("TotalResults")) is not int:
+        return None
+    return Collection(results, root, "Results")
+
+
+#: An RDAP search's results, by what it searched (RFC 9083 §8).
+_RDAP_SEARCH_RESULTS = ("domainSearchResults", "entitySearchResults", "nameserverSearchResults")
+
+
+def _rdap_search(root: Mapping[str, Any]) -> Collection | None:
+    """An RDAP search's listing beside its notices and conformance
+    (https://www.rfc-editor.org/rfc/rfc9083#section-8)."""
+    key = next((k for k in _RDAP_SEARCH_RESULTS if isinstance(root.get(k), list)), None)
+    return None if key is None else Collection(root[key], root, key)
 
 
 def _reddit_json(root: Mapping[str, Any]) -> Collection | None:

@@ -512,6 +512,30 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"response"}),
     ),
     Convention(
+        "civicrm_error",
+        _rest_errors.civicrm_error,
+        "CiviCRM's is_error: 1 beside its error_message (and error_code)",
+        keys=frozenset({"is_error"}),
+    ),
+    Convention(
+        "bazaarvoice_errors",
+        _rest_errors.bazaarvoice_errors,
+        "Bazaarvoice's HasErrors (or hasErrors) true beside its Errors or form errors",
+        keys=frozenset({"HasErrors", "hasErrors"}),
+    ),
+    Convention(
+        "serialized_response",
+        _rest_errors.serialized_response,
+        "an ASP.NET HttpResponseMessage sent as a 200's JSON: its StatusCode of 400 or more",
+        keys=frozenset({"ReasonPhrase"}),
+    ),
+    Convention(
+        "rdap_truncated",
+        _rest_errors.rdap_truncated,
+        "RDAP's notices or remarks typed result set (or object) truncated: a partial answer",
+        keys=frozenset({"rdapConformance"}),
+    ),
+    Convention(
         "graphql_or_error",
         _rest_errors.graphql_or_error,
         "a GraphQL …OrError field answering an error type (Dagster): not found, refused, failed",

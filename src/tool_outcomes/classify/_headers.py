@@ -257,6 +257,9 @@ TOTAL_HEADERS: tuple[str, ...] = (
     # NASA CMR's search: "CMR-Hits: the number of total hits" whatever the format
     # (https://cmr.earthdata.nasa.gov/search/site/docs/search/api.html#headers)
     "cmr-hits",
+    # Gandi v5's lists: Total-Count, "the total number of items in the collection"
+    # (https://api.gandi.net/docs/reference/)
+    "total-count",
 )  # fmt: skip
 
 
@@ -329,6 +332,9 @@ PAGE_HEADERS: tuple[tuple[str, str], ...] = (
     ("x-pagination-page", "x-pagination-limit"),
     # Yii 2's REST: X-Pagination-Current-Page (from 1) and X-Pagination-Per-Page.
     ("x-pagination-current-page", "x-pagination-per-page"),
+    # The headers Ruby's Pagy writes (the IUCN Red List's API v4): Current-Page (from 1) and
+    # Page-Items, beside Total-Count and Total-Pages (https://api.iucnredlist.org/api-docs/index.html).
+    ("current-page", "page-items"),
 )
 #: Pivotal Tracker names where its page starts: X-Tracker-Pagination-Offset, negative when
 #: counted back from the end (https://www.pivotaltracker.com/help/api#Paginating_List_Responses).

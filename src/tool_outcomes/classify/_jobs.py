@@ -84,6 +84,15 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # Mindee's queued jobs: "waiting", then "processing", until "completed" or "failed"
         # (https://developers.mindee.com/docs/asynchronous-processing).
         return _job_state(ex, "job", mindee["status"])
+    status = value.get("status")
+    if isinstance(status, str) and "download_url" in value and value["download_url"] is None:
+        # ActBlue's CSV export read before it is ready: {"id", "download_url": null, "status":
+        # "in_progress"} until "complete" (https://secure.actblue.com/docs/csv_api).
+        return _job_state(ex, "export", status)
+    if isinstance(status, str) and "qid" in value and isinstance(value.get("error"), str):
+        # Pulsedive's answer to a lookup it is still running: {"error": "Request(s) still
+        # processing.", "status": "processing", "qid": …} (https://pulsedive.com/api/).
+        return _job_state(ex, "lookup", status)
     if "chunks_available" in value and isinstance(status := value.get("status"), str):
         # Tenable's export status: QUEUED, PROCESSING until FINISHED (or ERROR, CANCELLED), the
         # chunks ready so far listed beside it

@@ -623,6 +623,7 @@ _MORE_CURSORS: tuple[str, ...] = (
     "after_cursor", "cursor", "next_start", "continuation",
     "vid-offset",  # HubSpot v1's contact lists: "pass it as vidOffset to get the next page"
     "end_cursor",  # Reddit's mod notes: has_next_page beside end_cursor
+    "endCursor",  # Samsara's pagination: hasNextPage beside endCursor
 )  # fmt: skip
 
 #: How a next-page member written as a URL starts. Stripe's search sends ``next_page`` as an
@@ -1467,7 +1468,7 @@ _EVIDENCE_RANK: dict[TruncatedBy, int] = {
 
 
 #: Where a page starts, as the page's body says it: 0-based offsets.
-_OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip")
+_OFFSET_KEYS: tuple[str, ...] = ("offset", "startAt", "start_at", "skip", "$skip", "Offset")
 #: ... and as the request's query says it (``start``: Confluence v1 and Solr; ``startIndex``:
 #: Google Books). Read only beside a total, and only when the page then fits in it: ``start``
 #: is a time in other APIs.
@@ -1518,6 +1519,9 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     # SonarQube's paging: pageIndex (from 1), pageSize, total
     # (https://next.sonarqube.com/sonarqube/web_api).
     ("pageIndex", "pageSize", "pageSize", 1),
+    # Motive's (KeepTruckin's) pagination: page_no (from 1), per_page, total
+    # (https://developer.gomotive.com/reference/pagination).
+    ("page_no", "per_page", "per_page", 1),
     # Navitia's pagination: start_page (from 0), items_per_page, items_on_page, total_result
     # (https://doc.navitia.io/#paging).
     ("start_page", "items_per_page", "items_per_page", 0),

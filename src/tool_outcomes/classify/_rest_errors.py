@@ -3835,3 +3835,104 @@ def rundeck_output(body: object, content_type: str) -> Verdict | None:
         if body.get(flag) is False:
             return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, f"{flag}: false", "rundeck")
     return None
+
+
+def rdap_truncated(body: object, content_type: str) -> Verdict | None:
+    """An RDAP answer (RFC 9083) that says it was cut: a notice or remark whose ``type`` is one
+    of the registered "result set truncated due to …" (a search cut short) or "object truncated
+    due to …" (an object returned without part of its data) values
+    (https://www.rfc-editor.org/rfc/rfc9083#section-10.2.1)."""
+    if not isinstance(body, dict) or "rdapConformance" not in body:
+        return None
+    for member in ("notices", "remarks"):
+        entries = body.get(member)
+        for entry in entries if isinstance(entries, list) else ():
+            kind = entry.get("type") if isinstance(entry, dict) else None
+            if isinstance(kind, str) and kind.lower().startswith(_RDAP_TRUNCATED):
+                return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, f"{member}: {kind}", "rdap")
+    return None
+
+
+_RDAP_TRUNCATED = ("result set truncated", "object truncated")
+
+
+def serialized_response(body: object, content_type: str) -> Verdict | None:
+    """An ASP.NET ``HttpResponseMessage`` sent as the JSON of a 200 (a controller that returned
+    the message as its value): ``{"Version": "1.1", "StatusCode": 412, "ReasonPhrase":
+    "Precondition Failed", "Headers": [], …}``, the status it meant inside
+    (https://learn.microsoft.com/en-us/dotnet/api/system.net.http.httpresponsemessage). An error
+    status there is the answer's."""
+    if not isinstance(body, dict) or not isinstance(body.get("ReasonPhrase"), str):
+        return None
+    status = body.get("StatusCode")
+    if type(status) is not int or not 400 <= status <= 599:
+        return None
+    return failure_from_status(status, f"StatusCode {status} {body['ReasonPhrase']}", "aspnet")
+
+
+def bazaarvoice_errors(body: object, content_type: str) -> Verdict | None:
+    """Bazaarvoice's Conversations answers, ``HasErrors: true`` beside ``Errors`` and a
+    submission's ``FormErrors.FieldErrors`` (each with its ``Code``, ``ERROR_FORM_REQUIRED``),
+    and its progressive submission's ``hasErrors: true`` beside ``errors`` or
+    ``response.formValidationErrors``, in a 200
+    (https://developers.bazaarvoice.com/v1.0-ConversationsAPI/reference): the request
+    refused."""
+    if not isinstance(body, dict) or (
+        body.get("HasErrors") is not True and body.get("hasErrors") is not True
+    ):
+        return None
+    said: list[str] = []
+    for entry in _bazaarvoice_entries(body):
+        code = entry.get("Code", entry.get("code"))
+        words = entry.get("Message", entry.get("message"))
+        if isinstance(code, str) or isinstance(words, str):
+            said.append(": ".join(str(p) for p in (code, words) if isinstance(p, str)))
+    if not said:
+        return None
+    # (A top-level Errors list of Code and Message is read before, as Amazon PA-API's.)
+    return FailureVerdict(FailureCode.BAD_REQUEST, _P, "; ".join(said[:3]), "bazaarvoice")
+
+
+def _bazaarvoice_entries(body: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    entries: list[Any] = []
+    for key in ("Errors", "errors"):
+        if isinstance(listed := body.get(key), list):
+            entries += listed
+    form = body.get("FormErrors")
+    fields = form.get("FieldErrors") if isinstance(form, dict) else None
+    if isinstance(fields, dict):
+        entries += list(fields.values())
+    response = body.get("response")
+    if isinstance(response, dict) and isinstance(
+        listed := response.get("formValidationErrors"), list
+    ):
+        entries += listed
+    return [e for e in entries if isinstance(e, dict)]
+
+
+def civicrm_error(body: object, content_type: str) -> Verdict | None:
+    """CiviCRM's APIv3 refusal in a 200, ``{"is_error": 1, "error_message": …, "error_code":
+    …}`` (https://docs.civicrm.org/dev/en/latest/api/v3/usage/): a deadlock may pass, the
+    rest (a permission, a missing record, a wrong parameter) will not."""
+    if not isinstance(body, dict) or body.get("is_error") not in (1, True):
+        return None
+    if not body.keys() <= _CIVICRM_ERROR:
+        return None
+    words = body.get("error_message")
+    code = body.get("error_code")
+    detail = f"is_error: {words if isinstance(words, str) and words else 'no message'}"
+    if isinstance(code, str) and code:
+        detail = f"{detail} ({code})"
+    if code == "deadlock" or (isinstance(words, str) and "deadlock" in words.lower()):
+        return FailureVerdict(FailureCode.SERVER_ERROR, _T, detail, "civicrm")
+    if code == "not-found":
+        return FailureVerdict(FailureCode.NOT_FOUND, _P, detail, "civicrm")
+    if code == "unauthorized":
+        return FailureVerdict(FailureCode.FORBIDDEN, _P, detail, "civicrm")
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, detail, "civicrm")
+
+
+_CIVICRM_ERROR = frozenset(
+    {"is_error", "error_message", "error_code", "error_field", "version", "tip", "trace",
+     "debug_information", "sql", "entity", "action", "extraParams", "values", "count"}
+)  # fmt: skip

@@ -61,6 +61,15 @@ def jsonrpc(body: object, content_type: str) -> Verdict | None:
         mapped = JSONRPC_CODES.get(code) if isinstance(code, int) else None
         failure_code, kind = mapped or (FailureCode.UPSTREAM_ERROR, _P)
         detail = f"JSON-RPC error {code}: {message}" if message else f"JSON-RPC error {code}"
+        named = (
+            _server_error_name(error)
+            if isinstance(code, int) and -32099 <= code <= -32000
+            else None
+        )
+        if named is not None and named.endswith("OverLimitException"):
+            # A server error named for a spent quota: Geotab's OverLimitException, "API calls
+            # quota exceeded" (https://developers.geotab.com/myGeotab/guides/concepts/#result-and-rate-limits).
+            return FailureVerdict(FailureCode.RATE_LIMITED, _T, f"{detail} ({named})", "jsonrpc")
         return FailureVerdict(failure_code, kind, detail, "jsonrpc")
     if "result" in body:
         return Unwrap(body["result"], "jsonrpc")
@@ -69,6 +78,17 @@ def jsonrpc(body: object, content_type: str) -> Verdict | None:
     return FailureVerdict(
         FailureCode.UPSTREAM_ERROR, _P, "JSON-RPC response with neither result nor error", "jsonrpc"
     )
+
+
+def _server_error_name(error: dict[str, Any]) -> str | None:
+    """The name a JSON-RPC server error (-32000 to -32099) gives itself: ``data.type``, or its
+    first ``errors[].name`` (Geotab's MyGeotab)."""
+    data = error.get("data")
+    named = data.get("type") if isinstance(data, dict) else None
+    listed = error.get("errors")
+    if named is None and isinstance(listed, list) and listed and isinstance(listed[0], dict):
+        named = listed[0].get("name")
+    return named if isinstance(named, str) else None
 
 
 def jsonrpc_batch(body: object) -> Verdict | None:
