@@ -6394,3 +6394,100 @@ def test_round_46_a_total_count_header(header: str) -> None:
     assert judge({"assessments": [{"id": 4}]}, url=iucn, headers=placed).outcome is (
         Outcome.SUCCESS
     )
+
+
+# -- round 47: property, membership, booking, stock media, UK registers, print, game stores ------
+
+
+def test_round_47_a_page_count_box_counts_pages_not_items() -> None:
+    """Cronofy's pages {current, total, next_page}
+    (https://docs.cronofy.com/developers/api/events/read-events/)."""
+    url = "https://api.cronofy.com/v1/events/pages/08a07b034306679e"
+    last = {"pages": {"current": 2, "total": 2, "next_page": ""}, "events": [{"event_uid": "e"}]}
+    assert judge(last, url=url).outcome is Outcome.SUCCESS
+    first = {"pages": {"current": 1, "total": 2, "next_page": f"{url}x"},
+             "events": [{"event_uid": "d"}]}  # fmt: skip
+    assert truncation_of(judge(first, url=url)) is TruncatedBy.NEXT_PAGE
+
+
+def test_round_47_a_207_batch_of_entries_with_their_own_status() -> None:
+    """Cronofy's batch (https://docs.cronofy.com/developers/api/batch/)."""
+    url = "https://api.cronofy.com/v1/batch"
+    refused = {"status": 422, "data": {"errors": {"summary": [{"key": "errors.required"}]}}}
+    some = judge({"batch": [{"status": 202}, {"status": 202}, refused]}, status=207, url=url,
+                 method="POST", items="batch")  # fmt: skip
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("batch.2: HTTP 422",)
+    every = judge({"batch": [refused]}, status=207, url=url, method="POST", items="batch")
+    assert failure_of(every) == (FailureCode.UPSTREAM_ERROR, P)
+    fine = judge({"batch": [{"status": 202}]}, status=207, url=url, method="POST", items="batch")
+    assert fine.outcome is Outcome.SUCCESS
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "expected"),
+    [
+        # Daybreak's Census API
+        ("https://census.daybreakgames.com/get/ps2:v2/character?name.first_lower=x",
+         {"error": "service_unavailable"}, (FailureCode.SERVER_ERROR, T)),
+        # Imgur (https://apidocs.imgur.com/)
+        ("https://api.imgur.com/3/image/asd",
+         {"data": {"error": "Unable to find an image", "request": "/3/image/asd",
+                   "method": "GET"}, "success": False, "status": 404},
+         (FailureCode.NOT_FOUND, P)),
+        ("https://api.imgur.com/3/image/abc", {"data": {"id": "abc"}, "success": True,
+                                               "status": 200}, None),
+        # Uploadcare (https://uploadcare.com/api-refs/upload-api/#tag/Upload/operation/fromURLUploadStatus)
+        ("https://upload.uploadcare.com/from_url/status/?token=t1", {"status": "waiting"},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://upload.uploadcare.com/from_url/status/?token=t1", {"status": "progress",
+                                                                    "done": 10, "total": 90},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://upload.uploadcare.com/from_url/status/?token=t1",
+         {"status": "success", "uuid": "u1"}, None),
+    ],
+)  # fmt: skip
+def test_round_47_answers_that_are_no_result(
+    url: str, body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url=url), expected)
+
+
+def test_round_47_a_lookup_answering_found_false() -> None:
+    """HMPPS Prison API's active-offender lookup answers {"found": false} for nobody."""
+    url = "https://api.prison.service.justice.gov.uk/api/v1/lookup/active_offender?noms_id=A1"
+    assert judge({"found": False}, url=url).outcome is Outcome.EMPTY
+    assert judge({"found": True, "offender": {"id": 1}}, url=url).outcome is Outcome.SUCCESS
+
+
+def test_round_47_psn_next_offset_and_total_item_count() -> None:
+    """PlayStation Network's lists (https://andshrew.github.io/PlayStation-Trophies/#/APIv2)."""
+    url = "https://m.np.playstation.com/api/trophy/v1/users/me/trophyTitles?limit=2&offset=0"
+    body = {"trophyTitles": [{"npCommunicationId": "a"}, {"npCommunicationId": "b"}],
+            "nextOffset": 2, "totalItemCount": 5}  # fmt: skip
+    env = judge(body, url=url)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.total == 5
+    # Microsoft Graph's mail folder counts its mail in totalItemCount: no listing's total
+    folder = {"id": "f1", "displayName": "Contoso", "totalItemCount": 5,
+              "sourceFolderIds": ["a"]}  # fmt: skip
+    assert judge(folder, url="https://graph.microsoft.com/v1.0/me/mailFolders/f1").outcome is (
+        Outcome.SUCCESS
+    )
+
+
+def test_round_47_a_count_asked_for_alone_with_a_declared_total() -> None:
+    """Spark's _pagination=count (https://sparkplatform.com/docs/overview/api_responses)."""
+    paging = {"TotalPages": 81, "PageSize": 25, "TotalRows": 2001, "CurrentPage": 1}
+    body = {"D": {"Success": True, "Pagination": paging}}
+    url = "https://sparkapi.com/v1/listings?_pagination=count"
+    assert judge(body, url=url, total="D.Pagination.TotalRows").outcome is Outcome.SUCCESS
+
+
+def test_round_47_a_page_number_in_the_query() -> None:
+    """Zoopla's listings: page_number (from 1) by page_size (https://developer.zoopla.co.uk/docs/)."""
+    url = "http://api.zoopla.co.uk/api/v1/property_listings.js?page_number=2&page_size=10"
+    body = {"result_count": 12, "listing": [{"listing_id": "1"}, {"listing_id": "2"}]}
+    assert judge(body, url=url, items="listing", total="result_count").outcome is Outcome.SUCCESS

@@ -354,6 +354,7 @@ def _convention_bodies(seed: int, count: int) -> list[dict[str, Any]]:
 #: One body each convention has a verdict on, as its documentation shows it (the random bodies
 #: seldom hold exactly the members some rules require together).
 CONVENTION_EXAMPLES: list[dict[str, Any]] = [
+    {"data": {"error": "Unable to find an image"}, "success": False, "status": 404},
     {"rdapConformance": ["rdap_level_0"], "notices": [{"type": "result set truncated"}]},
     {"Version": "1.1", "StatusCode": 412, "ReasonPhrase": "Precondition Failed"},
     {"HasErrors": True, "Errors": [], "FormErrors": {"FieldErrors": {"f": {"Code": "E"}}}},

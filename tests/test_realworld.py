@@ -5293,6 +5293,21 @@ ROWS: list[Row] = [
         2,
         url="http://localhost:8083/v1/sessions/s/operations/o/result/1",
     ),
+    # Cronofy's pages count pages (https://docs.cronofy.com/developers/api/events/read-events/).
+    ok(
+        "cronofy_events_last_of_two_pages",
+        {"pages": {"current": 2, "total": 2, "next_page": ""}, "events": two()},
+        2,
+        url="https://api.cronofy.com/v1/events/pages/08a07b034306679e",
+    ),
+    # PlayStation Network's lists (https://andshrew.github.io/PlayStation-Trophies/#/APIv2).
+    page(
+        "psn_trophy_titles_next_offset",
+        {"trophyTitles": two(), "nextOffset": 2, "totalItemCount": 5},
+        2,
+        total=5,
+        url="https://m.np.playstation.com/api/trophy/v1/users/me/trophyTitles?limit=2&offset=0",
+    ),
     # Samsara's pagination: hasNextPage beside endCursor (https://developers.samsara.com/docs/pagination).
     page(
         "samsara_vehicles_has_next_page",

@@ -287,6 +287,7 @@ PAGING_COMPANIONS = frozenset(
         "is_last",  # WeCom's lists
         "nextCursorMark",  # Solr's cursors, Best Buy's
         "has_next", "next_page_number",  # Listen Notes' pages
+        "nextOffset", "previousOffset",  # PlayStation Network's lists
     }
 )  # fmt: skip
 _LINK_RELS = frozenset({"next", "prev", "previous", "first", "last"})
@@ -383,6 +384,7 @@ PAGE_MARKERS = (
             "cursor_string",  # osu!'s listings (https://osu.ppy.sh/docs/#cursorstring)
             "pagesize",  # BinaryEdge's (https://docs.binaryedge.io/api-v2/)
             "next_batch",  # Matrix's listings (publicRooms, search), absent on the last
+            "nextOffset", "totalItemCount",  # PlayStation Network's lists
         }
     )
     | set(TOTAL_KEYS) - {"found"}

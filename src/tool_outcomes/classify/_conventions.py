@@ -512,6 +512,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"response"}),
     ),
     Convention(
+        "imgur_failed",
+        _rest_errors.imgur_failed,
+        "Imgur's {data, success: false, status} envelope: its status the failure",
+        keys=frozenset({"success"}),
+    ),
+    Convention(
         "civicrm_error",
         _rest_errors.civicrm_error,
         "CiviCRM's is_error: 1 beside its error_message (and error_code)",

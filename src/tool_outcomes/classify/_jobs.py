@@ -556,7 +556,10 @@ _JOB_STATUS_PATH = re.compile(
     # in_progress until transcribed or failed (https://docs.rev.ai/api/asynchronous/reference/);
     # Cohere's embed jobs, processing until complete (https://docs.cohere.com/reference/get-embed-job)
     r"|v2/transcript|(?:speechtotext|languageid|sentiment_analysis|topic_extraction)/v1/jobs"
-    r"|v1/embed-jobs)/[^/?#]+",
+    r"|v1/embed-jobs)/[^/?#]+"
+    # Uploadcare's upload from a URL: waiting, progress until success or error, read by its
+    # token in the query (https://uploadcare.com/api-refs/upload-api/#tag/Upload/operation/fromURLUploadStatus)
+    r"|/from_url/status/?\?",
     re.IGNORECASE,
 )
 #: A job's status words while it runs, and once it failed, as :func:`_spelled` writes them
@@ -566,6 +569,7 @@ _JOB_STATUS_PATH = re.compile(
 _JOB_RUNNING_SPELLED = frozenset(
     {
         "queued", "pending", "working", "inprogress", "running", "processing", "notset", "waiting",
+        "progress",  # Uploadcare's upload from a URL
         # Replicate's "starting"; OpenAI's batch "validating", "finalizing" and "cancelling",
         # and its fine-tuning job's "validating_files"
         "starting", "validating", "validatingfiles", "finalizing", "cancelling",

@@ -217,6 +217,17 @@ def find_total(
             return named
     meta = _meta(body)
     for box in _containers(body, collection) if boxes is None else boxes:
+        psn = "totalItemCount" in box and ("nextOffset" in box or "previousOffset" in box)
+        if psn and (counted := _as_total(box["totalItemCount"])) is not None:
+            # PlayStation Network's lists: totalItemCount beside nextOffset and previousOffset
+            # (https://andshrew.github.io/PlayStation-Trophies/#/APIv2). (Elsewhere it may count
+            # what a record holds: Microsoft Graph's mail folder and its totalItemCount.)
+            return counted
+        if "current" in box and box.keys() <= _PAGE_COUNT_BOX:
+            # A box of its page and the number of pages, {"current": 2, "total": 2}: API-Sports'
+            # paging, Cronofy's pages (beside its next_page,
+            # https://docs.cronofy.com/developers/api/events/read-events/).
+            continue
         listing = (
             has_paging_companions(box)
             or _bare_listing(box, collection)
@@ -256,6 +267,8 @@ def find_total(
 
 
 _TOTAL_KEYS_BUT_COUNT = TOTAL_KEYS + tuple(k for k in AMBIGUOUS_TOTAL_KEYS if k != "count")
+#: The members of a box that counts pages, not items: its page, their number, the next's.
+_PAGE_COUNT_BOX = frozenset({"current", "total", "next_page", "previous_page"})
 
 
 def _aggregate_count(parent: Mapping[str, Any], name: str) -> Total | None:
@@ -434,7 +447,7 @@ _NEXT_PAGE_SIGN_KEYS = frozenset(
     {
         *NEXT_TOKEN_KEYS, *_AWS_CURSORS, *NEXT_URL_KEYS, *MORE_FLAGS, "IsTruncated",
         "LastEvaluatedKey", "next_page", "end_of_stream", "response_metadata", "pageInfo",
-        "nextPage", "next_offset",
+        "nextPage", "next_offset", "nextOffset",
         "continue", "query-continue",
     }
 )  # fmt: skip
@@ -563,6 +576,11 @@ def _next_page_signs(
     offset = box.get("next_offset")
     if isinstance(offset, str) and offset:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_offset present", offset))
+    following = box.get("nextOffset")
+    if type(following) is int and following > 0:
+        # PlayStation Network's lists: nextOffset only while more follow, beside
+        # previousOffset and totalItemCount (https://andshrew.github.io/PlayStation-Trophies/#/APIv2).
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "nextOffset present", str(following)))
     elif _full_datadog_page(box, offset, collection):
         # Datadog's next_offset is "equal to page size added to the current offset", there
         # on the last page too (https://docs.datadoghq.com/api/latest/incidents/): a page
@@ -1485,6 +1503,7 @@ _QUERY_OFFSET_KEYS: tuple[str, ...] = (
 #: JSON:API's page family (``page[number]`` x ``page[size]``: Lemon Squeezy).
 _PAGE_KEYS: tuple[str, ...] = (
     "page", "page[number]",
+    "page_number",  # Zoopla's listings: page_number (from 1) by page_size
     # JD Cloud's and Alibaba Cloud's OpenAPI list calls: pageNumber (PageNumber) from 1, by
     # pageSize (PageSize), beside the answer's totalCount (https://docs.jdcloud.com/,
     # https://www.alibabacloud.com/help/).
@@ -2037,6 +2056,9 @@ def status_pairs(collection: Collection) -> FailureVerdict | PartialVerdict | No
     return some_refused(dropped, len(items), "items refused", "bulk", failure)
 
 
+_NOT_FOUND_ALONE = {"found": False}
+
+
 #: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
 #: it sits in the body's text: a body without it holds no such item, and is not walked.
 _REFUSED_ITEM = b'"errorDetails"'
@@ -2063,6 +2085,10 @@ def judge_coverage(
     repairs = document.repairs
     items, total_path = within(ex.options.items, at), within(ex.options.total, at)
     null = "null body" if value is None else None
+    if null is None and items is None and type(value) is dict and value == _NOT_FOUND_ALONE:
+        # A lookup's answer that it found nothing, and nothing else: HMPPS Prison API's
+        # active-offender lookup, Elasticsearch's document GET ({"found": false, "_id", …}).
+        null = "found: false"
     if null is None and items is None and isinstance(value, dict):
         # An object with no member carries no record either: GitHub's languages of a repository
         # with none, Mastodon's translation pairs of a server with none, both maps, answer {}.
@@ -2115,6 +2141,21 @@ def judge_coverage(
         # host results, it only returns the total number", https://developer.shodan.io/api;
         # Elasticsearch's size=0, for its aggregations): the answer is the body, one record.
         collection = None
+    if verdict is None and ex.status == 207 and collection is not None and collection.items:
+        # A 207 answering each entry of a batch with its own HTTP status: Cronofy's batch,
+        # {"batch": [{"status": 202}, {"status": 422, "data": {"errors": …}}]}
+        # (https://docs.cronofy.com/developers/api/batch/).
+        statuses = [i.get("status") if isinstance(i, dict) else None for i in collection.items]
+        codes = [s for s in statuses if type(s) is int and 100 <= s <= 599]
+        if len(codes) == len(statuses):
+            where = collection.where or "items"
+            refused = tuple(f"{where}.{n}: HTTP {s}" for n, s in enumerate(codes) if s >= 400)
+            if refused:
+                first = "; ".join(refused[:3])
+                failure = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, first, "207")
+                verdict = some_refused(refused, len(codes), "entries refused", "207", failure)
+                if isinstance(verdict, FailureVerdict):
+                    return ex.fail(verdict.code, verdict.kind, f"207: {verdict.detail}")
     if verdict is None and ex.status == 207 and isinstance(value, dict):
         # A 207 whose listing comes with the errors of what it could not read: ShipEngine's
         # carriers, one refused ("only part of the request succeeded",
@@ -2165,6 +2206,11 @@ def judge_coverage(
     total = None if array or counted_only else find_total(value, collection, total_path, boxes)
     if isinstance(total, str):
         return ex.fail(FailureCode.SCHEMA, _P, total)
+    if total is not None and collection is None and type(value) is dict and _asks_no_items(ex):
+        # A count asked for alone is the answer, however many it counts: Spark's
+        # _pagination=count "returns only the pagination count"
+        # (https://sparkplatform.com/docs/overview/api_responses), its total declared or not.
+        total = None
     if total is not None and total_path is None and _looked_up(ex.url, collection):
         # A lookup by id answered in the listing's envelope: Webflow v1's single item comes as
         # {"items": [item], "count": 1, "total": 6}, total counting the whole collection

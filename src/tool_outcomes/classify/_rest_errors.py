@@ -2295,7 +2295,14 @@ def error_only(body: object, content_type: str) -> Verdict | None:
     if not bearing and not (status is not None and status >= 400):
         return None
     detail = error_message(body) or "the body holds only an error"
+    if status is None and isinstance(nested, str) and nested.lower() in _UNAVAILABLE_WORDS:
+        # A code naming the service down for now: Daybreak's Census API answers
+        # {"error": "service_unavailable"} in a 200 ("try again later").
+        return FailureVerdict(FailureCode.SERVER_ERROR, _T, detail, "error")
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "error")
+
+
+_UNAVAILABLE_WORDS = frozenset({"service_unavailable", "serviceunavailable", "service unavailable"})
 
 
 #: HAFAS's error codes, as the HAFAS client library many transit apps are built on reads them
@@ -3936,3 +3943,18 @@ _CIVICRM_ERROR = frozenset(
     {"is_error", "error_message", "error_code", "error_field", "version", "tip", "trace",
      "debug_information", "sql", "entity", "action", "extraParams", "values", "count"}
 )  # fmt: skip
+
+
+_IMGUR_ENVELOPE = frozenset({"data", "success", "status"})
+
+
+def imgur_failed(body: object, content_type: str) -> Verdict | None:
+    """Imgur's envelope around every answer, ``{"data": …, "success": false, "status": 404}``:
+    ``success: false`` is the request failed, its ``status`` the HTTP status it stands for,
+    ``data.error`` why (https://apidocs.imgur.com/, "Response Format")."""
+    if not isinstance(body, dict) or body.keys() != _IMGUR_ENVELOPE or body["success"] is not False:
+        return None
+    data = body["data"]
+    words = data.get("error") if isinstance(data, dict) else None
+    detail = f"success: false: {words if isinstance(words, str) and words else 'no message'}"
+    return failure_from_status(status_from(body, "status"), detail, "imgur")
