@@ -6491,3 +6491,160 @@ def test_round_47_a_page_number_in_the_query() -> None:
     url = "http://api.zoopla.co.uk/api/v1/property_listings.js?page_number=2&page_size=10"
     body = {"result_count": 12, "listing": [{"listing_id": "1"}, {"listing_id": "2"}]}
     assert judge(body, url=url, items="listing", total="result_count").outcome is Outcome.SUCCESS
+
+
+def _raw(body: bytes, url: str, content_type: str = "application/json", **options: Any) -> Any:
+    headers = httpx.Headers({"content-type": content_type})
+    return classify_parts(200, headers, body, url=url, **options)
+
+
+def test_round_48_gerrit_xssi_prefix_and_more_changes() -> None:
+    """Gerrit's magic prefix line and _more_changes on a page's last change
+    (https://gerrit-review.googlesource.com/Documentation/rest-api.html#output,
+    https://gerrit-review.googlesource.com/Documentation/rest-api-changes.html#list-changes)."""
+    url = "https://gerrit.example.test/changes/?q=status:open&n=2"
+    first, last = {"id": "demo~master~I1", "_number": 1}, {"id": "demo~master~I2", "_number": 2}
+    more = b")]}'\n" + json.dumps([first, {**last, "_more_changes": True}]).encode()
+    assert truncation_of(_raw(more, url)) is TruncatedBy.UPSTREAM_FLAG
+    whole = b")]}'\n" + json.dumps([first, last]).encode()
+    env = _raw(whole, url)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.data == [first, last]
+    # Accounts and groups say it the same way; false says nothing more.
+    accounts = b")]}'\n" + json.dumps([{"_account_id": 1, "_more_accounts": True}]).encode()
+    assert truncation_of(_raw(accounts, "https://g.test/accounts/?q=x&n=1")) is (
+        TruncatedBy.UPSTREAM_FLAG
+    )
+    said_no = b")]}'\n" + json.dumps([{**last, "_more_changes": False}]).encode()
+    assert _raw(said_no, url).outcome is Outcome.SUCCESS
+    # A bare string after the prefix (a project's description), Angular's comma, CRLF.
+    text = _raw(b')]}\'\n"The Go Programming Language"', "https://g.test/projects/go/description",
+                content_type="text/plain; charset=utf-8")  # fmt: skip
+    assert (text.outcome, text.data) == (Outcome.SUCCESS, "The Go Programming Language")
+    assert _raw(b')]}\',\r\n{"id": 1}', url).data == {"id": 1}
+    # What follows the prefix must still be JSON; a prefix not on its own line is no prefix.
+    assert failure_of(_raw(b")]}'\nnot json", url))[0] is FailureCode.INVALID_BODY
+    assert failure_of(_raw(b')]}\' {"id": 1}', url))[0] is FailureCode.INVALID_BODY
+
+
+def test_round_48_gerrit_more_changes_with_a_result_model() -> None:
+    """An array validated into a result model straight from its text still has its last item
+    read for Gerrit's flag (the array lane leaves such a body to be decoded)."""
+    from pydantic import BaseModel
+
+    class Change(BaseModel):
+        id: str
+
+    body = json.dumps([{"id": "a"}, {"id": "b", "_more_changes": True}]).encode()
+    env = _raw(body, "https://gerrit.example.test/changes/?n=2", result_model=list[Change])
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "expected"),
+    [
+        # Adyen's service error (https://docs.adyen.com/development-resources/response-handling)
+        ("https://checkout-test.adyen.com/v71/payments",
+         {"status": 422, "errorCode": "130", "message": "Reference Missing",
+          "errorType": "validation"}, (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://checkout-test.adyen.com/v71/paymentMethods",
+         {"status": 403, "errorCode": "901", "message": "Invalid Merchant Account",
+          "errorType": "security", "pspReference": "8816178914079738"},
+         (FailureCode.UPSTREAM_ERROR, P)),
+        # A refused payment is the answer, not a failure to reach Adyen.
+        ("https://checkout-test.adyen.com/v71/payments",
+         {"pspReference": "8816178914079738", "resultCode": "Refused",
+          "refusalReason": "Refused"}, None),
+        # Phabricator's Conduit: error_code names a failed call, whatever result holds
+        # (https://secure.phabricator.com/book/phabricator/article/conduit/).
+        ("https://phab.example.test/api/conduit.getcapabilities",
+         {"result": {"authentication": ["token"]}, "error_code": "ERR-CONDUIT-CORE",
+          "error_info": "Something bad happened"}, (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://phab.example.test/api/conduit.getcapabilities",
+         {"result": {"authentication": ["token"]}, "error_code": None, "error_info": None},
+         None),
+    ],
+)  # fmt: skip
+def test_round_48_errors_in_a_200(
+    url: str, body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url=url, method="POST"), expected)
+
+
+def test_round_48_a_graphql_timeout_answering_a_write_is_not_acknowledged() -> None:
+    """New Relic's NerdGraph classes a timed-out query TIMEOUT
+    (https://docs.newrelic.com/docs/apis/nerdgraph/get-started/introduction-new-relic-nerdgraph/):
+    the upstream said so in the body it sent, so the POST carrying the query is not a write
+    acknowledged with an unreadable answer."""
+    body = {"errors": [{"message": "timed out", "extensions": {"errorClass": "TIMEOUT"}}]}
+    env = judge(body, url="https://api.newrelic.com/graphql", method="POST")
+    assert failure_of(env) == (FailureCode.TIMEOUT, T)
+    # A write's 2xx whose body cannot be read is still acknowledged.
+    raw = classify_parts(200, httpx.Headers({"content-type": "application/json"}), b"{not json",
+                         url="https://api.example.test/v1/things", method="POST")  # fmt: skip
+    assert raw.outcome is Outcome.SUCCESS
+
+
+def test_round_48_a_batch_answered_with_a_status_per_event() -> None:
+    """Honeycomb's batch events: one {"status": …} per event (https://docs.honeycomb.io/api/events/)."""
+    url = "https://api.honeycomb.io/1/batch/my-dataset"
+    some = judge([{"status": 202}, {"status": 400, "error": "Event has too many columns."}],
+                 url=url, method="POST")  # fmt: skip
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("1: 400: Event has too many columns.",)
+    every = judge([{"status": 429, "error": "rate limited"}], url=url, method="POST")
+    assert failure_of(every) == (RATE_LIMITED, T)
+    assert judge([{"status": 202}, {"status": 202}], url=url, method="POST").outcome is (
+        Outcome.SUCCESS
+    )
+    # A read's list of records that carry a status is a listing, not a batch.
+    assert judge([{"status": 400}], url=url).outcome is Outcome.SUCCESS
+
+
+def test_round_48_paging_members() -> None:
+    # Wise's seek paging (https://docs.wise.com/api-docs/api-reference/recipient)
+    url = "https://api.transferwise.com/v2/accounts?size=2"
+    more = {"content": [{"id": 1}, {"id": 2}], "seekPositionForCurrent": 1,
+            "seekPositionForNext": 2, "size": 2}  # fmt: skip
+    assert truncation_of(judge(more, url=url, items="content")) is TruncatedBy.NEXT_PAGE
+    last = {"content": [{"id": 3}], "seekPositionForCurrent": 3, "size": 2}
+    assert judge(last, url=url, items="content").outcome is Outcome.SUCCESS
+    # Personio v2's _meta.links.next (https://developer.personio.de/reference), inferred
+    personio = "https://api.personio.de/v2/persons"
+    links = {"self": {"href": personio}, "next": {"href": f"{personio}?cursor=c2"}}
+    env = judge({"_data": [{"id": "3003"}], "_meta": {"links": links}}, url=personio)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    alone = {"_data": [{"id": "3003"}], "_meta": {"links": {"self": {"href": personio}}}}
+    assert judge(alone, url=personio).outcome is Outcome.SUCCESS
+    # Eve's _meta.total (https://docs.python-eve.org/en/stable/features.html#pagination)
+    eve = {"_items": [{"_id": "a"}], "_meta": {"page": 1, "max_results": 1, "total": 3}}
+    assert truncation_of(judge(eve, url="https://eve.test/people")) is (
+        TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    )
+    # Datadog's metadata.page (https://docs.datadoghq.com/api/latest/service-level-objectives/)
+    slo = "https://api.datadoghq.com/api/v1/slo?limit=2"
+    page = {"data": [{"id": "a"}, {"id": "b"}], "errors": [],
+            "metadata": {"page": {"total_count": 3, "total_filtered_count": 3}}}  # fmt: skip
+    assert truncation_of(judge(page, url=slo)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    page["metadata"] = {"page": {"total_count": 2, "total_filtered_count": 2}}
+    assert judge(page, url=slo).outcome is Outcome.SUCCESS
+
+
+def test_round_48_listings_found_when_inferring() -> None:
+    # OpenWeather's cod and list (https://openweathermap.org/forecast5#JSON)
+    owm = "https://api.openweathermap.org/data/2.5/find?q=Nowhereville&type=like"
+    assert judge(
+        {"cod": "200", "message": "accurate", "count": 0, "list": []}, url=owm
+    ).outcome is (Outcome.EMPTY)
+    forecast = {"cod": "200", "message": 0, "cnt": 2, "list": [{"dt": 1}, {"dt": 2}],
+                "city": {"id": 1, "name": "x"}}  # fmt: skip
+    env = judge(forecast, url="https://api.openweathermap.org/data/2.5/forecast?q=x")
+    assert (env.outcome, env.coverage.returned if env.coverage else None) == (Outcome.SUCCESS, 2)
+    # Zoho People v2's list beside its status word
+    # (https://www.zoho.com/people/api/v2/leave-tracker/get-holidays.html)
+    zoho = "https://people.zoho.com/api/v2/leavetracker/holidays?from=01-Jan-2026&to=31-Dec-2026"
+    assert judge({"holidays": [], "status": "success"}, url=zoho).outcome is Outcome.EMPTY
+    assert judge({"holidays": [{"Id": "1"}], "status": "success"}, url=zoho).outcome is (
+        Outcome.SUCCESS
+    )

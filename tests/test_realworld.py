@@ -5373,6 +5373,53 @@ ROWS: list[Row] = [
         cursor=False,
         url="https://sandbox.plaid.com/transactions/get",
     ),
+    # Gerrit's list changes: _more_changes on the last change
+    # (https://gerrit-review.googlesource.com/Documentation/rest-api-changes.html#list-changes),
+    # after the )]}' line every JSON answer starts with
+    # (https://gerrit-review.googlesource.com/Documentation/rest-api.html#output): sent raw below.
+    # Wise's recipient accounts (https://docs.wise.com/api-docs/api-reference/recipient).
+    page(
+        "wise_accounts_seek_position_for_next",
+        {"content": two(), "seekPositionForCurrent": 1, "seekPositionForNext": 2, "size": 2},
+        2,
+        url="https://api.transferwise.com/v2/accounts?size=2",
+    ),
+    # Personio v2's _meta.links (https://developer.personio.de/reference).
+    page(
+        "personio_v2_persons_next_link",
+        {
+            "_data": two(),
+            "_meta": {"links": {"next": {"href": "https://api.personio.de/v2/persons?cursor=c2"}}},
+        },
+        2,
+        url="https://api.personio.de/v2/persons",
+    ),
+    # Eve's _meta.total (https://docs.python-eve.org/en/stable/features.html#pagination).
+    ok(
+        "eve_last_page_reaches_total",
+        {"_items": two(), "_meta": {"page": 2, "max_results": 2, "total": 4}},
+        2,
+        4,
+        url="https://eve.example.test/people?page=2&max_results=2",
+    ),
+    # Datadog's SLOs: metadata.page.total_count
+    # (https://docs.datadoghq.com/api/latest/service-level-objectives/#get-all-slos).
+    page(
+        "datadog_slos_first_page_of_total",
+        {"data": two(), "errors": [], "metadata": {"page": {"total_count": 3}}},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=3,
+        cursor=False,
+        url="https://api.datadoghq.com/api/v1/slo?limit=2",
+    ),
+    # OpenWeather's list beside cod (https://openweathermap.org/forecast5#JSON).
+    ok(
+        "openweather_find_nothing",
+        {"cod": "200", "message": "accurate", "count": 0, "list": []},
+        0,
+        url="https://api.openweathermap.org/data/2.5/find?q=Nowhereville",
+    ),
 ]
 
 

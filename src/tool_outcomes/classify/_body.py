@@ -29,6 +29,7 @@ from tool_outcomes.envelope import (
 )
 from tool_outcomes.evidence import BodyCut
 
+from ._collection import GERRIT_MORE
 from ._decisions import ArrayText, Contact, Document
 from ._exchange import Exchange
 from ._headers import count_in_headers, parse_content_range, range_reaches_the_end
@@ -106,6 +107,8 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
     if as_is is not None:
         return Document(as_is, text=as_is.text)
     value, problem, repairs, text = decode_json_text(ex.body)
+    if problem is not None and (guarded := _xssi_guarded(ex.body)) is not None:
+        value, problem, repairs, text = decode_json_text(guarded)
     if problem is not None:
         if not markup and _json_objects_by_line(ex.body):
             # One JSON object per line under a JSON type: a stream of them, as JSON lines are
@@ -150,7 +153,9 @@ def _multipart_batch(ex: Exchange) -> Envelope[Any] | Contact | None:
     if len(failed) == len(statuses):
         first = failed[0]
         verdict = failure_from_status(first[0], "; ".join(s for _, s in failed[:3]), "batch")
-        return ex.fail(verdict.code, verdict.kind, f"{verdict.dialect}: {verdict.detail}")
+        return ex.fail(
+            verdict.code, verdict.kind, f"{verdict.dialect}: {verdict.detail}", stated=True
+        )
     coverage = Coverage(
         returned=len(statuses),
         truncated_by=TruncatedBy.UPSTREAM_FLAG,
@@ -167,6 +172,22 @@ _PART_ERROR_CODE = re.compile(
 )
 _CONTENT_ID = re.compile(rb"^Content-ID:[ \t]*([^\r\n]{1,100})", re.MULTILINE | re.IGNORECASE)
 _MAX_PARTS = 1000
+
+
+#: The line some servers put before every JSON answer so that no page can run it as a script
+#: (cross-site script inclusion): Gerrit's REST API starts each JSON body with it, "a magic
+#: prefix line that must be stripped before feeding the rest of the response body to a JSON
+#: parser" (https://gerrit-review.googlesource.com/Documentation/rest-api.html#output), as
+#: Angular's HttpClient strips it, with or without the comma, from any answer
+#: (https://angular.dev/best-practices/security#xssi).
+_XSSI_PREFIX = re.compile(rb"[ \t\r\n]*\)\]\}',?[ \t]*\r?\n")
+
+
+def _xssi_guarded(body: bytes) -> bytes | None:
+    """The JSON after a body's XSSI prefix line, or ``None`` when it has none."""
+    text = body[len(BOM) :] if body.startswith(BOM) else body
+    prefix = _XSSI_PREFIX.match(text)
+    return None if prefix is None else text[prefix.end() :]
 
 
 def _json_objects_by_line(body: bytes) -> bool:
@@ -213,6 +234,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
         return None
     if may_overflow(text) or count_in_headers(ex.headers) is not None:
         return None
+    if b'"_more_' in text and any(b'"%s"' % key.encode() in text for key in GERRIT_MORE):
+        return None  # Gerrit flags a page on its last item: read there, decoded
     first = _FIRST_ITEM.match(text)  # the array's first item, read in place
     if first is not None and (first[2] or first[3] in _ARRAY_FIRST_KEYS):
         # Perhaps nothing but nulls (no item), or an array a rule reads, known by its first
@@ -256,7 +279,7 @@ def _flickr_xml_failure(ex: Exchange) -> Envelope[Any] | None:
     detail = f"{verdict.dialect}: {verdict.detail}"
     if verdict.code is FailureCode.NOT_FOUND and ex.options.not_found == "empty":
         return ex.no_data(Outcome.EMPTY, detail)  # the lookup's declared "nothing there"
-    return ex.fail(verdict.code, verdict.kind, detail)
+    return ex.fail(verdict.code, verdict.kind, detail, stated=True)
 
 
 _FLICKR_READ = 4096  # its answer's first element; a page is not searched further
@@ -271,7 +294,7 @@ def _xml_dialect(ex: Exchange) -> Envelope[Any] | Contact | None:
         detail = f"{found.dialect}: {found.detail}"
         if found.code is FailureCode.NOT_FOUND and ex.options.not_found == "empty":
             return ex.no_data(Outcome.EMPTY, detail)
-        return ex.fail(found.code, found.kind, detail)
+        return ex.fail(found.code, found.kind, detail, stated=True)
     if found is None:
         return None
     what = f"{found.dialect} listing of {found.returned} (XML)"

@@ -26,6 +26,7 @@ __all__ = [
     "AMBIGUOUS_TOTAL_KEYS",
     "COLLECTION_KEYS",
     "DIAGNOSTIC_KEYS",
+    "GERRIT_MORE",
     "INCOMPLETE_FLAGS",
     "MORE_COLLECTION_KEYS",
     "MORE_FLAGS",
@@ -81,6 +82,13 @@ MORE_COLLECTION_KEYS: tuple[str, ...] = (
 #: Members that identify one resource: a body with one (a scalar) is a record, whatever lists
 #: it holds (``id``; git's ``sha``; GitHub's ``node_id``; ``uuid``).
 RECORD_IDENTITY_KEYS: tuple[str, ...] = ("id", "sha", "node_id", "uuid", "gid")
+#: The member Gerrit sets on the last entity of a page when more match beyond it: "If the n
+#: query parameter is supplied and additional changes exist that match the query beyond the
+#: end, the last change object has a _more_changes: true JSON field set"
+#: (https://gerrit-review.googlesource.com/Documentation/rest-api-changes.html#list-changes);
+#: its account and group queries say the same with ``_more_accounts`` and ``_more_groups``
+#: (rest-api-accounts.html#query-account, rest-api-groups.html#list-groups).
+GERRIT_MORE = ("_more_changes", "_more_accounts", "_more_groups")
 #: Lists that report on the call, never the answer to it.
 DIAGNOSTIC_KEYS = frozenset({"errors", "error", "warnings", "notices"})
 #: Lists beside a page that describe the answer, never its items: Jira's search
@@ -230,6 +238,9 @@ PAGING_BOXES: tuple[str, ...] = (
     # NatureServe Explorer's search: resultsSummary {page, recordsPerPage, totalPages,
     # totalResults} (https://explorer.natureserve.org/api-docs/).
     "resultsSummary",
+    # Personio v2: _meta.links.next.href beside _data (https://developer.personio.de/reference);
+    # Eve: _meta {page, max_results, total} (https://docs.python-eve.org/en/stable/features.html#pagination).
+    "_meta",
 )  # fmt: skip
 #: The same, as a set: a body or box holding none of them holds no paging box.
 PAGING_BOX_KEYS = frozenset(PAGING_BOXES)
@@ -256,6 +267,9 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     # ListBackups, ListGlobalTables, ListStreams, DescribeStream)
     "LastEvaluatedTableName", "LastEvaluatedBackupArn", "LastEvaluatedGlobalTableName",
     "LastEvaluatedStreamArn", "LastEvaluatedShardId",
+    # Wise's recipient accounts: "seekPositionForNext", sent back as seekPosition, absent on
+    # the last page (https://docs.wise.com/api-docs/api-reference/recipient)
+    "seekPositionForNext",
 )  # fmt: skip
 #: Members that only the page of a listing carries. Presence is enough (``next: null`` on a
 #: DRF last page still says "this is a page").
@@ -636,6 +650,7 @@ def find_collection(
             or _tenable_sc(root)
             or (_reddit_json(root) if "json" in root else None)
             or (_gbfs_feed(root) if "ttl" in root else None)
+            or (_openweather_list(root) if "cod" in root else None)
             or (_rdap_search(root) if "rdapConformance" in root else None)
             or (_bazaarvoice_results(root) if "TotalResults" in root else None)
             or (_civicrm_values(root) if "values" in root else None)
@@ -834,6 +849,17 @@ def _kusto_primary(body: list[Any]) -> Collection | None:
 
 
 _GBFS_FEED = frozenset({"data", "last_updated", "ttl", "version"})
+
+
+def _openweather_list(root: Mapping[str, Any]) -> Collection | None:
+    """OpenWeather's listings: its own status in ``cod`` and the answer's entries in ``list``,
+    beside their count (``cnt`` or ``count``) and what they are of (its 5 day forecast's
+    ``city``, https://openweathermap.org/forecast5#JSON; its city search's ``count``,
+    https://openweathermap.org/current#severalid; its history's ``city_id``)."""
+    entries = root.get("list")
+    if not isinstance(entries, list) or str(root.get("cod")) != "200":
+        return None
+    return Collection(entries, root, "list")
 
 
 def _gbfs_feed(root: Mapping[str, Any]) -> Collection | None:
@@ -1766,6 +1792,10 @@ def _paging_block(root: Mapping[str, Any]) -> bool:
     blocks = [root.get(k) for k in _BLOCK_BOXES]
     if any(isinstance(block, dict) and _BLOCK_MARKERS & set(block) for block in blocks):
         return True
+    if any(
+        isinstance(block, dict) and _LINK_RELS & link_rels(block.get("links")) for block in blocks
+    ):
+        return True  # a block's own links naming other pages (Personio v2's _meta.links)
     # A block counting zero (Congress.gov's last, empty page: {"pagination": {"count": 0},
     # "reports": [], "request": {…}}, https://github.com/LibraryOfCongress/api.congress.gov):
     # its count is of the listing beside it, and the listing holds none.
@@ -1884,6 +1914,14 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
         # (https://developer.paddle.com/api-reference/subscription-api/users/listusers).
         key = next(k for k in root if k != "success")
         value = root[key]
+    elif (
+        len(root) == 2 and isinstance(root.get("status"), str) and root["status"] in _SUCCESS_WORDS
+    ):
+        # One list beside the answer's own status word: Zoho People v2 answers
+        # {"holidays": [...], "status": "success"}
+        # (https://www.zoho.com/people/api/v2/leave-tracker/get-holidays.html).
+        key = next(k for k in root if k != "status")
+        value = root[key]
     elif len(root) == 2 and _LIST_COUNTS.intersection(root):
         # One list and its count, nothing else: PayPal's last page {"payments": [...], "count":
         # 2}, Postmark's {"Bounces": [...], "TotalCount": 13}, Bitbucket's {"values": [],
@@ -1920,6 +1958,7 @@ def _sole_list(root: Mapping[str, Any], where: str) -> Collection | None:
 
 
 _COUNTS = frozenset({*AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS})
+_SUCCESS_WORDS = frozenset({"success", "Success", "SUCCESS", "ok", "OK"})
 _TEAMCITY_HREFS = frozenset({"href", "prevHref", "nextHref"})
 _AMBIGUOUS_COUNTS = frozenset(AMBIGUOUS_TOTAL_KEYS)
 _WECHAT_ENVELOPE = frozenset({"errcode", "errmsg"})

@@ -263,7 +263,15 @@ class Exchange:
             fields["method"] = self.method
         return envelope(outcome=outcome, tool=self.options.tool, target=self.target, **fields)
 
-    def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
+    def fail(
+        self,
+        code: FailureCode,
+        kind: FailureKind,
+        detail: str,
+        *,
+        stated: bool = False,
+        **more: Any,
+    ) -> Envelope[Any]:
         """An access failure carrying this response's status, wait and raw sample.
 
         The wait is the response's ``Retry-After``; failing that, for a throttle (code
@@ -272,8 +280,10 @@ class Exchange:
 
         A 2xx answering a write is the write acknowledged: a body that cannot be read as the
         answer (:data:`UNREADABLE_ANSWERS`) makes it ``success`` with no data, not a failure.
+        A failure the body itself ``stated`` (a GraphQL error classed ``TIMEOUT``, a batch's
+        parts each answered 504) was read, and is the upstream's word: never acknowledged.
         """
-        if self.writes and 200 <= self.status <= 299 and code in UNREADABLE_ANSWERS:
+        if self.writes and 200 <= self.status <= 299 and code in UNREADABLE_ANSWERS and not stated:
             return self.acknowledged(f"HTTP {self.status}", unread=f"{code.value}: {detail}")
         more.setdefault("effect", self.effect_of(code))
         if self.writes:

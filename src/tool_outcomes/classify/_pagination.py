@@ -37,6 +37,7 @@ from tool_outcomes.envelope import (
 
 from ._collection import (
     AMBIGUOUS_TOTAL_KEYS,
+    GERRIT_MORE,
     INCOMPLETE_FLAGS,
     MORE_FLAGS,
     NEXT_TOKEN_KEYS,
@@ -328,6 +329,12 @@ def _containers(body: object, collection: Collection | None) -> list[Mapping[str
             # results} beside results (https://api-docs.overseerr.dev/). (Relay's pageInfo is
             # read as its own; YouTube's {totalResults, resultsPerPage} counts an estimate.)
             out.append(base["pageInfo"])
+        metadata = base.get("metadata") if "metadata" in base else None
+        page = metadata.get("page") if isinstance(metadata, dict) else None
+        if isinstance(page, dict) and all(page is not c for c in out):
+            # Datadog's listings: metadata.page {total_count, total_filtered_count} beside
+            # data (its SLOs, https://docs.datadoghq.com/api/latest/service-level-objectives/#get-all-slos).
+            out.append(page)
         if PAGING_BOX_KEYS.isdisjoint(base):  # most objects hold no paging box at all
             continue
         for key in PAGING_BOXES:
@@ -408,7 +415,7 @@ def page_evidence(
     zulip = _zulip_window(body, base_url) if collection is not None else None
     if zulip is not None:
         pages.append(zulip)
-    more = _reddit_more(collection)
+    more = _reddit_more(collection) or _gerrit_more(collection)
     if more is not None:
         flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, more))
     for box in _containers(body, collection) if boxes is None else boxes:
@@ -487,6 +494,16 @@ def _reddit_more(collection: Collection | None) -> str | None:
         return None  # a "continue this thread" stub names no comment left out here
     count = as_count(data.get("count")) if isinstance(data, dict) else None
     return f"more: {count if count is not None else len(left)} comments not loaded"
+
+
+def _gerrit_more(collection: Collection | None) -> str | None:
+    """Gerrit's "more match beyond this page", on its last entity (:data:`GERRIT_MORE`)."""
+    items = collection.items if collection is not None else None
+    last = items[-1] if items else None
+    if not isinstance(last, dict):
+        return None
+    said = (key for key in GERRIT_MORE if last.get(key) is True)
+    return next((f"{key}: true on the last item" for key in said), None)
 
 
 def _not_after(next_page: object, page: object) -> bool:
@@ -1544,6 +1561,9 @@ _BODY_PAGES: tuple[tuple[str, str, str, int], ...] = (
     # Navitia's pagination: start_page (from 0), items_per_page, items_on_page, total_result
     # (https://doc.navitia.io/#paging).
     ("start_page", "items_per_page", "items_per_page", 0),
+    # Eve's _meta: page (from 1), max_results, total
+    # (https://docs.python-eve.org/en/stable/features.html#pagination).
+    ("page", "max_results", "max_results", 1),
 )
 #: Query parameters that carry a cursor for a later page (never sent for the first): Microsoft
 #: Graph ``$skiptoken``, Shopify ``page_info``, Google ``pageToken``, HubSpot and Stripe
@@ -2155,7 +2175,9 @@ def judge_coverage(
                 failure = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, first, "207")
                 verdict = some_refused(refused, len(codes), "entries refused", "207", failure)
                 if isinstance(verdict, FailureVerdict):
-                    return ex.fail(verdict.code, verdict.kind, f"207: {verdict.detail}")
+                    return ex.fail(
+                        verdict.code, verdict.kind, f"207: {verdict.detail}", stated=True
+                    )
     if verdict is None and ex.status == 207 and isinstance(value, dict):
         # A 207 whose listing comes with the errors of what it could not read: ShipEngine's
         # carriers, one refused ("only part of the request succeeded",
@@ -2196,11 +2218,13 @@ def judge_coverage(
             of = len(collection.items)
             verdict = some_refused(refused, of, "items refused", "docusign", failure)
             if isinstance(verdict, FailureVerdict):
-                return ex.fail(verdict.code, verdict.kind, f"docusign: {verdict.detail}")
+                return ex.fail(
+                    verdict.code, verdict.kind, f"docusign: {verdict.detail}", stated=True
+                )
     if one_by_one and verdict is None and collection is not None and collection.items:
         pairs = status_pairs(collection)  # WakaTime's bulk heartbeats: [body, status] each
         if isinstance(pairs, FailureVerdict):
-            return ex.fail(pairs.code, pairs.kind, f"{pairs.dialect}: {pairs.detail}")
+            return ex.fail(pairs.code, pairs.kind, f"{pairs.dialect}: {pairs.detail}", stated=True)
         verdict = pairs
     boxes = None if array else _containers(value, collection)  # read by the steps below
     total = None if array or counted_only else find_total(value, collection, total_path, boxes)

@@ -41,13 +41,14 @@ from ._rest_errors import (
     kusto_frames,
     loqate,
     salesforce_save_results,
+    status_entries,
     world_bank,
 )
 from ._rpc import jsonrpc_batch
 from ._search_engines import graph_batch
 from ._status import judge_status
 from ._transport import from_exception
-from ._verdicts import FailureVerdict, Unwrap
+from ._verdicts import FailureVerdict, Unwrap, Verdict
 
 __all__ = [
     "INTERNAL_ERROR_DETAIL",
@@ -194,7 +195,13 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                         or generations_cut(value)
                         or jsonrpc_batch(value)
                         or salesforce_save_results(value)
-                        or (bulk_array_errors(value) or boolean_batch(value) if ex.writes else None)
+                        or (
+                            bulk_array_errors(value)
+                            or boolean_batch(value)
+                            or status_entries(value)
+                            if ex.writes
+                            else None
+                        )
                     )
                 break
             verdict = None
@@ -221,7 +228,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 # confirmed absence a lookup declared, as a 404 is. (Slack's *_not_found name
                 # an argument of any call, a channel to post in: not this.)
                 return ex.no_data(Outcome.EMPTY, said)
-            return ex.fail(verdict.code, verdict.kind, said)
+            return ex.fail(verdict.code, verdict.kind, said, stated=True)
         judged = judge_coverage(ex, document, value, verdict, at)
         return judged if isinstance(judged, Envelope) else seal(ex, judged)
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here
@@ -256,6 +263,11 @@ _LOOKUP_DIALECTS = frozenset(
 def refuse(options: Options, detail: str) -> Envelope[Any]:
     """The ``execution`` failure for input a front cannot turn into evidence (a caller's bug)."""
     return options.fail(FailureCode.EXECUTION, _P, detail)
+
+
+def _write_batch(value: object) -> Verdict | None:
+    """A write's array answer read as one result per item it wrote."""
+    return bulk_array_errors(value) or boolean_batch(value) or status_entries(value)
 
 
 def internal_error(exc: Exception, options: Options) -> Envelope[Any]:

@@ -78,6 +78,7 @@ __all__ = [
     "reddit",
     "reports_error",
     "result_false",
+    "status_entries",
     "tiktok_business",
     "trino",
     "twitter_v2",
@@ -2202,6 +2203,9 @@ ERROR_ONLY_KEYS = frozenset(
         # Zoopla: {"error_code": "7", "error_string": "Unknown location entered."}, with its
         # suggestion or disambiguation (https://developer.zoopla.co.uk/docs/read/Error_codes).
         "error_string", "suggestion", "disambiguation",
+        # Adyen's service error: status, errorCode, message, errorType and the pspReference
+        # of the request refused (https://docs.adyen.com/development-resources/response-handling).
+        "errorType", "pspReference",
     }
 )  # fmt: skip
 #: Keys whose value, when it looks like an error (see :func:`reports_error`), is an error report.
@@ -2285,8 +2289,14 @@ def error_only(body: object, content_type: str) -> Verdict | None:
     for answer in ("data", "result"):  # a null answer beside the error (JSON:API, GraphQL,
         if body.get(answer, 0) is None:  # Conduit's {"result": null, "error_code": …})
             members.discard(answer)
+    if members == _CONDUIT and isinstance(body["error_code"], str) and body["error_code"]:
+        # Conduit's envelope is always these three: an error_code names a failed call, whatever
+        # its result holds (https://secure.phabricator.com/book/phabricator/article/conduit/).
+        members.discard("result")
     if not members or not members <= ERROR_ONLY_KEYS:
         return None
+    if "errorType" in members and not isinstance(body["errorType"], str):
+        return None  # Adyen's (and Prometheus') errorType is a word
     status = status_from(body, *_STATUS_KEYS)
     nested = body.get("error")
     if status is None and isinstance(nested, dict):  # Google: {"error": {"code": 403, ...}}
@@ -2302,6 +2312,7 @@ def error_only(body: object, content_type: str) -> Verdict | None:
     return FailureVerdict(FailureCode.UPSTREAM_ERROR, kind_from_status(status), detail, "error")
 
 
+_CONDUIT = frozenset({"result", "error_code", "error_info"})
 _UNAVAILABLE_WORDS = frozenset({"service_unavailable", "serviceunavailable", "service unavailable"})
 
 
@@ -2832,6 +2843,33 @@ def bulk_array_errors(body: object) -> Verdict | None:
     dropped = tuple(f"{n}: {entry['code']}: {entry['error']}" for n, entry in refused)
     failure, kind = _DUB_CODES.get(refused[0][1]["code"], (FailureCode.BAD_REQUEST, _P))
     return refused_batch(dropped, len(body), "items refused", "bulk", failure, kind)
+
+
+def status_entries(body: object) -> Verdict | None:
+    """A batch write answered with one status per item sent, ``{"status": 202}`` or
+    ``{"status": 400, "error": "…"}`` each: Honeycomb's batch events ("an array of responses",
+    one per event, https://docs.honeycomb.io/api/events/). Some refused is a partial answer
+    naming each; all of them, a failure keyed on the first's status."""
+    if not isinstance(body, list) or not body:
+        return None
+    refused: list[tuple[int, int, str]] = []
+    for n, entry in enumerate(body):
+        if not isinstance(entry, dict) or not entry.keys() <= _STATUS_ENTRY:
+            return None
+        status = entry.get("status")
+        if type(status) is not int or not 100 <= status <= 599:
+            return None
+        if status >= 400:
+            words = entry.get("error")
+            refused.append((n, status, words if isinstance(words, str) else f"status {status}"))
+    if not refused:
+        return None
+    dropped = tuple(f"{n}: {status}: {words}" for n, status, words in refused)
+    first = failure_from_status(refused[0][1], "", "batch")
+    return refused_batch(dropped, len(body), "items refused", "batch", first.code, first.kind)
+
+
+_STATUS_ENTRY = frozenset({"status", "error"})
 
 
 #: UptimeRobot's error types (https://uptimerobot.com/api/legacy/: "stat": "fail" beside an
