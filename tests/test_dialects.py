@@ -6648,3 +6648,55 @@ def test_round_48_listings_found_when_inferring() -> None:
     assert judge({"holidays": [{"Id": "1"}], "status": "success"}, url=zoho).outcome is (
         Outcome.SUCCESS
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "method", "body", "expected"),
+    [
+        # Honeycomb's query result (https://docs.honeycomb.io/api/query-results/): created by
+        # POST and read by GET, complete false until its data is there.
+        ("https://api.honeycomb.io/1/query_results/my-dataset", "POST",
+         {"query": {"calculations": [{"op": "COUNT"}]}, "complete": False, "id": "q1"},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api.honeycomb.io/1/query_results/my-dataset/q1", "GET",
+         {"complete": False, "id": "q1"}, (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api.honeycomb.io/1/query_results/my-dataset/q1", "GET",
+         {"complete": True, "id": "q1", "data": {"results": [{"data": {"COUNT": 5}}]}}, None),
+        # Mapbox's upload status (https://docs.mapbox.com/api/maps/uploads/#retrieve-upload-status)
+        ("https://api.mapbox.com/uploads/v1/me/u1", "GET",
+         {"complete": False, "progress": 0, "error": None, "id": "u1", "tileset": "me.t1"},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api.mapbox.com/uploads/v1/me/u1", "GET",
+         {"complete": False, "progress": 0, "error": "Invalid GeoJSON", "id": "u1"},
+         (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://api.mapbox.com/uploads/v1/me/u1", "GET",
+         {"complete": True, "progress": 1, "error": None, "id": "u1"}, None),
+        # EasyPost's reports (https://docs.easypost.com/docs/reports) and batches
+        # (https://docs.easypost.com/docs/batches)
+        ("https://api.easypost.com/v2/reports/shprep_1", "GET",
+         {"object": "ShipmentReport", "id": "shprep_1", "status": "new", "url": None},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api.easypost.com/v2/reports/shprep_1", "GET",
+         {"object": "ShipmentReport", "id": "shprep_1", "status": "failed", "url": None},
+         (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://api.easypost.com/v2/reports/shprep_1", "GET",
+         {"object": "ShipmentReport", "id": "shprep_1", "status": "available",
+          "url": "https://easypost-files.test/r.csv"}, None),
+        ("https://api.easypost.com/v2/batches/batch_1", "GET",
+         {"object": "Batch", "id": "batch_1", "state": "label_generating", "label_url": None},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api.easypost.com/v2/batches/batch_1", "GET",
+         {"object": "Batch", "id": "batch_1", "state": "purchase_failed"},
+         (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://api.easypost.com/v2/batches/batch_1", "GET",
+         {"object": "Batch", "id": "batch_1", "state": "label_generated",
+          "label_url": "https://easypost-files.test/l.pdf"}, None),
+        # Elsewhere the same members are a record's own.
+        ("https://api.example.test/v1/courses/c1", "GET",
+         {"id": "c1", "complete": False, "progress": 0.4}, None),
+    ],
+)  # fmt: skip
+def test_round_48_jobs_read_before_they_are_done(
+    url: str, method: str, body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url=url, method=method), expected)

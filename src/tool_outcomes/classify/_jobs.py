@@ -57,8 +57,35 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     bulk_operation = _shopify_bulk_operation(value)
     if bulk_operation is not None:
         return _shopify_bulk(ex, bulk_operation)
+    if value.get("complete") is False and _HONEYCOMB_QUERY_RESULT.search(ex.url or ""):
+        # Honeycomb's query result, created by POST and read by GET: "complete": false until
+        # its data is there, to be polled (https://docs.honeycomb.io/api/query-results/).
+        return _not_yet(ex, "query result not complete; ask again")
     if ex.writes and not _SMILE_JOB_STATUS.search(ex.url or ""):
         return None  # (Smile ID reads a job's status by POST, https://docs.usesmileid.com/)
+    if "complete" in value and "progress" in value and _MAPBOX_UPLOAD.search(ex.url or ""):
+        # Mapbox's upload status: complete false until the tileset is made, its error the
+        # reason it was not (https://docs.mapbox.com/api/maps/uploads/#retrieve-upload-status).
+        error = value.get("error")
+        if isinstance(error, str) and error:
+            return _ended(ex, f"upload failed: {error}")
+        if value["complete"] is False:
+            return _not_yet(ex, "upload not complete; ask again")
+    easypost = value.get("object")
+    if isinstance(easypost, str) and _EASYPOST.search(ex.url or ""):
+        # EasyPost's reports, "new" until "available" or "failed"
+        # (https://docs.easypost.com/docs/reports), and its batches, "creating", "purchasing"
+        # or "label_generating" on the way to "created", "purchased" or "label_generated"
+        # (https://docs.easypost.com/docs/batches).
+        if easypost.endswith("Report") and isinstance(status := value.get("status"), str):
+            if status == "new":
+                return _not_yet(ex, "report new; ask again")
+            return _job_state(ex, "report", status)
+        if easypost == "Batch" and isinstance(state := value.get("state"), str):
+            if state in _EASYPOST_BATCH_UNDER_WAY:
+                return _not_yet(ex, f"batch {state}; ask again")
+            if state.endswith("_failed"):
+                return _ended(ex, f"batch {state}")
     if value.get("job_complete") is False and "job_success" in value:
         # Smile ID's job status: "job_complete: false" until the job is done; poll again.
         return _not_yet(ex, "job not complete; ask again")
@@ -532,7 +559,7 @@ _JOB_MEMBERS = frozenset(
         "status", "name", "job_status", "activity_id", "is_running", "action", "job_complete",
         "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
         "object", "urls", "result", "job_identifier", "state", "kind", "import_status",
-        "export_status", "jobStatus", "reportFileStatus",
+        "export_status", "jobStatus", "reportFileStatus", "complete",
     }
 )  # fmt: skip
 _JOB_MEMBERS_BUT_NAME = _JOB_MEMBERS - {"name"}
@@ -586,6 +613,10 @@ _JOB_FAILED_SPELLED = frozenset(
     {"failed", "killed", "cancelled", "canceled", "failure", "error", "expired"}
 )
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_HONEYCOMB_QUERY_RESULT = re.compile(r"/1/query_results/[^/?#]+(?:/[^/?#]+)?/?(?:[?#]|$)")
+_MAPBOX_UPLOAD = re.compile(r"/uploads/v1/[^/?#]+/[^/?#]+/?(?:[?#]|$)")
+_EASYPOST = re.compile(r"^https?://api\.easypost\.com/v2/(?:reports|batches)/")
+_EASYPOST_BATCH_UNDER_WAY = frozenset({"creating", "purchasing", "label_generating"})
 _CF_JOB = re.compile(r"/v3/jobs/[^/?#]+/?(?:[?#]|$)")
 #: Cloud Foundry's error titles a failed job names (https://v3-apidocs.cloudfoundry.org/, Errors).
 _CF_ERRORS = {
