@@ -6700,3 +6700,78 @@ def test_round_48_jobs_read_before_they_are_done(
     url: str, method: str, body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
 ) -> None:
     assert_judged(judge(body, url=url, method=method), expected)
+
+
+def test_round_49_paging_members() -> None:
+    # LinkedIn's Marketing API: metadata.nextPageToken
+    # (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/cursor-based-pagination)
+    url = "https://api.linkedin.com/rest/adAccounts?q=search&pageSize=1"
+    more = {"metadata": {"nextPageToken": "DgFM1V9r6aU"}, "elements": [{"id": 514674276}]}
+    env = judge(more, url=url)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "DgFM1V9r6aU"
+    assert judge({"metadata": {}, "elements": [{"id": 1}]}, url=url).outcome is Outcome.SUCCESS
+    # Akamai Edge DNS: metadata {page, pageSize, totalElements}
+    # (https://techdocs.akamai.com/edge-dns/reference/get-zones)
+    akamai = "https://akab-x.luna.akamaiapis.net/config-dns/v2/zones?page=1&pageSize=2"
+    first = {"metadata": {"page": 1, "pageSize": 2, "totalElements": 3},
+             "zones": [{"zone": "a.example"}, {"zone": "b.example"}]}  # fmt: skip
+    assert truncation_of(judge(first, url=akamai)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    last = {"metadata": {"page": 2, "pageSize": 2, "totalElements": 3},
+            "zones": [{"zone": "c.example"}]}  # fmt: skip
+    assert judge(last, url=akamai.replace("page=1", "page=2")).outcome is Outcome.SUCCESS
+    # Vercel's pagination {count, next, prev}, next a timestamp (https://vercel.com/docs/rest-api#pagination)
+    vercel = "https://api.vercel.com/v4/domains/example.com/records"
+    page = {"records": [{"id": "rec_1"}, {"id": "rec_2"}],
+            "pagination": {"count": 2, "next": 1628539515285, "prev": 1628539520293}}  # fmt: skip
+    env = judge(page, url=vercel)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "1628539515285"
+    page["pagination"] = {"count": 2, "next": None, "prev": 1628539520293}
+    assert judge(page, url=vercel).outcome is Outcome.SUCCESS
+    # Front: _results, _total, _pagination.next (https://dev.frontapp.com/docs/pagination)
+    front = "https://api2.frontapp.com/conversations/search/is:open?limit=2"
+    assert judge({"_results": [], "_total": 0}, url=front).outcome is Outcome.EMPTY
+    following = {"next": "https://api2.frontapp.com/conversations?page_token=t"}
+    search = {"_results": [{"id": "cnv_1"}, {"id": "cnv_2"}], "_total": 7,
+              "_pagination": following}  # fmt: skip
+    env = judge(search, url=front)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.total == 7
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "expected"),
+    [
+        # Meta's Ads Insights limit of an ad account, code 80000, sent with a 400
+        # (https://developers.facebook.com/docs/graph-api/overview/rate-limiting)
+        ("https://graph.facebook.com/v21.0/act_1/insights",
+         {"error": {"message": "(#80000) There have been too many calls from this ad-account.",
+                    "type": "OAuthException", "code": 80000, "error_subcode": 2446079,
+                    "fbtrace_id": "AbC"}},
+         (RATE_LIMITED, T)),
+        # Front's analytics export (https://dev.frontapp.com/reference/get-analytics-export)
+        ("https://api2.frontapp.com/analytics/exports/exp_1",
+         {"id": "exp_1", "status": "running", "progress": 20}, (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://api2.frontapp.com/analytics/exports/exp_1",
+         {"id": "exp_1", "status": "failed", "progress": 20}, (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://api2.frontapp.com/analytics/exports/exp_1",
+         {"id": "exp_1", "status": "done", "progress": 100, "url": "https://x.test/e.csv"}, None),
+        # Jumio's Netverify retrieval (https://github.com/Jumio/implementation-guides/blob/master/netverify/netverify-retrieval-api.md)
+        ("https://netverify.com/api/netverify/v2/scans/abc",
+         {"scanReference": "abc", "transaction": {"status": "PENDING"}},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://netverify.com/api/netverify/v2/scans/abc",
+         {"scanReference": "abc", "transaction": {"status": "FAILED"}}, None),
+        ("https://netverify.com/api/netverify/v2/scans/abc",
+         {"scanReference": "abc", "transaction": {"status": "DONE"}}, None),
+    ],
+)  # fmt: skip
+def test_round_49_answers(
+    url: str, body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    status = 400 if "facebook" in url else 200
+    assert_judged(judge(body, url=url, status=status), expected)

@@ -5420,6 +5420,40 @@ ROWS: list[Row] = [
         0,
         url="https://api.openweathermap.org/data/2.5/find?q=Nowhereville",
     ),
+    # LinkedIn's cursor-based pagination
+    # (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/cursor-based-pagination).
+    page(
+        "linkedin_ad_accounts_next_page_token",
+        {"metadata": {"nextPageToken": "DgFM1V9r6aU"}, "elements": two()},
+        2,
+        url="https://api.linkedin.com/rest/adAccounts?q=search&pageSize=2",
+    ),
+    # Akamai Edge DNS's zones (https://techdocs.akamai.com/edge-dns/reference/get-zones).
+    ok(
+        "akamai_zones_last_page",
+        {"metadata": {"page": 2, "pageSize": 2, "totalElements": 4}, "zones": two()},
+        2,
+        4,
+        offset=2,
+        url="https://akab-x.luna.akamaiapis.net/config-dns/v2/zones?page=2&pageSize=2",
+    ),
+    # Vercel's pagination (https://vercel.com/docs/rest-api#pagination).
+    page(
+        "vercel_records_next_timestamp",
+        {"records": two(), "pagination": {"count": 2, "next": 1628539515285, "prev": None}},
+        2,
+        url="https://api.vercel.com/v4/domains/example.com/records",
+    ),
+    # Front's lists (https://dev.frontapp.com/docs/pagination).
+    ok(
+        "front_search_found_nothing",
+        {"_results": [], "_total": 0, "_pagination": {"next": None}},
+        0,
+        0,
+        url="https://api2.frontapp.com/conversations/search/is:open",
+    ),
+    # Route 53's XML listings are read in tests/test_xml_dialects.py
+    # (https://docs.aws.amazon.com/Route53/latest/APIReference/API_ListResourceRecordSets.html).
 ]
 
 

@@ -179,3 +179,43 @@ def test_a_caldav_schedule_response_with_refused_recipients_is_a_partial() -> No
     assert every.outcome is Outcome.ACCESS_FAILURE
     done = xml(schedule_response("2.0;Success", "2.0;Success"), url=url, method="POST")
     assert done.outcome is Outcome.SUCCESS  # the write acknowledged
+
+
+R53_NS = "https://route53.amazonaws.com/doc/2013-04-01/"
+
+
+def route53_record_sets(names: list[str], *, truncated: bool, next_name: str = "") -> str:
+    """Route 53's ListResourceRecordSets answer
+    (https://docs.aws.amazon.com/Route53/latest/APIReference/API_ListResourceRecordSets.html)."""
+    sets = "".join(
+        f"<ResourceRecordSet><Name>{name}</Name><Type>TXT</Type><TTL>60</TTL></ResourceRecordSet>"
+        for name in names
+    )
+    after = f"<NextRecordName>{next_name}</NextRecordName><NextRecordType>TXT</NextRecordType>"
+    return (
+        f'<?xml version="1.0"?><ListResourceRecordSetsResponse xmlns="{R53_NS}">'
+        f"<ResourceRecordSets>{sets}</ResourceRecordSets>"
+        f"<IsTruncated>{str(truncated).lower()}</IsTruncated>"
+        f"{after if next_name else ''}<MaxItems>2</MaxItems></ListResourceRecordSetsResponse>"
+    )
+
+
+def test_route53_listings_go_on_while_they_say_truncated() -> None:
+    url = "https://route53.amazonaws.com/2013-04-01/hostedzone/Z1/rrset?maxitems=2"
+    cut = xml(route53_record_sets(["a.example.", "b.example."], truncated=True,
+                                  next_name="c.example."), url=url)  # fmt: skip
+    assert cut.outcome is Outcome.PARTIAL
+    assert cut.coverage is not None
+    assert (cut.coverage.returned, cut.coverage.next_cursor) == (2, "c.example.")
+    whole = xml(route53_record_sets(["a.example."], truncated=False), url=url)
+    assert whole.outcome is Outcome.SUCCESS
+    assert xml(route53_record_sets([], truncated=False), url=url).outcome is Outcome.EMPTY
+    zones = (
+        f'<?xml version="1.0"?><ListHostedZonesByNameResponse xmlns="{R53_NS}"><HostedZones>'
+        "<HostedZone><Id>/hostedzone/Z1</Id><Name>example.</Name></HostedZone></HostedZones>"
+        "<IsTruncated>false</IsTruncated><MaxItems>100</MaxItems></ListHostedZonesByNameResponse>"
+    )
+    by_name = xml(zones, url="https://route53.amazonaws.com/2013-04-01/hostedzonesbyname")
+    assert by_name.outcome is Outcome.SUCCESS
+    assert by_name.coverage is not None
+    assert by_name.coverage.returned == 1

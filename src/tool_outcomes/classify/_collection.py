@@ -194,6 +194,7 @@ TOTAL_KEYS: tuple[str, ...] = (
     # Ex Libris Alma's lists: {"item": [...], "total_record_count": 4}, the list left out when
     # the count is 0 (https://developers.exlibrisgroup.com/alma/apis/).
     "total_record_count",
+    "_total",  # Front's conversation search, beside _results (https://dev.frontapp.com/docs/pagination)
 )  # fmt: skip
 _TOTAL_KEY_SET = frozenset(TOTAL_KEYS)
 #: Names that count a listing only beside paging companions: on a record, ``total`` is money
@@ -241,6 +242,14 @@ PAGING_BOXES: tuple[str, ...] = (
     # Personio v2: _meta.links.next.href beside _data (https://developer.personio.de/reference);
     # Eve: _meta {page, max_results, total} (https://docs.python-eve.org/en/stable/features.html#pagination).
     "_meta",
+    # LinkedIn's Marketing API: metadata.nextPageToken beside elements
+    # (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/cursor-based-pagination);
+    # Akamai Edge DNS: metadata {page, pageSize, totalElements} beside zones
+    # (https://techdocs.akamai.com/edge-dns/reference/get-zones).
+    "metadata",
+    # Front's lists: {"_pagination": {"next": …}, "_links": {…}, "_results": [...]}, next null
+    # on the last page, a search's _total beside (https://dev.frontapp.com/docs/pagination)
+    "_pagination",
 )  # fmt: skip
 #: The same, as a set: a body or box holding none of them holds no paging box.
 PAGING_BOX_KEYS = frozenset(PAGING_BOXES)

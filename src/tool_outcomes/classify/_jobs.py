@@ -71,6 +71,20 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
             return _ended(ex, f"upload failed: {error}")
         if value["complete"] is False:
             return _not_yet(ex, "upload not complete; ask again")
+    if isinstance(value.get("status"), str) and _FRONT_EXPORT.search(ex.url or ""):
+        # Front's analytics export: running (its progress in percent) until done or failed
+        # (https://dev.frontapp.com/reference/get-analytics-export).
+        return _job_state(ex, "export", value["status"])
+    transaction = value.get("transaction")
+    if (
+        isinstance(transaction, dict)
+        and transaction.get("status") == "PENDING"
+        and _JUMIO_SCAN.search(ex.url or "")
+    ):
+        # Jumio's Netverify retrieval: the scan's transaction.status PENDING until DONE or
+        # FAILED, both of them its verdict
+        # (https://github.com/Jumio/implementation-guides/blob/master/netverify/netverify-retrieval-api.md).
+        return _not_yet(ex, "scan PENDING; ask again")
     easypost = value.get("object")
     if isinstance(easypost, str) and _EASYPOST.search(ex.url or ""):
         # EasyPost's reports, "new" until "available" or "failed"
@@ -560,6 +574,7 @@ _JOB_MEMBERS = frozenset(
         "assembly_id", "data", "JobStatus", "job", "async_refresh", "view_count", "view_counts",
         "object", "urls", "result", "job_identifier", "state", "kind", "import_status",
         "export_status", "jobStatus", "reportFileStatus", "complete",
+        "transaction",
     }
 )  # fmt: skip
 _JOB_MEMBERS_BUT_NAME = _JOB_MEMBERS - {"name"}
@@ -613,6 +628,8 @@ _JOB_FAILED_SPELLED = frozenset(
     {"failed", "killed", "cancelled", "canceled", "failure", "error", "expired"}
 )
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
+_FRONT_EXPORT = re.compile(r"^https?://[^/?#]*frontapp\.com/analytics/exports/[^/?#]+/?(?:[?#]|$)")
+_JUMIO_SCAN = re.compile(r"/netverify/v2/scans/[^/?#]+/?(?:[?#]|$)")
 _HONEYCOMB_QUERY_RESULT = re.compile(r"/1/query_results/[^/?#]+(?:/[^/?#]+)?/?(?:[?#]|$)")
 _MAPBOX_UPLOAD = re.compile(r"/uploads/v1/[^/?#]+/[^/?#]+/?(?:[?#]|$)")
 _EASYPOST = re.compile(r"^https?://api\.easypost\.com/v2/(?:reports|batches)/")

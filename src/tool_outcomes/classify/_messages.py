@@ -89,13 +89,15 @@ def _field_error(body: object) -> str | None:
 #: Facebook's Graph API error codes a retry may help with (its own "is_transient" says so too):
 #: unknown and service errors (1, 2), the app, user and page limits (4, 17, 32, 341, 613),
 #: Messenger's "temporary send message failure" (1200), the Marketing API's rate limits
-#: (80001-80014), WhatsApp's rate limits and temporary errors (130429, 131000, 131016, 131048,
-#: 131056) (https://developers.facebook.com/docs/graph-api/guides/error-handling,
+#: (80000-80014; 80000 the Ads Insights calls of an ad account, "wait a bit and try again",
+#: https://developers.facebook.com/docs/graph-api/overview/rate-limiting), WhatsApp's rate
+#: limits and temporary errors (130429, 131000, 131016, 131048, 131056)
+#: (https://developers.facebook.com/docs/graph-api/guides/error-handling,
 #: https://developers.facebook.com/docs/messenger-platform/error-codes).
 _GRAPH_TRANSIENT = frozenset(
-    {1, 2, 4, 17, 32, 341, 613, 1200, *range(80001, 80015), 130429, 131000, 131016, 131048, 131056}
+    {1, 2, 4, 17, 32, 341, 613, 1200, *range(80000, 80015), 130429, 131000, 131016, 131048, 131056}
 )
-_GRAPH_THROTTLES = frozenset({4, 17, 32, 341, 613, *range(80001, 80015), 130429, 131048, 131056})
+_GRAPH_THROTTLES = frozenset({4, 17, 32, 341, 613, *range(80000, 80015), 130429, 131048, 131056})
 
 
 def graph_api_error(error: object) -> tuple[FailureCode, FailureKind] | None:

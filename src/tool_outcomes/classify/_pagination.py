@@ -648,6 +648,7 @@ def _next_page_signs(
     return out
 
 
+_VERCEL_PAGINATION = frozenset({"count", "next", "prev"})
 _MORE_FLAG_KEYS = frozenset(MORE_FLAGS)
 #: "More" flags whose box's ``offset`` is where the next page resumes, not where this one
 #: starts: HubSpot's legacy APIs, "use the offset returned … to get the next page"
@@ -800,6 +801,11 @@ def _listing_signs(
             target = _under_base(target, hal.get("base"))
         if target is not None:
             out.append(_named(why, target, is_url, base_url))
+    if type(box.get("next")) is int and "count" in box and box.keys() <= _VERCEL_PAGINATION:
+        # Vercel's pagination {count, next, prev}: next "the timestamp that must be used to
+        # request the next page" (as until), null on the last
+        # (https://vercel.com/docs/rest-api#pagination).
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "next present", str(box["next"])))
     links_list = links if isinstance(links, list) else []  # OGC API - Features, STAC
     for link in links_list:
         # PayPal's v1 HATEOAS links name the next page "next_page"

@@ -9,7 +9,10 @@ documents say, in their own well-known shape, what happened:
   resume from (https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListObjectsV2.html); Azure
   Storage's ``EnumerationResults`` with its ``NextMarker`` ("the listing continues",
   https://learn.microsoft.com/en-us/rest/api/storageservices/enumerating-blob-resources) and a
-  queue's ``QueueMessagesList``. Each is a listing: complete, cut (``partial``), or ``empty``;
+  queue's ``QueueMessagesList``; Amazon Route 53's hosted zones, record sets and health
+  checks, with ``IsTruncated`` and where the next page starts
+  (https://docs.aws.amazon.com/Route53/latest/APIReference/API_ListResourceRecordSets.html).
+  Each is a listing: complete, cut (``partial``), or ``empty``;
   its data is the document's text;
 - an error document in a ``2xx``: S3's ``<Error><Code>…</Code><Message>…</Message></Error>``
   ("a 200 OK response can contain either a success or an error", CopyObject,
@@ -70,6 +73,15 @@ _S3_MARKERS = (
     "NextContinuationToken", "NextMarker", "NextKeyMarker", "NextUploadIdMarker",
     "NextVersionIdMarker", "NextPartNumberMarker", "ContinuationToken",
 )  # fmt: skip
+#: Route 53's listings, and where a truncated one resumes (its record sets by the next
+#: record's name, its zones by name by the next DNS name, the rest by a marker).
+_ROUTE53_LISTINGS: dict[str, tuple[str, ...]] = {
+    "ListHostedZonesResponse": ("HostedZones/HostedZone",),
+    "ListHostedZonesByNameResponse": ("HostedZones/HostedZone",),
+    "ListResourceRecordSetsResponse": ("ResourceRecordSets/ResourceRecordSet",),
+    "ListHealthChecksResponse": ("HealthChecks/HealthCheck",),
+}
+_ROUTE53_MARKERS = ("NextRecordName", "NextDNSName", "NextMarker")
 #: Azure Storage's listings: the element holding the entries, per resource.
 _AZURE_BOXES = frozenset(
     {"Blobs", "Containers", "Queues", "Shares", "Entries", "HandleList", "Tables", "FileSystems"}
@@ -120,7 +132,9 @@ def read_xml(body: bytes) -> XmlListing | FailureVerdict | None:
         return None
     _strip_namespaces(root)
     if root.tag in _S3_LISTINGS:
-        return _s3_listing(root)
+        return _truncated_listing(root, "s3", _S3_LISTINGS[root.tag], _S3_MARKERS)
+    if root.tag in _ROUTE53_LISTINGS:
+        return _truncated_listing(root, "route53", _ROUTE53_LISTINGS[root.tag], _ROUTE53_MARKERS)
     if root.tag == "EnumerationResults":
         return _azure_listing(root)
     if root.tag == "QueueMessagesList":
@@ -142,14 +156,17 @@ def _strip_namespaces(root: Element) -> None:
             element.tag = element.tag.rpartition("}")[2]
 
 
-def _s3_listing(root: Element) -> XmlListing:
-    entries = sum(len(root.findall(path)) for path in _S3_LISTINGS[root.tag])
+def _truncated_listing(
+    root: Element, dialect: str, paths: tuple[str, ...], markers: tuple[str, ...]
+) -> XmlListing:
+    """An AWS listing: its entries, ``IsTruncated``, and the first marker it names."""
+    entries = sum(len(root.findall(path)) for path in paths)
     truncated = (root.findtext("IsTruncated") or "").strip().lower() == "true"
     marker = None
     if truncated:
-        found = (root.findtext(name) for name in _S3_MARKERS)
+        found = (root.findtext(name) for name in markers)
         marker = next((text.strip() for text in found if text and text.strip()), None)
-    return XmlListing("s3", entries, truncated, marker)
+    return XmlListing(dialect, entries, truncated, marker)
 
 
 def _azure_listing(root: Element) -> XmlListing:
