@@ -6775,3 +6775,29 @@ def test_round_49_answers(
 ) -> None:
     status = 400 if "facebook" in url else 200
     assert_judged(judge(body, url=url, status=status), expected)
+
+
+def test_round_49_a_body_declared_text_is_a_page_when_its_headers_name_the_next() -> None:
+    """UniProt's TSV, FASTA and JSON-lines searches page by a Link header
+    (https://www.uniprot.org/help/pagination); nothing in such a body is read for pages."""
+    url = "https://rest.uniprot.org/uniprotkb/search?query=FUBP3&format=tsv&size=1"
+    tsv = b"Entry\tGene Names\nQ96I24\tFUBP3\n"
+    after = f"{url}&cursor=1mkycb2xwxbouw"
+    headers = {"link": f'<{after}>; rel="next"', "x-total-results": "3"}
+    for expect in ("text", "bytes"):
+        env = classify_parts(
+            200,
+            httpx.Headers({"content-type": "text/plain;format=tsv", **headers}),
+            tsv,
+            url=url,
+            expect=expect,
+        )
+        assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+        assert env.coverage is not None
+        assert env.coverage.next_cursor == after
+    last = classify_parts(200, httpx.Headers({"content-type": "text/plain;format=tsv"}), tsv,
+                          url=f"{url}&cursor=x", expect="text")  # fmt: skip
+    assert last.outcome is Outcome.SUCCESS
+    lines = classify_parts(200, httpx.Headers({"content-type": "application/x-ndjson", **headers}),
+                           b'{"a": 1}\n{"a": 2}\n', url=url)  # fmt: skip
+    assert truncation_of(lines) is TruncatedBy.NEXT_PAGE

@@ -5452,7 +5452,9 @@ ROWS: list[Row] = [
         0,
         url="https://api2.frontapp.com/conversations/search/is:open",
     ),
-    # Route 53's XML listings are read in tests/test_xml_dialects.py
+    # UniProt's text pages by Link header (https://www.uniprot.org/help/pagination) are read in
+    # tests/test_dialects.py (a row here serves JSON); Route 53's XML listings are read in
+    # tests/test_xml_dialects.py
     # (https://docs.aws.amazon.com/Route53/latest/APIReference/API_ListResourceRecordSets.html).
 ]
 

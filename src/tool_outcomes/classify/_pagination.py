@@ -80,6 +80,7 @@ __all__ = [
     "PAGE_COUNTERS",
     "Evidence",
     "Total",
+    "declared_pages",
     "find_total",
     "header_evidence",
     "header_total",
@@ -1108,6 +1109,27 @@ def header_total(headers: Mapping[str, str], collection: Collection | None) -> i
         return None
     counted = count_in_headers(headers)
     return trakt_total(headers) if counted is None else counted
+
+
+def declared_pages(ex: Exchange, contact: Contact) -> Contact:
+    """A whole body that is all its data (declared text or bytes, JSON lines) whose headers
+    name a next page is one page of more: UniProt answers its TSV, FASTA and JSON-lines
+    searches with a ``Link`` header, ``rel="next"``, while more follow
+    (https://www.uniprot.org/help/pagination). Nothing in such a body is read for pages."""
+    coverage = contact.coverage
+    if contact.outcome is not Outcome.SUCCESS or not isinstance(coverage, Coverage):
+        return contact
+    found = header_evidence(ex.headers, ex.url)
+    if not found:
+        return contact
+    first = found[0]
+    paged = Coverage(
+        returned=coverage.returned,
+        next_cursor=first.next_cursor,
+        truncated_by=first.truncated_by,
+        detail=f"{first.detail}; {coverage.detail}" if coverage.detail else first.detail,
+    )
+    return replace(contact, outcome=Outcome.PARTIAL, coverage=paged)
 
 
 def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Evidence]:

@@ -33,7 +33,7 @@ from ._envelope import seal
 from ._exchange import ClassifyOptions, Exchange, Options
 from ._generation import generations_cut
 from ._jobs import job_not_done
-from ._pagination import judge_coverage
+from ._pagination import declared_pages, judge_coverage
 from ._rest_errors import (
     boolean_batch,
     bulk_array_errors,
@@ -171,7 +171,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         if isinstance(document, Envelope):
             return document
         if isinstance(document, Contact):  # all the data there is: straight to the last step
-            return seal(ex, document)
+            return seal(ex, declared_pages(ex, document))
         value, verdict, at = document.value, None, ""
         job = job_not_done(ex, value) if type(value) is dict else None
         if job is not None:  # a job or operation read before it is done (or as it ended)
