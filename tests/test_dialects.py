@@ -6801,3 +6801,105 @@ def test_round_49_a_body_declared_text_is_a_page_when_its_headers_name_the_next(
     lines = classify_parts(200, httpx.Headers({"content-type": "application/x-ndjson", **headers}),
                            b'{"a": 1}\n{"a": 2}\n', url=url)  # fmt: skip
     assert truncation_of(lines) is TruncatedBy.NEXT_PAGE
+
+
+@pytest.mark.parametrize(
+    ("url", "status", "body", "expected"),
+    [
+        # Azure AI Translator's document translation
+        # (https://learn.microsoft.com/en-us/azure/ai-services/translator/document-translation/reference/get-translation-status)
+        ("https://x.cognitiveservices.azure.com/translator/text/batch/v1.0/batches/b1", 200,
+         {"id": "b1", "status": "NotStarted", "summary": {"total": 0}},
+         (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://x.cognitiveservices.azure.com/translator/document/batches/b1", 200,
+         {"id": "b1", "status": "ValidationFailed", "error": {"code": "InvalidRequest"}},
+         (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://x.cognitiveservices.azure.com/translator/text/batch/v1.0/batches/b1", 200,
+         {"id": "b1", "status": "Succeeded", "summary": {"total": 1, "success": 1}}, None),
+        # Transifex's asynchronous jobs
+        # (https://developers.transifex.com/reference/get_resource-async-merges-resource-async-merge-id)
+        ("https://rest.api.transifex.com/resource_async_merges/m1", 200,
+         {"data": {"type": "resource_async_merges", "id": "m1",
+                   "attributes": {"status": "CREATED"}}}, (FailureCode.UPSTREAM_ERROR, T)),
+        ("https://rest.api.transifex.com/resource_strings_async_uploads/u1", 200,
+         {"data": {"type": "resource_strings_async_uploads", "id": "u1",
+                   "attributes": {"status": "failed", "errors": [{"detail": "bad file"}]}}},
+         (FailureCode.UPSTREAM_ERROR, P)),
+        ("https://rest.api.transifex.com/resource_strings_async_uploads/u1", 200,
+         {"data": {"type": "resource_strings_async_uploads", "id": "u1",
+                   "attributes": {"status": "succeeded"}}}, None),
+        # Smartcar's vehicle state errors (https://smartcar.com/docs/errors/v2.0/vehicle-state/)
+        ("https://api.smartcar.com/v2.0/vehicles/v1/odometer", 409,
+         {"type": "VEHICLE_STATE", "code": "ASLEEP", "statusCode": 409, "description":
+          "The vehicle is in a sleep state and temporarily unable to perform your request."},
+         (FailureCode.CONFLICT, T)),
+    ],
+)  # fmt: skip
+def test_round_50_answers(
+    url: str, status: int, body: dict[str, Any], expected: tuple[FailureCode, FailureKind] | None
+) -> None:
+    assert_judged(judge(body, url=url, status=status), expected)
+
+
+def test_round_50_smartcar_batch_and_paging_members() -> None:
+    # Smartcar's batch (https://smartcar.com/docs/api-reference/batch)
+    url = "https://api.smartcar.com/v2.0/vehicles/v1/batch"
+    fine = {"path": "/odometer", "code": 200, "body": {"distance": 32768}}
+    said = {"error": "vehicle_state_error", "message": "Vehicle state cannot be determined."}
+    refused = {"path": "/fuel", "code": 409, "body": said}
+    some = judge({"responses": [fine, refused]}, url=url, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert judge({"responses": [fine]}, url=url, method="POST").outcome is Outcome.SUCCESS
+    assert failure_of(judge({"responses": [refused]}, url=url, method="POST"))[0] is (
+        FailureCode.CONFLICT
+    )
+    # Helius' paginationToken (https://www.helius.dev/docs/rpc/gettransactionsforaddress)
+    result = {"data": [{"signature": "5wHu"}], "paginationToken": "next-token"}
+    helius = {"jsonrpc": "2.0", "id": "1", "result": result}
+    env = judge(helius, url="https://mainnet.helius-rpc.com/", method="POST", items="result.data")
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "next-token"
+    # Bing's totalEstimatedMatches, an estimate
+    # (https://learn.microsoft.com/en-us/bing/search-apis/bing-news-search/reference/response-objects)
+    bing = {"_type": "News", "totalEstimatedMatches": 46,
+            "value": [{"name": "a"}, {"name": "b"}]}  # fmt: skip
+    env = judge(bing, url="https://api.bing.microsoft.com/v7.0/news/search?q=x")
+    assert truncation_of(env) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    assert env.coverage is not None
+    assert env.coverage.detail == "source reports about 46, 2 returned"  # an estimate, no total
+
+
+def test_round_50_batches_and_answers_asking_again() -> None:
+    # ZeroBounce's batch validation
+    # (https://www.zerobounce.net/docs/email-validation-api-quickstart/v2-batch-validate-emails)
+    url = "https://api.zerobounce.net/v2/validatebatch"
+    done = [{"address": "valid@example.com", "status": "valid"}]
+    missing = {"error": "Missing email_batch key: email_address.", "email_address": "unknown"}
+    some = judge({"email_batch": done, "errors": [missing]}, url=url, method="POST")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    # (its words end "key: email_address.", which the exit scrub reads as a key's value)
+    assert [d.split(":")[0] for d in some.coverage.dropped] == ["unknown"]
+    spent = {"email_address": "all", "error": "Invalid API Key or your account ran out of credits"}
+    none = judge({"email_batch": [], "errors": [spent]}, url=url, method="POST")
+    assert failure_of(none) == (FailureCode.UPSTREAM_ERROR, P)
+    fine = judge({"email_batch": done, "errors": []}, url=url, method="POST")
+    assert fine.outcome is Outcome.SUCCESS
+    # FullContact's 202 asking for the query again
+    # (https://docs.fullcontact.com/docs/http-status-codes-api)
+    words = "Queued for search. Please retry your query within about 2 minutes."
+    queued = {"status": 202, "requestId": "r1", "message": words}
+    env = judge(queued, status=202, url="https://api.fullcontact.com/v3/person.enrich",
+                method="POST")  # fmt: skip
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, T)
+    # A 202 to a write that asks nothing is the write accepted.
+    accepted = judge({"id": "job_1", "status": "queued"}, status=202, method="POST")
+    assert accepted.outcome is Outcome.SUCCESS
+    # People Data Labs' scroll_token (https://docs.peopledatalabs.com/docs/scroll-token)
+    pdl = {"status": 200, "data": [{"id": "a"}], "total": 99, "scroll_token": "1117$12.3"}
+    env = judge(pdl, url="https://api.peopledatalabs.com/v5/person/search", method="POST",
+                items="data", total="total")  # fmt: skip
+    assert env.outcome is Outcome.PARTIAL
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "1117$12.3"

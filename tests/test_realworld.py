@@ -5452,6 +5452,23 @@ ROWS: list[Row] = [
         0,
         url="https://api2.frontapp.com/conversations/search/is:open",
     ),
+    # Helius' paginationToken (https://www.helius.dev/docs/rpc/gettransactionsforaddress).
+    page(
+        "helius_transactions_pagination_token",
+        {"jsonrpc": "2.0", "id": "1", "result": {"data": two(), "paginationToken": "t2"}},
+        2,
+        url="https://mainnet.helius-rpc.com/",
+    ),
+    # People Data Labs' scroll_token (https://docs.peopledatalabs.com/docs/scroll-token).
+    page(
+        "pdl_person_search_scroll_token",
+        {"status": 200, "data": two(), "total": 99, "scroll_token": "1117$12.3"},
+        2,
+        total=99,
+        url="https://api.peopledatalabs.com/v5/person/search",
+    ),
+    # Bing's totalEstimatedMatches, an estimate (https://learn.microsoft.com/en-us/bing/search-apis/bing-news-search/reference/response-objects)
+    # is read in tests/test_dialects.py.
     # UniProt's text pages by Link header (https://www.uniprot.org/help/pagination) are read in
     # tests/test_dialects.py (a row here serves JSON); Route 53's XML listings are read in
     # tests/test_xml_dialects.py

@@ -173,6 +173,9 @@ TOTAL_KEYS: tuple[str, ...] = (
     "TotalResults",  # Bazaarvoice's Conversations: Results, TotalResults, Offset, Limit
     "countMatched",  # CiviCRM's APIv4: "the total number of matching records"
     "nbResults",  # Lichess's paginator
+    # Bing's web, news and image answers: "the estimated number of … relevant to the query",
+    # used with count and offset to page (https://learn.microsoft.com/en-us/bing/search-apis/bing-news-search/reference/response-objects)
+    "totalEstimatedMatches",
     "num-found",  # ORCID's search
     "totalResultsCount",  # GeoNames' searches (https://www.geonames.org/export/geonames-search.html)
     "totalNumRecords",  # Regulations.gov v3's searches (https://regulationsgov.github.io/developers/)
@@ -268,6 +271,12 @@ NEXT_TOKEN_KEYS: tuple[str, ...] = (
     "nextPageCursor",  # Bybit v5: "refer to the cursor request parameter"
     "nextPageId",  # SmartRecruiters: passed back as pageId for the next page
     "paginationKey",  # Fingerprint's visits: "use it to paginate" (https://dev.fingerprint.com/reference/getvisits)
+    # Helius' getTransactionsForAddress: "paginationToken", passed back for the next page
+    # (https://www.helius.dev/docs/rpc/gettransactionsforaddress)
+    "paginationToken",
+    # People Data Labs' searches: "scroll_token", sent back for the next batch of results
+    # (https://docs.peopledatalabs.com/docs/scroll-token)
+    "scroll_token",
     # Backblaze B2's file listings: "what to pass in to startFileName for the next search",
     # null "if there are no more files" (https://www.backblaze.com/apidocs/b2-list-file-names)
     "nextFileName",

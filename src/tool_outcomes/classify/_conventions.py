@@ -422,6 +422,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"meta"}),
     ),
     Convention(
+        "zerobounce_batch",
+        _rest_errors.zerobounce_batch,
+        "ZeroBounce's batch validation: addresses listed under errors beside those validated",
+        keys=frozenset({"email_batch"}),
+    ),
+    Convention(
         "vonage",
         _rest_errors.vonage,
         "Vonage's status with its words, an SMS batch's per-message statuses, error-code",

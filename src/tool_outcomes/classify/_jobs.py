@@ -75,6 +75,20 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         # Front's analytics export: running (its progress in percent) until done or failed
         # (https://dev.frontapp.com/reference/get-analytics-export).
         return _job_state(ex, "export", value["status"])
+    if isinstance(status := value.get("status"), str) and _AZURE_TRANSLATION.search(ex.url or ""):
+        # Azure AI Translator's document translation: NotStarted, Running or Cancelling until
+        # Succeeded, Failed, Cancelled or ValidationFailed
+        # (https://learn.microsoft.com/en-us/azure/ai-services/translator/document-translation/reference/get-translation-status).
+        if status in ("NotStarted", "Running", "Cancelling"):
+            return _not_yet(ex, f"translation {status}; ask again")
+        if status in ("Failed", "Cancelled", "ValidationFailed"):
+            return _ended(ex, f"translation {status}")
+    transifex = _transifex_job(value)
+    if transifex is not None:
+        # Transifex's asynchronous jobs (resource_async_merges, resource_strings_async_uploads
+        # …), read by their id: pending or processing (a merge CREATED) until succeeded or
+        # failed (https://developers.transifex.com/reference/get_resource-async-merges-resource-async-merge-id).
+        return _job_state(ex, str(value["data"]["type"]), transifex)
     transaction = value.get("transaction")
     if (
         isinstance(transaction, dict)
@@ -357,6 +371,18 @@ def _uncounted_views(value: dict[str, Any]) -> bool:
     return all(isinstance(c, dict) and "view_id" in c and uncached_count(c) for c in counts)
 
 
+def _transifex_job(value: dict[str, Any]) -> str | None:
+    """The status of a Transifex asynchronous job's JSON:API document, or ``None``."""
+    data = value.get("data") if value.keys() <= {"data", "included", "links"} else None
+    if not isinstance(data, dict) or not isinstance(kind := data.get("type"), str):
+        return None
+    attributes = data.get("attributes")
+    if "_async_" not in kind or not isinstance(attributes, dict):
+        return None
+    status = attributes.get("status")
+    return status if isinstance(status, str) else None
+
+
 def _mindee_job(job: dict[str, Any]) -> bool:
     """Whether ``job`` is Mindee's queued job (v1's ``issued_at``, v2's ``model_id`` and
     ``polling_url``), not any object a body calls its job: a CI job's own status is its answer."""
@@ -629,6 +655,9 @@ _JOB_FAILED_SPELLED = frozenset(
 )
 _SMILE_JOB_STATUS = re.compile(r"/job_status/?(?:[?#]|$)")
 _FRONT_EXPORT = re.compile(r"^https?://[^/?#]*frontapp\.com/analytics/exports/[^/?#]+/?(?:[?#]|$)")
+_AZURE_TRANSLATION = re.compile(
+    r"/translator/(?:text/batch/v1\.\d+|document)/batches/[^/?#]+/?(?:[?#]|$)"
+)
 _JUMIO_SCAN = re.compile(r"/netverify/v2/scans/[^/?#]+/?(?:[?#]|$)")
 _HONEYCOMB_QUERY_RESULT = re.compile(r"/1/query_results/[^/?#]+(?:/[^/?#]+)?/?(?:[?#]|$)")
 _MAPBOX_UPLOAD = re.compile(r"/uploads/v1/[^/?#]+/[^/?#]+/?(?:[?#]|$)")

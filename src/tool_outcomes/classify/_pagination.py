@@ -139,7 +139,7 @@ class Total:
 
 #: Totals their APIs document as estimates: Meilisearch's offset/limit mode says
 #: ``estimatedTotalHits`` (its page mode's ``totalHits`` is exhaustive).
-_ESTIMATED_TOTAL_KEYS = frozenset({"estimatedTotalHits"})
+_ESTIMATED_TOTAL_KEYS = frozenset({"estimatedTotalHits", "totalEstimatedMatches"})
 
 
 def _estimated(box: Mapping[str, Any], key: str) -> bool:

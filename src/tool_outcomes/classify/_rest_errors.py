@@ -85,6 +85,7 @@ __all__ = [
     "virustotal_v2",
     "vk",
     "vonage",
+    "zerobounce_batch",
     "zoho_people",
     "zuora",
 ]
@@ -2843,6 +2844,27 @@ def bulk_array_errors(body: object) -> Verdict | None:
     dropped = tuple(f"{n}: {entry['code']}: {entry['error']}" for n, entry in refused)
     failure, kind = _DUB_CODES.get(refused[0][1]["code"], (FailureCode.BAD_REQUEST, _P))
     return refused_batch(dropped, len(body), "items refused", "bulk", failure, kind)
+
+
+def zerobounce_batch(body: object, content_type: str) -> Verdict | None:
+    """ZeroBounce's batch validation: ``{"email_batch": [...], "errors": [{"error": "…",
+    "email_address": "…"}]}``, an address it could not validate among those it did
+    (https://www.zerobounce.net/docs/email-validation-api-quickstart/v2-batch-validate-emails).
+    Some listed under errors is a partial answer naming each; none validated, a failure keyed
+    on the first's words (its ``"all"`` entry: the key refused or the credits spent)."""
+    if not isinstance(body, dict) or not body.keys() <= {"email_batch", "errors"}:
+        return None
+    done, errors = body.get("email_batch"), body.get("errors")
+    if not isinstance(done, list) or not isinstance(errors, list) or not errors:
+        return None
+    said = [e for e in errors if isinstance(e, dict) and isinstance(e.get("error"), str)]
+    if len(said) != len(errors):
+        return None
+    dropped = tuple(f"{e.get('email_address', '?')}: {e['error']}" for e in said)
+    if not done:
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(dropped[:3]), "zerobounce")
+    detail = f"{len(dropped)} of {len(done) + len(dropped)} addresses not validated"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "zerobounce", dropped)
 
 
 def status_entries(body: object) -> Verdict | None:

@@ -114,7 +114,8 @@ def elasticsearch_msearch(body: object, content_type: str) -> Verdict | None:
     https://learn.microsoft.com/en-us/graph/json-batching) and Amazon SP-API's batches
     (``{"responses": [{"status": {"statusCode": 400, "reasonPhrase": ...}, "body": {"errors":
     [...]}}]}``: only an entry with a 200 holds a result, https://developer-docs.amazon.com/
-    sp-api/docs/product-pricing-api-v2022-05-01-reference). A sub-response fails with an
+    sp-api/docs/product-pricing-api-v2022-05-01-reference), and Smartcar's batch, a ``code``
+    beside each ``path``. A sub-response fails with an
     ``error`` or a status of 400 or more.
     """
     if not isinstance(body, dict) or not set(body) <= {"took", "responses"}:
@@ -193,6 +194,10 @@ def _sub_status(response: dict[str, object]) -> int | None:
     status = response.get("status")
     if isinstance(status, dict):
         return status_from(status, "statusCode")
+    if "path" in response and type(response.get("code")) is int:
+        # Smartcar's batch: one {"path", "code", "body", "headers"} per path asked
+        # (https://smartcar.com/docs/api-reference/batch).
+        return status_from(response, "code")
     # eBay's bulk methods: each response's own statusCode beside its errors
     # (https://developer.ebay.com/api-docs/sell/marketing/resources/ad/methods/bulkCreateAdsByListingId)
     return status_from(response, "status", "statusCode")

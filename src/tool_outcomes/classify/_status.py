@@ -364,7 +364,12 @@ _BUSY_CODES = frozenset(
 _BUSY = StatusRule(FailureCode.CONFLICT, _T, "another operation on the resource is in progress")
 #: A 409's words saying the work it conflicts with is still running: GoCD's "… is still in
 #: progress" (https://api.gocd.org/current/#error-codes: 409 "the resource is locked").
-_BUSY_WORDS = re.compile(r"\b(?:still|already) in progress\b", re.IGNORECASE)
+#: A 409's words for a state that passes: another operation "still in progress", or Smartcar's
+#: vehicle "temporarily unable to perform your request" (asleep, charging: its VEHICLE_STATE
+#: errors, https://smartcar.com/docs/errors/v2.0/vehicle-state/).
+_ASKED_AGAIN = re.compile(rb"\bretry your (?:query|request)\b", re.IGNORECASE)
+_ASKED_AGAIN_READ = 1024
+_BUSY_WORDS = re.compile(r"\b(?:(?:still|already) in progress|temporarily unable)\b", re.IGNORECASE)
 _OAUTH_WAIT = frozenset({"authorization_pending", "slow_down", "use_dpop_nonce"})
 
 
@@ -554,6 +559,12 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
         # an accepted write: its body, often a job id, is judged like any other.)
         detail = "HTTP 202 Accepted: the answer is not ready yet; ask again later"
         return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
+    if ex.status == 202 and _ASKED_AGAIN.search(ex.body[:_ASKED_AGAIN_READ]):
+        # A 202 whose own words ask for the same call again later, even to a POST that carries
+        # a query: FullContact's enrich answers 202 "Queued for search. Please retry your query
+        # within about 2 minutes" (https://docs.fullcontact.com/docs/http-status-codes-api).
+        detail = "HTTP 202 Accepted, asking to be called again: the answer is not ready yet"
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail, stated=True)
     if (ex.method or "").upper() == "HEAD" and 200 <= ex.status <= 299:
         # A HEAD is a GET whose answer carries no content (RFC 9110 §9.3.2): its headers are
         # the answer. An empty body says nothing about what the resource holds.
