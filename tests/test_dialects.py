@@ -6872,7 +6872,8 @@ def test_round_50_smartcar_batch_and_paging_members() -> None:
 
 def test_round_50_batches_and_answers_asking_again() -> None:
     # ZeroBounce's batch validation
-    # (https://www.zerobounce.net/docs/email-validation-api-quickstart/v2-batch-validate-emails)
+    # (https://www.zerobounce.net/docs/email-validation-api-quickstart/v2-batch-validate-emails):
+    # a write's answer naming what it did and, under errors, what it did not
     url = "https://api.zerobounce.net/v2/validatebatch"
     done = [{"address": "valid@example.com", "status": "valid"}]
     missing = {"error": "Missing email_batch key: email_address.", "email_address": "unknown"}
@@ -6903,3 +6904,61 @@ def test_round_50_batches_and_answers_asking_again() -> None:
     assert env.outcome is Outcome.PARTIAL
     assert env.coverage is not None
     assert env.coverage.next_cursor == "1117$12.3"
+
+
+def test_round_51_errors_beside_what_a_write_did() -> None:
+    """Airtable's enterprise batches (https://airtable.com/developers/web/api/delete-users-by-email)."""
+    url = "https://api.airtable.com/v0/meta/enterpriseAccounts/ent1/users?email=a%40x.test"
+    refused = {"email": "bar@bam.com", "message": "Invalid permissions",
+               "type": "INVALID_PERMISSIONS"}  # fmt: skip
+    done = [{"email": "foo@bar.com", "id": "usr1"}]
+    some = judge({"deletedUsers": done, "errors": [refused]}, url=url, method="DELETE")
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("bar@bam.com: Invalid permissions",)
+    none = judge({"deletedUsers": [], "errors": [refused]}, url=url, method="DELETE")
+    assert failure_of(none) == (FailureCode.UPSTREAM_ERROR, P)
+    # A read's listing beside its own errors is left to the rules that read it.
+    read = judge({"results": done, "errors": [refused]}, url="https://api.example.test/v1/users")
+    assert (
+        read.outcome is not Outcome.PARTIAL
+        or read.coverage is None
+        or (read.coverage.dropped != ("bar@bam.com: Invalid permissions",))
+    )
+
+
+def test_round_51_vulners_envelope() -> None:
+    """Vulners' v3 envelope (https://vulners.com/docs/)."""
+    url = "https://vulners.com/api/v3/search/lucene/"
+    refused = {"result": "error", "data": {"error": "Api key scope violation", "errorCode": 158}}
+    env = judge(refused, url=url, method="POST")
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    assert env.failure is not None
+    assert "Api key scope violation (158)" in env.failure.detail
+    assert judge({"result": "OK", "data": {"search": [], "total": 0}}, url=url,
+                 method="POST").outcome is Outcome.EMPTY  # fmt: skip
+    hits = [{"_source": {"id": f"CVE-{n}"}} for n in range(3)]
+    first = judge({"result": "OK", "data": {"search": hits, "total": 5}}, url=url, method="POST")
+    assert truncation_of(first) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+
+
+def test_round_51_web_search_apis_name_their_next_page() -> None:
+    # Google's Custom Search (https://developers.google.com/custom-search/v1/reference/rest/v1/Search)
+    url = "https://www.googleapis.com/customsearch/v1?q=lectures&cx=c&num=2&start=1"
+    cse = {"kind": "customsearch#search",
+           "queries": {"request": [{"startIndex": 1, "count": 2}],
+                       "nextPage": [{"startIndex": 3, "count": 2}]},
+           "items": [{"title": "a"}, {"title": "b"}]}  # fmt: skip
+    env = judge(cse, url=url)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "3"
+    cse["queries"] = {"request": [{"startIndex": 1, "count": 2}]}
+    assert judge(cse, url=url).outcome is Outcome.SUCCESS
+    # Brave's Search (https://api-dashboard.search.brave.com/app/documentation/web-search/responses)
+    brave = {"type": "search", "query": {"original": "python", "more_results_available": True},
+             "web": {"type": "search", "results": [{"title": "a"}]}}  # fmt: skip
+    url = "https://api.search.brave.com/res/v1/web/search?q=python"
+    assert truncation_of(judge(brave, url=url, items="web.results")) is TruncatedBy.NEXT_PAGE
+    brave["query"] = {"original": "python", "more_results_available": False}
+    assert judge(brave, url=url, items="web.results").outcome is Outcome.SUCCESS

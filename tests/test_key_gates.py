@@ -366,7 +366,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"Tables": [{"Rows": [[1]]}], "Exceptions": ["cut"]},
     {"Ident": {"Service": "catalogue"}, "Status": {"Code": 12, "Content": "c", "Type": "Fehler"}},
     {"statusCode": 161, "body": {}, "message": "device offline"},
-    {"email_batch": [{"address": "a@x.test"}], "errors": [{"error": "e", "email_address": "b"}]},
+    {"result": "error", "data": {"error": "Api key scope violation", "errorCode": 158}},
     {"added": [], "next_cursor": "", "transactions_update_status": "NOT_READY"},
     {"status": "ok", "body": {"home": {"id": "h", "modules": [{"id": "m"}]}, "errors": [
         {"code": 6, "id": "m2", "message": "unreachable"}]}},

@@ -5469,6 +5469,21 @@ ROWS: list[Row] = [
     ),
     # Bing's totalEstimatedMatches, an estimate (https://learn.microsoft.com/en-us/bing/search-apis/bing-news-search/reference/response-objects)
     # is read in tests/test_dialects.py.
+    # Google's Custom Search: queries.nextPage
+    # (https://developers.google.com/custom-search/v1/reference/rest/v1/Search).
+    page(
+        "google_cse_next_page",
+        {
+            "kind": "customsearch#search",
+            "queries": {"request": [{"startIndex": 1}], "nextPage": [{"startIndex": 3}]},
+            "items": two(),
+        },
+        2,
+        url="https://www.googleapis.com/customsearch/v1?q=x&cx=c&num=2",
+    ),
+    # Brave's more_results_available
+    # (https://api-dashboard.search.brave.com/app/documentation/web-search/responses) and
+    # Vulners' envelope (https://vulners.com/docs/) are read in tests/test_dialects.py.
     # UniProt's text pages by Link header (https://www.uniprot.org/help/pagination) are read in
     # tests/test_dialects.py (a row here serves JSON); Route 53's XML listings are read in
     # tests/test_xml_dialects.py

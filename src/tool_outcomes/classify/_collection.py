@@ -645,6 +645,12 @@ def find_collection(
         inner = body["response"]
         if isinstance(inner, dict):
             root, where = inner, "response."
+    if root is body and body.get("result") == "OK" and body.keys() == {"result", "data"}:
+        # Vulners' v3 envelope: {"result": "OK", "data": {"search": [...], "total": 250}}, the
+        # call's answer in data (https://vulners.com/docs/).
+        inner = body["data"]
+        if isinstance(inner, dict):
+            root, where = inner, "data."
     if root is body and _sparql_results(body):
         # SPARQL 1.1 Query Results JSON: {"head": {"vars": [...]}, "results": {"bindings":
         # [...]}} (https://www.w3.org/TR/sparql11-results-json/): the bindings are the rows.

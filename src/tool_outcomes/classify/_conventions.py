@@ -108,6 +108,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"success"}),
     ),
     Convention(
+        "vulners",
+        _rest_errors.vulners,
+        "Vulners' result: error, its words and code in data",
+        keys=frozenset({"result"}),
+    ),
+    Convention(
         "result_false",
         _rest_errors.result_false,
         "result: false beside nothing but a status of 400 or more",
@@ -420,12 +426,6 @@ CONVENTIONS: tuple[Convention, ...] = (
         _rest_errors.meta_status,
         "an envelope's meta with the call's own HTTP status of 400 or more, and its words",
         keys=frozenset({"meta"}),
-    ),
-    Convention(
-        "zerobounce_batch",
-        _rest_errors.zerobounce_batch,
-        "ZeroBounce's batch validation: addresses listed under errors beside those validated",
-        keys=frozenset({"email_batch"}),
     ),
     Convention(
         "vonage",

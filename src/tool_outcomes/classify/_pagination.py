@@ -419,6 +419,9 @@ def page_evidence(
     more = _reddit_more(collection) or _gerrit_more(collection)
     if more is not None:
         flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, more))
+    search = _web_search_more(body) if collection is not None else None
+    if search is not None:
+        pages.append(search)
     for box in _containers(body, collection) if boxes is None else boxes:
         pages.extend(_next_page_signs(box, collection, base_url))
         if collection is not None:
@@ -495,6 +498,27 @@ def _reddit_more(collection: Collection | None) -> str | None:
         return None  # a "continue this thread" stub names no comment left out here
     count = as_count(data.get("count")) if isinstance(data, dict) else None
     return f"more: {count if count is not None else len(left)} comments not loaded"
+
+
+def _web_search_more(body: object) -> Evidence | None:
+    """A web search API's own "more follow", outside any paging box: Google's Custom Search
+    names the next page in ``queries.nextPage`` ("metadata representing the next page of
+    results, if applicable", its ``startIndex`` the next ``start``,
+    https://developers.google.com/custom-search/v1/reference/rest/v1/Search), Brave's Search
+    says ``query.more_results_available``
+    (https://api-dashboard.search.brave.com/app/documentation/web-search/responses)."""
+    if not isinstance(body, dict):
+        return None
+    queries = body.get("queries") if body.get("kind") == "customsearch#search" else None
+    following = queries.get("nextPage") if isinstance(queries, dict) else None
+    if isinstance(following, list) and following and isinstance(following[0], dict):
+        start = following[0].get("startIndex")
+        cursor = str(start) if type(start) is int else None
+        return Evidence(TruncatedBy.NEXT_PAGE, "queries.nextPage present", cursor)
+    query = body.get("query") if body.get("type") == "search" else None
+    if isinstance(query, dict) and query.get("more_results_available") is True:
+        return Evidence(TruncatedBy.NEXT_PAGE, "query.more_results_available: true")
+    return None
 
 
 def _gerrit_more(collection: Collection | None) -> str | None:

@@ -37,6 +37,7 @@ from ._pagination import declared_pages, judge_coverage
 from ._rest_errors import (
     boolean_batch,
     bulk_array_errors,
+    errors_beside_done,
     hue_results,
     kusto_frames,
     loqate,
@@ -195,17 +196,13 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                         or generations_cut(value)
                         or jsonrpc_batch(value)
                         or salesforce_save_results(value)
-                        or (
-                            bulk_array_errors(value)
-                            or boolean_batch(value)
-                            or status_entries(value)
-                            if ex.writes
-                            else None
-                        )
+                        or (_write_batch(value) if ex.writes else None)
                     )
                 break
-            verdict = None
-            for convention in asked(value, ex.media_type):  # the first with a verdict decides
+            # A write's answer naming what it did and, under errors, what it did not.
+            verdict = errors_beside_done(value) if depth == 0 and ex.writes else None
+            for convention in () if verdict is not None else asked(value, ex.media_type):
+                # (the first with a verdict decides)
                 verdict = convention.read(value, ex.media_type)
                 if verdict is not None:
                     break

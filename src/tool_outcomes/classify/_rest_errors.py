@@ -59,6 +59,7 @@ __all__ = [
     "deezer",
     "dhl_multi_status",
     "error_only",
+    "errors_beside_done",
     "etherscan",
     "fcm_multicast",
     "gigya",
@@ -85,7 +86,7 @@ __all__ = [
     "virustotal_v2",
     "vk",
     "vonage",
-    "zerobounce_batch",
+    "vulners",
     "zoho_people",
     "zuora",
 ]
@@ -2846,25 +2847,61 @@ def bulk_array_errors(body: object) -> Verdict | None:
     return refused_batch(dropped, len(body), "items refused", "bulk", failure, kind)
 
 
-def zerobounce_batch(body: object, content_type: str) -> Verdict | None:
-    """ZeroBounce's batch validation: ``{"email_batch": [...], "errors": [{"error": "…",
-    "email_address": "…"}]}``, an address it could not validate among those it did
-    (https://www.zerobounce.net/docs/email-validation-api-quickstart/v2-batch-validate-emails).
-    Some listed under errors is a partial answer naming each; none validated, a failure keyed
-    on the first's words (its ``"all"`` entry: the key refused or the credits spent)."""
-    if not isinstance(body, dict) or not body.keys() <= {"email_batch", "errors"}:
+def errors_beside_done(body: object) -> Verdict | None:
+    """A write answered with what it did and an ``errors`` list of what it did not, each entry
+    in its own words: ZeroBounce's batch validation, ``{"email_batch": [...], "errors":
+    [{"error": "…", "email_address": "…"}]}``
+    (https://www.zerobounce.net/docs/email-validation-api-quickstart/v2-batch-validate-emails),
+    Airtable's enterprise batches, ``{"deletedUsers": [...], "errors": [{"email": "…",
+    "message": "…", "type": "…"}]}`` (https://airtable.com/developers/web/api/delete-users-by-email).
+    Some listed under errors is a partial answer naming each; nothing done, a failure keyed on
+    the first's words (ZeroBounce's ``"all"`` entry: the key refused or the credits spent)."""
+    if not isinstance(body, dict) or len(body) != 2 or "errors" not in body:
         return None
-    done, errors = body.get("email_batch"), body.get("errors")
+    done = next(v for k, v in body.items() if k != "errors")
+    errors = body["errors"]
     if not isinstance(done, list) or not isinstance(errors, list) or not errors:
         return None
-    said = [e for e in errors if isinstance(e, dict) and isinstance(e.get("error"), str)]
-    if len(said) != len(errors):
-        return None
-    dropped = tuple(f"{e.get('email_address', '?')}: {e['error']}" for e in said)
+    dropped: list[str] = []
+    for n, entry in enumerate(errors):
+        words = _entry_words(entry)
+        if words is None:
+            return None
+        who = next((entry[k] for k in _ENTRY_NAMES if isinstance(entry.get(k), str)), str(n))
+        dropped.append(f"{who}: {words}")
     if not done:
-        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(dropped[:3]), "zerobounce")
-    detail = f"{len(dropped)} of {len(done) + len(dropped)} addresses not validated"
-    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "zerobounce", dropped)
+        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(dropped[:3]), "batch")
+    detail = f"{len(dropped)} of {len(done) + len(dropped)} not done"
+    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "batch", tuple(dropped))
+
+
+#: What names an entry of a batch's errors: the address or the id it was about.
+_ENTRY_NAMES = ("email_address", "email", "id")
+
+
+def _entry_words(entry: object) -> str | None:
+    if not isinstance(entry, dict):
+        return None
+    words = entry.get("error", entry.get("message"))
+    return words if isinstance(words, str) and words else None
+
+
+def vulners(body: object, content_type: str) -> Verdict | None:
+    """Vulners' v3 envelope, ``{"result": "OK" | "error", "data": {…}}``, its error's words and
+    code in ``data`` (``{"error": "Api key scope violation", "errorCode": 158}``,
+    https://vulners.com/docs/): ``"error"`` is a failure."""
+    if not isinstance(body, dict) or body.get("result") != "error" or body.keys() != _VULNERS:
+        return None
+    data = body["data"]
+    words = data.get("error") if isinstance(data, dict) else None
+    if not isinstance(words, str):
+        return None
+    code = data.get("errorCode")
+    said = f"{words} ({code})" if isinstance(code, int) else words
+    return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, said, "vulners")
+
+
+_VULNERS = frozenset({"result", "data"})
 
 
 def status_entries(body: object) -> Verdict | None:
