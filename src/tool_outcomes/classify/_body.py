@@ -234,8 +234,11 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
         return None
     if may_overflow(text) or count_in_headers(ex.headers) is not None:
         return None
-    if b'"_more_' in text and any(b'"%s"' % key.encode() in text for key in GERRIT_MORE):
-        return None  # Gerrit flags a page on its last item: read there, decoded
+    tail = text[-_GERRIT_TAIL:]
+    if b'"_more_' in tail and any(b'"%s"' % key.encode() in tail for key in GERRIT_MORE):
+        # Gerrit flags a page among the last members of its last entity: read there, decoded.
+        # Only the body's tail is searched (a whole body costs a few percent of the call).
+        return None
     first = _FIRST_ITEM.match(text)  # the array's first item, read in place
     if first is not None and (first[2] or first[3] in _ARRAY_FIRST_KEYS):
         # Perhaps nothing but nulls (no item), or an array a rule reads, known by its first
@@ -244,6 +247,8 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     return ArrayText(text, empty=first is not None and first[1] is not None)
 
 
+#: How much of an array's end is searched for Gerrit's ``_more_changes``.
+_GERRIT_TAIL = 1024
 #: The whitespace JSON allows between tokens (RFC 8259 §2).
 _JSON_SPACE = b" \t\n\r"
 #: An array's opening bracket, then its closing one (1), a null (2), or the first member's name
