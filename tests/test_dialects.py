@@ -6962,3 +6962,60 @@ def test_round_51_web_search_apis_name_their_next_page() -> None:
     assert truncation_of(judge(brave, url=url, items="web.results")) is TruncatedBy.NEXT_PAGE
     brave["query"] = {"original": "python", "more_results_available": False}
     assert judge(brave, url=url, items="web.results").outcome is Outcome.SUCCESS
+
+
+def test_round_52_paging_members() -> None:
+    # UserVoice v1's response_data (https://developer.uservoice.com/docs/api/reference/)
+    url = "https://acme.uservoice.com/api/v1/suggestions?per_page=2&page=1"
+    first = {"response_data": {"page": 1, "per_page": 2, "total_records": 3},
+             "suggestions": [{"id": 1}, {"id": 2}]}  # fmt: skip
+    assert truncation_of(judge(first, url=url)) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    none = {"response_data": {"page": 1, "per_page": 2, "total_records": 0}, "suggestions": []}
+    assert judge(none, url=url).outcome is Outcome.EMPTY
+    # Modern Treasury's X-After-Cursor (https://docs.moderntreasury.com/platform/reference/pagination)
+    mt = "https://app.moderntreasury.com/api/counterparties?per_page=2"
+    env = judge([{"id": "c1"}, {"id": "c2"}], url=mt, headers={"X-After-Cursor": "Y3Vyc29yOjI"})
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "Y3Vyc29yOjI"
+    assert judge([{"id": "c3"}], url=mt).outcome is Outcome.SUCCESS
+    # CouchDB's changes feed: pending beside last_seq
+    # (https://docs.couchdb.org/en/stable/api/database/changes.html)
+    couch = "http://127.0.0.1:5984/db/_changes?limit=2"
+    rows = [{"seq": "1-a", "id": "a", "changes": [{"rev": "1-x"}]},
+            {"seq": "2-b", "id": "b", "changes": [{"rev": "1-y"}]}]  # fmt: skip
+    env = judge({"results": rows, "last_seq": "2-b", "pending": 2}, url=couch)
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "2-b"
+    assert judge({"results": rows, "last_seq": "2-b", "pending": 0}, url=couch).outcome is (
+        Outcome.SUCCESS
+    )
+
+
+def test_round_52_ringcentral_multipart_batch() -> None:
+    """RingCentral's batch: multipart/mixed, its first part a JSON summary of each part's
+    status (https://developers.ringcentral.com/guide/basics/batch-requests)."""
+    url = "https://platform.ringcentral.com/restapi/v1.0/account/~/extension/1,2/presence"
+    headers = httpx.Headers({"content-type": "multipart/mixed; boundary=Boundary_1"})
+
+    def batch(*statuses: int) -> bytes:
+        summary = json.dumps({"response": [{"status": s} for s in statuses]})
+        parts = [summary] + [json.dumps({"n": n}) for n in range(len(statuses))]
+        body = "".join(f"--Boundary_1\r\nContent-Type: application/json\r\n\r\n{p}\r\n"
+                       for p in parts)  # fmt: skip
+        return (body + "--Boundary_1--\r\n").encode()
+
+    whole = classify_parts(207, headers, batch(200, 200), url=url)
+    assert whole.outcome is Outcome.SUCCESS
+    assert whole.coverage is not None
+    assert whole.coverage.returned == 2
+    some = classify_parts(207, headers, batch(200, 404), url=url)
+    assert truncation_of(some) is TruncatedBy.UPSTREAM_FLAG
+    assert some.coverage is not None
+    assert some.coverage.dropped == ("part 1: 404",)
+    every = classify_parts(207, headers, batch(404, 404), url=url)
+    assert failure_of(every)[0] is FailureCode.NOT_FOUND
+    # A first part that is no such summary leaves the body to the status lines (none here).
+    plain = b"--Boundary_1\r\nContent-Type: application/json\r\n\r\n{}\r\n--Boundary_1--\r\n"
+    assert classify_parts(207, headers, plain, url=url).outcome is Outcome.ACCESS_FAILURE

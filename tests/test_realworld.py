@@ -5484,6 +5484,17 @@ ROWS: list[Row] = [
     # Brave's more_results_available
     # (https://api-dashboard.search.brave.com/app/documentation/web-search/responses) and
     # Vulners' envelope (https://vulners.com/docs/) are read in tests/test_dialects.py.
+    # UserVoice's response_data (https://developer.uservoice.com/docs/api/reference/), Modern
+    # Treasury's X-After-Cursor (https://docs.moderntreasury.com/platform/reference/pagination)
+    # and CouchDB's pending (https://docs.couchdb.org/en/stable/api/database/changes.html) are
+    # read in tests/test_dialects.py; Modern Treasury's here too:
+    page(
+        "modern_treasury_after_cursor_header",
+        two(),
+        2,
+        headers={"X-After-Cursor": "Y3Vyc29yOjI"},
+        url="https://app.moderntreasury.com/api/counterparties?per_page=2",
+    ),
     # UniProt's text pages by Link header (https://www.uniprot.org/help/pagination) are read in
     # tests/test_dialects.py (a row here serves JSON); Route 53's XML listings are read in
     # tests/test_xml_dialects.py

@@ -133,8 +133,9 @@ def _multipart_batch(ex: Exchange) -> Envelope[Any] | Contact | None:
     if boundary is None:
         return None
     delimiter = b"--" + boundary[1].strip('"').encode("latin-1", "replace")
-    statuses: list[tuple[int, str]] = []
-    for n, part in enumerate(ex.body.split(delimiter)[1 : _MAX_PARTS + 1]):
+    parts = ex.body.split(delimiter)[1 : _MAX_PARTS + 1]
+    statuses = _summary_statuses(parts[0]) if parts else []
+    for n, part in enumerate(parts if not statuses else ()):
         line = _STATUS_LINE.search(part)
         if line is None:
             continue
@@ -163,6 +164,26 @@ def _multipart_batch(ex: Exchange) -> Envelope[Any] | Contact | None:
         detail=f"{len(failed)} of {what} failed",
     )
     return ex.finish(Outcome.PARTIAL, text, coverage)
+
+
+def _summary_statuses(first: bytes) -> list[tuple[int, str]]:
+    """RingCentral's batch: its first part a JSON summary, ``{"response": [{"status": 200},
+    …]}``, one status per part that follows
+    (https://developers.ringcentral.com/guide/basics/batch-requests)."""
+    _, _, content = (
+        first.partition(b"\r\n\r\n") if b"\r\n\r\n" in first else first.partition(b"\n\n")
+    )
+    value, problem = decode_json(content.strip()) if content.strip() else (None, "none")
+    summary = value.get("response") if problem is None and isinstance(value, dict) else None
+    if not isinstance(summary, list) or not summary:
+        return []
+    out = []
+    for n, entry in enumerate(summary):
+        status = entry.get("status") if isinstance(entry, dict) else None
+        if type(status) is not int or not 100 <= status <= 599:
+            return []
+        out.append((status, f"part {n}: {status}"))
+    return out
 
 
 _BOUNDARY = re.compile(r'boundary=("[^"]{1,200}"|[^;\s]{1,200})', re.IGNORECASE)

@@ -253,6 +253,9 @@ PAGING_BOXES: tuple[str, ...] = (
     # Front's lists: {"_pagination": {"next": …}, "_links": {…}, "_results": [...]}, next null
     # on the last page, a search's _total beside (https://dev.frontapp.com/docs/pagination)
     "_pagination",
+    # UserVoice v1: response_data {page, per_page, total_records} beside the listing
+    # (https://developer.uservoice.com/docs/api/reference/).
+    "response_data",
 )  # fmt: skip
 #: The same, as a set: a body or box holding none of them holds no paging box.
 PAGING_BOX_KEYS = frozenset(PAGING_BOXES)

@@ -458,7 +458,7 @@ _NEXT_PAGE_SIGN_KEYS = frozenset(
     {
         *NEXT_TOKEN_KEYS, *_AWS_CURSORS, *NEXT_URL_KEYS, *MORE_FLAGS, "IsTruncated",
         "LastEvaluatedKey", "next_page", "end_of_stream", "response_metadata", "pageInfo",
-        "nextPage", "next_offset", "nextOffset",
+        "nextPage", "next_offset", "nextOffset", "pending",
         "continue", "query-continue",
     }
 )  # fmt: skip
@@ -618,6 +618,13 @@ def _next_page_signs(
     offset = box.get("next_offset")
     if isinstance(offset, str) and offset:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_offset present", offset))
+    pending = box.get("pending")
+    if type(pending) is int and pending > 0 and "last_seq" in box:
+        # CouchDB's changes feed: "pending", the "count of remaining items in the feed", beside
+        # last_seq, where the next request starts (since=)
+        # (https://docs.couchdb.org/en/stable/api/database/changes.html).
+        said = f"pending: {pending} changes after last_seq"
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, said, _cursor(box["last_seq"])))
     following = box.get("nextOffset")
     if type(following) is int and following > 0:
         # PlayStation Network's lists: nextOffset only while more follow, beside
@@ -1203,6 +1210,11 @@ def header_evidence(headers: Mapping[str, str], base_url: str | None) -> list[Ev
     cursor = str(headers.get("x-pagination-next-cursor", "")).strip()
     if cursor:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "X-Pagination-Next-Cursor header", cursor[:200]))
+    # Modern Treasury's lists: X-After-Cursor, "the after_cursor to pass for the next page",
+    # absent on the last (https://docs.moderntreasury.com/platform/reference/pagination).
+    after = str(headers.get("x-after-cursor", "")).strip()
+    if after:
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "X-After-Cursor header", after[:200]))
     # Azure Table storage and Cosmos DB: "if the x-ms-continuation-NextPartitionKey (…
     # NextRowKey, NextTableName) headers are returned, there are more results"
     # (https://learn.microsoft.com/en-us/rest/api/storageservices/query-timeout-and-pagination).
@@ -1230,6 +1242,7 @@ _PAGING_HEADERS = frozenset(
     {
         "link", "x-next-page", "opc-next-page", "x-pages-nextpage", "x-pages-hasmore",
         "total_page", "x-pagination-next-cursor", "x-pagination-page-count", "x-pagination-page",
+        "x-after-cursor",
     }
 )  # fmt: skip
 
