@@ -7019,3 +7019,59 @@ def test_round_52_ringcentral_multipart_batch() -> None:
     # A first part that is no such summary leaves the body to the status lines (none here).
     plain = b"--Boundary_1\r\nContent-Type: application/json\r\n\r\n{}\r\n--Boundary_1--\r\n"
     assert classify_parts(207, headers, plain, url=url).outcome is Outcome.ACCESS_FAILURE
+
+
+def test_round_53_grpc_web_status_in_the_headers_of_a_200() -> None:
+    """gRPC-Web's trailers-only answer: grpc-status and grpc-message as headers
+    (https://github.com/grpc/grpc/blob/master/doc/PROTOCOL-WEB.md)."""
+    url = "https://argocd.example.com/application.ApplicationService/ManagedResources"
+
+    def answer(status: str, message: str = "") -> Envelope[Any]:
+        headers = {"content-type": "application/grpc-web+proto", "grpc-status": status}
+        if message:
+            headers["grpc-message"] = message
+        return classify_parts(200, httpx.Headers(headers), b"", url=url, method="POST")
+
+    denied = answer("7", "permission denied")
+    assert failure_of(denied) == (FailureCode.FORBIDDEN, P)
+    assert denied.failure is not None
+    assert denied.failure.detail.endswith("grpc-status 7 PERMISSION_DENIED: permission denied")
+    assert failure_of(answer("14")) == (FailureCode.SERVER_ERROR, T)  # UNAVAILABLE
+    assert answer("0").outcome is Outcome.SUCCESS  # OK: the write acknowledged
+    assert failure_of(answer("99"))[0] is FailureCode.UPSTREAM_ERROR
+
+
+def test_round_53_the_one_connection_of_an_answer_a_level_down() -> None:
+    """Linear's {viewer, team {labels {nodes, pageInfo}}}
+    (https://developers.linear.app/docs/graphql/working-with-the-graphql-api/pagination)."""
+    url = "https://api.linear.app/graphql"
+    labels = {"nodes": [{"id": "l1"}],
+              "pageInfo": {"hasNextPage": True, "endCursor": "c1"}}  # fmt: skip
+    body = {"data": {"viewer": {"id": "v"}, "team": {"id": "t", "labels": labels}}}
+    env = judge(body, url=url, method="POST")
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "c1"
+    # Two connections a level down name no one listing: the answer is read as one record.
+    two = {"data": {"a": {"x": labels}, "b": {"y": labels}}}
+    assert judge(two, url=url, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_round_53_listings_found_when_inferring() -> None:
+    # Spoonacular's total<List> (https://spoonacular.com/food-api/docs)
+    url = "https://api.spoonacular.com/food/menuItems/search?query=burger&number=2&offset=0"
+    body = {"menuItems": [{"id": 1}, {"id": 2}], "totalMenuItems": 6749, "type": "menuItem",
+            "offset": 0, "number": 2}  # fmt: skip
+    env = judge(body, url=url)
+    assert truncation_of(env) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    assert env.coverage is not None
+    assert env.coverage.total == 6749
+    # Yelp's business search (https://docs.developer.yelp.com/reference/v3_business_search)
+    yelp = "https://api.yelp.com/v3/businesses/search?location=San%20Francisco&limit=2"
+    page = {"businesses": [{"id": "a"}, {"id": "b"}], "total": 51883,
+            "region": {"center": {"latitude": 37.7, "longitude": -122.4}}}  # fmt: skip
+    env = judge(page, url=yelp)
+    assert truncation_of(env) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    assert env.coverage is not None
+    assert env.coverage.total == 51883
+    assert judge({"businesses": [], "total": 0, "region": {}}, url=yelp).outcome is Outcome.EMPTY

@@ -5495,6 +5495,26 @@ ROWS: list[Row] = [
         headers={"X-After-Cursor": "Y3Vyc29yOjI"},
         url="https://app.moderntreasury.com/api/counterparties?per_page=2",
     ),
+    # Yelp's search (https://docs.developer.yelp.com/reference/v3_business_search) and
+    # Spoonacular's total<List> (https://spoonacular.com/food-api/docs).
+    page(
+        "yelp_search_first_page_of_total",
+        {"businesses": two(), "total": 51883, "region": {"center": {"latitude": 37.7}}},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=51883,
+        cursor=False,
+        url="https://api.yelp.com/v3/businesses/search?location=SF&limit=2",
+    ),
+    page(
+        "spoonacular_menu_items_of_total",
+        {"menuItems": two(), "totalMenuItems": 6749, "type": "menuItem", "offset": 0, "number": 2},
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=6749,
+        cursor=False,
+        url="https://api.spoonacular.com/food/menuItems/search?query=burger&number=2&offset=0",
+    ),
     # UniProt's text pages by Link header (https://www.uniprot.org/help/pagination) are read in
     # tests/test_dialects.py (a row here serves JSON); Route 53's XML listings are read in
     # tests/test_xml_dialects.py

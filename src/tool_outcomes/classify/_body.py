@@ -41,7 +41,7 @@ from ._json import (
     int_digit_limits_agree,
     may_overflow,
 )
-from ._rest_errors import flickr_stat
+from ._rest_errors import GRPC_CODES, flickr_stat
 from ._verdicts import FailureVerdict, failure_from_status
 from ._xml import read_xml
 
@@ -76,6 +76,9 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
         there is (a JSON-lines answer, a byte range, a body declared text or bytes), or the
         decoded :class:`Document` for the next steps.
     """
+    grpc = _grpc_status(ex)
+    if grpc is not None:
+        return grpc
     if ex.options.expect != "json":
         return _as_declared(ex)
     if ex.status == 206 and _is_a_range(ex):
@@ -121,6 +124,22 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
             else ex.invalid_json(problem)
         )
     return Document(value, repairs=repairs, text=text)
+
+
+def _grpc_status(ex: Exchange) -> Envelope[Any] | None:
+    """gRPC-Web's answer that is only its trailers: the call's status in ``grpc-status`` and its
+    words in ``grpc-message``, as headers of an HTTP 200 ("Trailers-Only", the status of a call
+    that failed before any message, https://github.com/grpc/grpc/blob/master/doc/PROTOCOL-HTTP2.md,
+    https://github.com/grpc/grpc/blob/master/doc/PROTOCOL-WEB.md). Any status but 0 (OK) is
+    the call's failure, by its canonical code (Argo CD's API answers its errors so)."""
+    said = ex.headers.get("grpc-status")
+    if said is None or not said.strip().isdigit() or int(said) == 0:
+        return None
+    number = int(said)
+    name, code, kind = GRPC_CODES.get(number, ("", FailureCode.UPSTREAM_ERROR, _P))
+    words = ex.headers.get("grpc-message", "").strip()
+    detail = f"grpc-status {number} {name}".strip() + (f": {words[:200]}" if words else "")
+    return ex.fail(code, kind, detail, stated=True)
 
 
 def _multipart_batch(ex: Exchange) -> Envelope[Any] | Contact | None:

@@ -45,6 +45,7 @@ __all__ = [
     "TypedListing",
     "aggregate_names",
     "all_missing",
+    "count_names",
     "counted_zero",
     "find_collection",
     "has_paging_companions",
@@ -619,6 +620,20 @@ def find_collection(
             inner = [key for key, value in root.items() if _connection(value)]
             if len(inner) == 1:
                 where, root = f"{where}{inner[0]}.", root[inner[0]]
+            elif not inner:
+                # The one connection of the answer a level further down, beside other root
+                # fields: Linear's {viewer {id}, team {id, labels {nodes, pageInfo}}}
+                # (https://developers.linear.app/docs/graphql/working-with-the-graphql-api/pagination).
+                deeper = [
+                    (key, name)
+                    for key, value in root.items()
+                    if isinstance(value, dict)
+                    for name, held in value.items()
+                    if _connection(held)
+                ]
+                if len(deeper) == 1:
+                    key, name = deeper[0]
+                    where, root = f"{where}{key}.{name}.", root[key][name]
     if root is body and (inside := status_envelope(body)) is not body and isinstance(inside, dict):
         root, where = inside, "body." if inside is body.get("body") else "payload."
     if root is body and _disqus_envelope(body):
@@ -678,6 +693,7 @@ def find_collection(
             or (_reddit_json(root) if "json" in root else None)
             or (_gbfs_feed(root) if "ttl" in root else None)
             or (_openweather_list(root) if "cod" in root else None)
+            or (_yelp_search(root) if "businesses" in root else None)
             or (_rdap_search(root) if "rdapConformance" in root else None)
             or (_bazaarvoice_results(root) if "TotalResults" in root else None)
             or (_civicrm_values(root) if "values" in root else None)
@@ -878,6 +894,18 @@ def _kusto_primary(body: list[Any]) -> Collection | None:
 _GBFS_FEED = frozenset({"data", "last_updated", "ttl", "version"})
 
 
+def _yelp_search(root: Mapping[str, Any]) -> Collection | None:
+    """Yelp's business search: ``{"businesses": [...], "total": 8228, "region": {"center": …}}``,
+    the region the search covered beside its page (https://docs.developer.yelp.com/reference/v3_business_search)."""
+    businesses = root.get("businesses")
+    if not isinstance(businesses, list) or not root.keys() <= _YELP_SEARCH:
+        return None
+    return Collection(businesses, root, "businesses")
+
+
+_YELP_SEARCH = frozenset({"businesses", "total", "region"})
+
+
 def _openweather_list(root: Mapping[str, Any]) -> Collection | None:
     """OpenWeather's listings: its own status in ``cod`` and the answer's entries in ``list``,
     beside their count (``cnt`` or ``count``) and what they are of (its 5 day forecast's
@@ -1019,14 +1047,20 @@ def _counted_by_name(root: Mapping[str, Any], where: str) -> Collection | None:
     "total_transactions": 177, "item": {…}}``
     (https://plaid.com/docs/api/products/transactions/#transactionsget); Discourse's
     ``total_rows_<list>`` (``{"notifications": [...], "total_rows_notifications": 9, …}``,
-    https://docs.discourse.org/)."""
+    https://docs.discourse.org/); Spoonacular's ``total<List>`` (``{"menuItems": [...],
+    "totalMenuItems": 6749, "offset": 0, "number": 2}``, https://spoonacular.com/food-api/docs)."""
     named = [
         key
         for key, value in root.items()
-        if isinstance(value, list)
-        and (type(root.get(f"total_{key}")) is int or type(root.get(f"total_rows_{key}")) is int)
+        if isinstance(value, list) and any(type(root.get(n)) is int for n in count_names(key))
     ]
     return Collection(root[named[0]], root, f"{where}{named[0]}") if len(named) == 1 else None
+
+
+def count_names(name: str) -> tuple[str, ...]:
+    """The names of a count that names the list ``name`` it counts: ``total_<list>``,
+    ``total_rows_<list>`` and ``total<List>``."""
+    return (f"total_{name}", f"total_rows_{name}", f"total{name[:1].upper()}{name[1:]}")
 
 
 def _named_by_path(root: Mapping[str, Any], url: str | None) -> Collection | None:

@@ -49,6 +49,7 @@ from ._collection import (
     Collection,
     aggregate_names,
     all_missing,
+    count_names,
     counted_zero,
     find_collection,
     found,
@@ -209,11 +210,11 @@ def find_total(
         # A total named for the list beside it: Plaid's transactions and total_transactions,
         # "the total number of transactions available within the date range specified"
         # (https://plaid.com/docs/api/products/transactions/#transactionsget), Discourse's
-        # notifications and total_rows_notifications.
+        # notifications and total_rows_notifications, Spoonacular's menuItems and
+        # totalMenuItems (:func:`count_names`).
         parent = collection.parent
-        counted = parent.get(f"total_{name}") if name else None
-        if counted is None and name:
-            counted = parent.get(f"total_rows_{name}")
+        counts = count_names(name) if name else ()
+        counted = next((parent[n] for n in counts if parent.get(n) is not None), None)
         named = _as_total(counted) if counted is not None else None
         if named is not None:
             return named
@@ -306,8 +307,10 @@ def _bare_listing(box: Mapping[str, Any], collection: Collection) -> bool:
         return False
     own = collection.where.rpartition(".")[2]
     # (A search's facet counts beside its hits say nothing of a record: Shodan's
-    # {"matches": [...], "facets": {...}, "total": N}, https://developer.shodan.io/api.)
-    return set(box) <= {own, *AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS, "facets"}
+    # {"matches": [...], "facets": {...}, "total": N}, https://developer.shodan.io/api; nor
+    # does the region a search covered, Yelp's {"businesses": [...], "total": N, "region": …},
+    # https://docs.developer.yelp.com/reference/v3_business_search.)
+    return set(box) <= {own, *AMBIGUOUS_TOTAL_KEYS, *TOTAL_KEYS, "facets", "region"}
 
 
 def _containers(body: object, collection: Collection | None) -> list[Mapping[str, Any]]:
