@@ -275,7 +275,7 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
     if may_overflow(text) or count_in_headers(ex.headers) is not None:
         return None
     tail = text[-_GERRIT_TAIL:]
-    if b'"_more_' in tail and any(b'"%s"' % key.encode() in tail for key in GERRIT_MORE):
+    if b'"_more_' in tail and any(key in tail for key in _GERRIT_MORE_NAMES):
         # Gerrit flags a page among the last members of its last entity: read there, decoded.
         # Only the body's tail is searched (a whole body costs a few percent of the call).
         return None
@@ -289,6 +289,7 @@ def _array_as_is(ex: Exchange) -> ArrayText | None:
 
 #: How much of an array's end is searched for Gerrit's ``_more_changes``.
 _GERRIT_TAIL = 1024
+_GERRIT_MORE_NAMES = tuple(b'"%s"' % key.encode() for key in GERRIT_MORE)
 #: The whitespace JSON allows between tokens (RFC 8259 §2).
 _JSON_SPACE = b" \t\n\r"
 #: An array's opening bracket, then its closing one (1), a null (2), or the first member's name

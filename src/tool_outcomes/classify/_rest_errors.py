@@ -2869,10 +2869,8 @@ def errors_beside_done(body: object) -> Verdict | None:
             return None
         who = next((entry[k] for k in _ENTRY_NAMES if isinstance(entry.get(k), str)), str(n))
         dropped.append(f"{who}: {words}")
-    if not done:
-        return FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, "; ".join(dropped[:3]), "batch")
-    detail = f"{len(dropped)} of {len(done) + len(dropped)} not done"
-    return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "batch", tuple(dropped))
+    of = len(done) + len(dropped)
+    return refused_batch(tuple(dropped), of, "not done", "batch", FailureCode.UPSTREAM_ERROR, _P)
 
 
 #: What names an entry of a batch's errors: the address or the id it was about.
