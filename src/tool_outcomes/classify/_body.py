@@ -139,7 +139,7 @@ def _grpc_status(ex: Exchange) -> Envelope[Any] | None:
     name, code, kind = GRPC_CODES.get(number, ("", FailureCode.UPSTREAM_ERROR, _P))
     words = ex.headers.get("grpc-message", "").strip()
     detail = f"grpc-status {number} {name}".strip() + (f": {words[:200]}" if words else "")
-    return ex.fail(code, kind, detail, stated=True)
+    return ex.fail(code, kind, detail)
 
 
 def _multipart_batch(ex: Exchange) -> Envelope[Any] | Contact | None:
@@ -173,9 +173,7 @@ def _multipart_batch(ex: Exchange) -> Envelope[Any] | Contact | None:
     if len(failed) == len(statuses):
         first = failed[0]
         verdict = failure_from_status(first[0], "; ".join(s for _, s in failed[:3]), "batch")
-        return ex.fail(
-            verdict.code, verdict.kind, f"{verdict.dialect}: {verdict.detail}", stated=True
-        )
+        return ex.fail(verdict.code, verdict.kind, f"{verdict.dialect}: {verdict.detail}")
     coverage = Coverage(
         returned=len(statuses),
         truncated_by=TruncatedBy.UPSTREAM_FLAG,
@@ -325,7 +323,7 @@ def _flickr_xml_failure(ex: Exchange) -> Envelope[Any] | None:
     detail = f"{verdict.dialect}: {verdict.detail}"
     if verdict.code is FailureCode.NOT_FOUND and ex.options.not_found == "empty":
         return ex.no_data(Outcome.EMPTY, detail)  # the lookup's declared "nothing there"
-    return ex.fail(verdict.code, verdict.kind, detail, stated=True)
+    return ex.fail(verdict.code, verdict.kind, detail)
 
 
 _FLICKR_READ = 4096  # its answer's first element; a page is not searched further
@@ -340,7 +338,7 @@ def _xml_dialect(ex: Exchange) -> Envelope[Any] | Contact | None:
         detail = f"{found.dialect}: {found.detail}"
         if found.code is FailureCode.NOT_FOUND and ex.options.not_found == "empty":
             return ex.no_data(Outcome.EMPTY, detail)
-        return ex.fail(found.code, found.kind, detail, stated=True)
+        return ex.fail(found.code, found.kind, detail)
     if found is None:
         return None
     what = f"{found.dialect} listing of {found.returned} (XML)"
@@ -406,10 +404,10 @@ def _stream_code(cut_error: BaseException | None) -> FailureCode:
 def _cut_document(ex: Exchange, cut: BodyCut) -> Envelope[Any]:
     read = f"after {len(ex.body)} bytes"
     if cut is BodyCut.SIZE_CAP:
-        return ex.fail(FailureCode.TOO_LARGE, _P, f"body exceeded the byte cap {read}")
+        return ex.unreadable(FailureCode.TOO_LARGE, _P, f"body exceeded the byte cap {read}")
     error = ex.cut_error
     why = f": {exception_text(error)}" if error is not None else ""
-    return ex.fail(_stream_code(error), _T, f"body stream broke {read}{why}")
+    return ex.unreadable(_stream_code(error), _T, f"body stream broke {read}{why}")
 
 
 def _json_lines(ex: Exchange) -> Envelope[Any] | Contact:
@@ -442,8 +440,8 @@ def _json_lines(ex: Exchange) -> Envelope[Any] | Contact:
         why = f" ({type(error).__name__})" if error is not None else ""
         detail = f"JSON-lines stream cut by {cut.value}{why} before its first complete line"
         if cut is BodyCut.SIZE_CAP:  # one line longer than the cap: asking again cannot help
-            return ex.fail(FailureCode.TOO_LARGE, _P, detail)
-        return ex.fail(_stream_code(error), _T, detail)
+            return ex.unreadable(FailureCode.TOO_LARGE, _P, detail)
+        return ex.unreadable(_stream_code(error), _T, detail)
     detail = f"stream cut by {cut.value}; {len(items)} complete line(s) kept"
     coverage = Coverage(returned=len(items), truncated_by=TruncatedBy(cut.value), detail=detail)
     return ex.finish(Outcome.PARTIAL, items, coverage, repairs)

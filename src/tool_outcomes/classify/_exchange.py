@@ -41,7 +41,6 @@ from ._headers import RATE_LIMIT_RESET_MAX_S, parse_rate_limit_reset, parse_retr
 __all__ = [
     "REFUSALS",
     "SAFE_METHODS",
-    "UNREADABLE_ANSWERS",
     "ClassifyOptions",
     "Declared",
     "Exchange",
@@ -263,28 +262,16 @@ class Exchange:
             fields["method"] = self.method
         return envelope(outcome=outcome, tool=self.options.tool, target=self.target, **fields)
 
-    def fail(
-        self,
-        code: FailureCode,
-        kind: FailureKind,
-        detail: str,
-        *,
-        stated: bool = False,
-        **more: Any,
-    ) -> Envelope[Any]:
+    def fail(self, code: FailureCode, kind: FailureKind, detail: str, **more: Any) -> Envelope[Any]:
         """An access failure carrying this response's status, wait and raw sample.
 
         The wait is the response's ``Retry-After``; failing that, for a throttle (code
         ``rate_limited``) only, the time until its rate-limit window resets, else the wait the
         body names (:func:`body_retry_after`). The effect is :meth:`effect_of` unless given.
-
-        A 2xx answering a write is the write acknowledged: a body that cannot be read as the
-        answer (:data:`UNREADABLE_ANSWERS`) makes it ``success`` with no data, not a failure.
-        A failure the body itself ``stated`` (a GraphQL error classed ``TIMEOUT``, a batch's
-        parts each answered 504) was read, and is the upstream's word: never acknowledged.
+        A failure is what the response says, even when it answers a write with a 2xx (a batch's
+        parts each refused, a GraphQL error classed ``TIMEOUT``): that was read, and is the
+        upstream's word. A body that could not be read at all is :meth:`unreadable`.
         """
-        if self.writes and 200 <= self.status <= 299 and code in UNREADABLE_ANSWERS and not stated:
-            return self.acknowledged(f"HTTP {self.status}", unread=f"{code.value}: {detail}")
         more.setdefault("effect", self.effect_of(code))
         if self.writes:
             more["method"] = self.method
@@ -302,10 +289,22 @@ class Exchange:
         }
         return self.options.fail(code, kind, detail, target=self.target, **extras)
 
+    def unreadable(self, code: FailureCode, kind: FailureKind, detail: str) -> Envelope[Any]:
+        """A body that could not be read as the answer: not what was promised, cut short, over
+        the byte cap, or without what the tool declared it holds.
+
+        To a read that is the failure. A 2xx answering a write acknowledged the write whatever
+        came with it: ``success`` with no data, its record saying why the answer went unread
+        (:meth:`acknowledged`), so that a write that took effect is not sent again.
+        """
+        if self.writes and 200 <= self.status <= 299:
+            return self.acknowledged(f"HTTP {self.status}", unread=f"{code.value}: {detail}")
+        return self.fail(code, kind, detail)
+
     def invalid_body(self, why: str) -> Envelope[Any]:
         """The ``invalid_body`` failure of a 2xx whose body is not the answer promised."""
         detail = f"HTTP {self.status} but {why}"
-        return self.fail(FailureCode.INVALID_BODY, FailureKind.PERMANENT, detail)
+        return self.unreadable(FailureCode.INVALID_BODY, FailureKind.PERMANENT, detail)
 
     def invalid_json(self, problem: str) -> Envelope[Any]:
         """:meth:`invalid_body` for a body that is not JSON (``problem`` says why)."""
@@ -337,18 +336,6 @@ REFUSALS = frozenset(
         FailureCode.RATE_LIMITED,
         FailureCode.CONFLICT,
         FailureCode.INVALID_ARGUMENTS,
-    }
-)
-#: Failures of a 2xx body that only say its answer could not be read: to a write, whose 2xx
-#: is the acknowledgement, they are a success with no data.
-UNREADABLE_ANSWERS = frozenset(
-    {
-        FailureCode.INVALID_BODY,
-        FailureCode.SCHEMA,
-        FailureCode.TOO_LARGE,
-        FailureCode.NETWORK,
-        FailureCode.TIMEOUT,
-        FailureCode.PROTOCOL,
     }
 )
 

@@ -239,9 +239,7 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         name, code, kind = GRPC_CODES.get(error["code"], ("", FailureCode.UPSTREAM_ERROR, _P))
         words = error.get("message")
         said = f"operation failed: {name or error['code']}"
-        return ex.fail(
-            code, kind, f"{said}: {words}" if isinstance(words, str) else said, stated=True
-        )
+        return ex.fail(code, kind, f"{said}: {words}" if isinstance(words, str) else said)
     if isinstance(report := value.get("reportFileStatus"), str):
         # SmartRecruiters' report file: PENDING (or IN_PROGRESS) until COMPLETED, or FAILED
         # (https://developers.smartrecruiters.com/, its Reporting API).
@@ -258,7 +256,7 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
             title = title if isinstance(title, str) else ""
             said = f"job FAILED: {title}" if title else "job FAILED"
             code, kind = _CF_ERRORS.get(title, (FailureCode.UPSTREAM_ERROR, _P))
-            return ex.fail(code, kind, said, stated=True)
+            return ex.fail(code, kind, said)
         return None
     bluesky = value.get("jobStatus") if "getJobStatus" in (ex.url or "") else None
     if isinstance(bluesky, dict) and isinstance(state := bluesky.get("state"), str):
@@ -508,7 +506,7 @@ def _shopify_bulk(ex: Exchange, operation: dict[str, Any]) -> Envelope[Any] | No
     error = error if isinstance(error, str) else ""
     said = f"bulk operation {status}" + (f": {error}" if error else "")
     code, kind = _SHOPIFY_BULK_ERRORS.get(error, (FailureCode.UPSTREAM_ERROR, _P))
-    return ex.fail(code, kind, said, stated=True)
+    return ex.fail(code, kind, said)
 
 
 def _resource_operation(ex: Exchange, value: dict[str, Any]) -> Envelope[Any] | None:
@@ -531,7 +529,7 @@ def _resource_operation(ex: Exchange, value: dict[str, Any]) -> Envelope[Any] | 
     rule = status_rule(http) if type(http) is int and http >= 400 else None
     if rule is None:
         return _ended(ex, said)
-    return ex.fail(rule.code, rule.kind, f"{said} (HTTP {http})", stated=True)
+    return ex.fail(rule.code, rule.kind, f"{said} (HTTP {http})")
 
 
 #: The ``kind`` of an operation resource read by :func:`_resource_operation`.
@@ -562,9 +560,7 @@ def _arm_run(ex: Exchange, status: str) -> Envelope[Any] | None:
     if status in _ARM_RUN_ENDED:
         return _ended(ex, f"properties.status: {status}: the run ended without its result")
     if status == "Timeout":
-        return ex.fail(
-            FailureCode.TIMEOUT, FailureKind.TRANSIENT, "properties.status: Timeout", stated=True
-        )
+        return ex.fail(FailureCode.TIMEOUT, FailureKind.TRANSIENT, "properties.status: Timeout")
     return None
 
 

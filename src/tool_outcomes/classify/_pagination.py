@@ -2223,7 +2223,7 @@ def judge_coverage(
     if isinstance(collection, str) and counted_only:
         collection = None  # a declared listing left out of an answer asked for no items
     if isinstance(collection, str):
-        return ex.fail(FailureCode.SCHEMA, _P, collection)
+        return ex.unreadable(FailureCode.SCHEMA, _P, collection)
     if counted_only:
         # A count asked for without its items (Shodan's /shodan/host/count "does not return any
         # host results, it only returns the total number", https://developer.shodan.io/api;
@@ -2243,9 +2243,7 @@ def judge_coverage(
                 failure = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, first, "207")
                 verdict = some_refused(refused, len(codes), "entries refused", "207", failure)
                 if isinstance(verdict, FailureVerdict):
-                    return ex.fail(
-                        verdict.code, verdict.kind, f"207: {verdict.detail}", stated=True
-                    )
+                    return ex.fail(verdict.code, verdict.kind, f"207: {verdict.detail}")
     if verdict is None and ex.status == 207 and isinstance(value, dict):
         # A 207 whose listing comes with the errors of what it could not read: ShipEngine's
         # carriers, one refused ("only part of the request succeeded",
@@ -2286,18 +2284,16 @@ def judge_coverage(
             of = len(collection.items)
             verdict = some_refused(refused, of, "items refused", "docusign", failure)
             if isinstance(verdict, FailureVerdict):
-                return ex.fail(
-                    verdict.code, verdict.kind, f"docusign: {verdict.detail}", stated=True
-                )
+                return ex.fail(verdict.code, verdict.kind, f"docusign: {verdict.detail}")
     if one_by_one and verdict is None and collection is not None and collection.items:
         pairs = status_pairs(collection)  # WakaTime's bulk heartbeats: [body, status] each
         if isinstance(pairs, FailureVerdict):
-            return ex.fail(pairs.code, pairs.kind, f"{pairs.dialect}: {pairs.detail}", stated=True)
+            return ex.fail(pairs.code, pairs.kind, f"{pairs.dialect}: {pairs.detail}")
         verdict = pairs
     boxes = None if array else _containers(value, collection)  # read by the steps below
     total = None if array or counted_only else find_total(value, collection, total_path, boxes)
     if isinstance(total, str):
-        return ex.fail(FailureCode.SCHEMA, _P, total)
+        return ex.unreadable(FailureCode.SCHEMA, _P, total)
     if total is not None and collection is None and type(value) is dict and _asks_no_items(ex):
         # A count asked for alone is the answer, however many it counts: Spark's
         # _pagination=count "returns only the pagination count"

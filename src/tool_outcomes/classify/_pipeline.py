@@ -225,7 +225,7 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
                 # confirmed absence a lookup declared, as a 404 is. (Slack's *_not_found name
                 # an argument of any call, a channel to post in: not this.)
                 return ex.no_data(Outcome.EMPTY, said)
-            return ex.fail(verdict.code, verdict.kind, said, stated=True)
+            return ex.fail(verdict.code, verdict.kind, said)
         judged = judge_coverage(ex, document, value, verdict, at)
         return judged if isinstance(judged, Envelope) else seal(ex, judged)
     except Exception as exc:  # last resort: the property tests show ordinary input never gets here

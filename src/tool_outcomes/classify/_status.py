@@ -564,7 +564,7 @@ def _no_content(ex: Exchange) -> Envelope[Any] | None:
         # a query: FullContact's enrich answers 202 "Queued for search. Please retry your query
         # within about 2 minutes" (https://docs.fullcontact.com/docs/http-status-codes-api).
         detail = "HTTP 202 Accepted, asking to be called again: the answer is not ready yet"
-        return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail, stated=True)
+        return ex.fail(FailureCode.UPSTREAM_ERROR, _T, detail)
     if (ex.method or "").upper() == "HEAD" and 200 <= ex.status <= 299:
         # A HEAD is a GET whose answer carries no content (RFC 9110 §9.3.2): its headers are
         # the answer. An empty body says nothing about what the resource holds.
