@@ -7075,3 +7075,242 @@ def test_round_53_listings_found_when_inferring() -> None:
     assert env.coverage is not None
     assert env.coverage.total == 51883
     assert judge({"businesses": [], "total": 0, "region": {}}, url=yelp).outcome is Outcome.EMPTY
+
+
+def test_round_54_unifi_meta_rc_error_in_a_200() -> None:
+    """UniFi Network's {"meta": {"rc": "error", "msg": "api.err.…"}, "data": []}
+    (https://ubntwiki.com/products/software/unifi-controller/api)."""
+    url = "https://unifi.example.test:8443/api/s/default/stat/sta"
+    login = {"meta": {"rc": "error", "msg": "api.err.LoginRequired"}, "data": []}
+    assert failure_of(judge(login, url=url)) == (FailureCode.UNAUTHORIZED, P)
+    no_right = {"meta": {"rc": "error", "msg": "api.err.NoPermission"}}
+    assert failure_of(judge(no_right, url=url)) == (FailureCode.FORBIDDEN, P)
+    other = {"meta": {"rc": "error", "msg": "api.err.UnknownDevice"}, "data": []}
+    assert failure_of(judge(other, url=url)) == (FailureCode.UPSTREAM_ERROR, P)
+    assert judge({"meta": {"rc": "ok"}, "data": []}, url=url).outcome is Outcome.EMPTY
+    assert judge({"meta": {"rc": "ok"}, "data": [{"mac": "m"}]}, url=url).outcome is Outcome.SUCCESS
+
+
+def test_round_54_mist_inventory_changes() -> None:
+    """Juniper Mist's {"op", "success": [...], "error": [...], "reason": [...]} (its OpenAPI
+    description's OrgInventoryChanges)."""
+    url = "https://api.mist.com/api/v1/orgs/o1/inventory"
+    some = {
+        "op": "upgrade_to_mist",
+        "success": ["c1"],
+        "error": ["5c"],
+        "reason": ["already managed"],
+    }
+    env = judge(some, url=url, method="PUT")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("5c: already managed",)
+    every = {**some, "success": []}
+    assert failure_of(judge(every, url=url, method="PUT")) == (FailureCode.UPSTREAM_ERROR, P)
+    done = {**some, "error": [], "reason": []}
+    assert judge(done, url=url, method="PUT").outcome is Outcome.SUCCESS
+    # Another member beside them: not Mist's answer, read as a record.
+    assert judge({**some, "id": "x"}, url=url, method="PUT").outcome is Outcome.SUCCESS
+
+
+def test_round_54_mediawiki_errors_with_errorformat() -> None:
+    """MediaWiki's errors with errorformat set (formatversion 2) and the codes that say more than
+    "refused" (https://www.mediawiki.org/wiki/API:Errors_and_warnings,
+    https://www.mediawiki.org/wiki/Manual:Maxlag_parameter)."""
+    url = "https://www.mediawiki.org/w/api.php?action=query&format=json&formatversion=2"
+
+    def errors(code: str) -> dict[str, Any]:
+        error = {"code": code, "text": "words", "module": "main"}
+        return {"errors": [error], "docref": "See api.php", "servedby": "mw1225"}
+
+    lagged = judge(errors("maxlag"), url=url, headers={"retry-after": "5"})
+    assert failure_of(lagged) == (FailureCode.SERVER_ERROR, T)
+    assert lagged.failure is not None
+    assert lagged.failure.retry_after_s == 5
+    assert lagged.failure.detail == "mediawiki: maxlag: words"
+    assert failure_of(judge(errors("ratelimited"), url=url)) == (RATE_LIMITED, T)
+    assert failure_of(judge(errors("permissiondenied"), url=url)) == (FailureCode.FORBIDDEN, P)
+    assert failure_of(judge(errors("badtoken"), url=url)) == (FailureCode.UNAUTHORIZED, P)
+    internal = errors("internal_api_error_DBQueryError")
+    assert failure_of(judge(internal, url=url)) == (FailureCode.SERVER_ERROR, T)
+    assert failure_of(judge(errors("something-new"), url=url)) == (FailureCode.UPSTREAM_ERROR, P)
+    # The default format, {"error": {"code", "info"}}, by the same codes.
+    legacy = {
+        "error": {"code": "readonly", "info": "The wiki is in read-only mode"},
+        "servedby": "x",
+    }
+    assert failure_of(judge(legacy, url=url)) == (FailureCode.SERVER_ERROR, T)
+    # Warnings beside an answer are no failure.
+    answer = {"warnings": [{"code": "deprecation"}], "query": {"pages": [{"title": "T"}]}}
+    assert judge(answer, url=url).outcome is not Outcome.ACCESS_FAILURE
+
+
+def test_round_54_catalyst_center_tasks() -> None:
+    """Cisco Catalyst Center's asynchronous tasks
+    (https://developer.cisco.com/docs/catalyst-center/asynchronous-api/)."""
+    task = "https://dnac.example.test/dna/intent/api/v1/task/0191"
+    running = {"startTime": 1, "progress": "Starting Distribution", "isError": False, "id": "0191"}
+    env = judge({"response": running, "version": "1.0"}, url=task)
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, T)
+    failed = {**running, "endTime": 2, "isError": True, "failureReason": "image missing"}
+    env = judge({"response": failed, "version": "1.0"}, url=task)
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    assert env.failure is not None
+    assert "image missing" in env.failure.detail
+    done = {**running, "endTime": 2, "progress": "done"}
+    assert judge({"response": done, "version": "1.0"}, url=task).outcome is Outcome.SUCCESS
+    tasks = "https://dnac.example.test/dna/intent/api/v1/tasks/0199"
+    statuses = (
+        ("PENDING", (FailureCode.UPSTREAM_ERROR, T)),
+        ("FAILURE", (FailureCode.UPSTREAM_ERROR, P)),
+        ("SUCCESS", None),
+    )
+    for status, expected in statuses:
+        body = {"response": {"status": status, "startTime": 1, "id": "0199"}, "version": "1.0"}
+        assert_judged(judge(body, url=tasks), expected)
+    backup = "https://dnac.example.test/dna/system/api/v1/backupRestoreExecutions/4aa1"
+    body = {"response": {"status": "IN_PROGRESS", "jobType": "CREATE_BACKUP"}, "version": "2.0"}
+    assert failure_of(judge(body, url=backup)) == (FailureCode.UPSTREAM_ERROR, T)
+    # A record's own isError elsewhere is not a task's.
+    other = "https://dnac.example.test/dna/intent/api/v1/network-device/d1"
+    assert judge({"response": failed, "version": "1.0"}, url=other).outcome is Outcome.SUCCESS
+
+
+def test_round_54_catalyst_center_listing_when_inferring() -> None:
+    url = "https://dnac.example.test/dna/intent/api/v1/image/importation?name=x.bin"
+    assert judge({"response": [], "version": "1.0"}, url=url).outcome is Outcome.EMPTY
+    env = judge({"response": [{"id": 1}, {"id": 2}], "version": "1.0"}, url=url)
+    assert env.outcome is Outcome.SUCCESS
+    assert env.coverage is not None
+    assert env.coverage.returned == 2
+
+
+def test_round_54_meraki_400s_that_ask_to_be_retried() -> None:
+    """Meraki's 400s its library retries (meraki/dashboard-api-python, meraki/session/base.py)."""
+    url = "https://api.meraki.com/api/v1/networks/N_1"
+    delete = {
+        "errors": ["This may be due to concurrent requests to delete networks. Please retry."]
+    }
+    env = judge(delete, status=400, url=url, method="DELETE")
+    assert failure_of(env) == (FailureCode.CONFLICT, T)
+    batches = {"errors": ["Too many concurrently executing batches. Maximum is 5 confirmed but "
+                          "not yet executed batches."]}  # fmt: skip
+    assert failure_of(judge(batches, status=400, url=url, method="POST")) == (
+        FailureCode.CONFLICT,
+        T,
+    )
+    refused = judge({"errors": ["Invalid device type"]}, status=400, url=url, method="POST")
+    assert failure_of(refused) == (FailureCode.BAD_REQUEST, P)
+    assert refused.failure is not None
+    assert refused.failure.detail.endswith("Invalid device type")  # a list of words is read
+
+
+def test_round_54_mixpanel_ingestion_answered_0() -> None:
+    """Mixpanel's /track answers 1 when the data was taken, 0 when not
+    (https://developer.mixpanel.com/reference/track-event)."""
+    url = "https://api.mixpanel.com/track"
+    headers = httpx.Headers({"content-type": "text/plain"})
+    refused = classify_parts(200, headers, b"0", url=url, method="POST")
+    assert failure_of(refused) == (FailureCode.BAD_REQUEST, P)
+    assert classify_parts(200, headers, b"1", url=url, method="POST").outcome is Outcome.SUCCESS
+    # A 0 from anywhere else is its answer.
+    elsewhere = classify_parts(200, headers, b"0", url="https://api.example.test/count")
+    assert elsewhere.outcome is Outcome.SUCCESS
+
+
+_NETSUITE = "https://webservices.netsuite.com/services/NetSuitePort_2014_1"
+_SOAP_ENV = '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/">'
+
+
+def _write_response(success: bool, code: str = "", message: str = "") -> str:
+    detail = (
+        f"<c:statusDetail><c:code>{code}</c:code><c:message>{message}</c:message></c:statusDetail>"
+        if code
+        else ""
+    )
+    status = f'<c:status xmlns:c="urn:core" isSuccess="{str(success).lower()}">{detail}</c:status>'
+    return f"<writeResponse>{status}</writeResponse>"
+
+
+def _soap(body: str) -> bytes:
+    return f"{_SOAP_ENV}<soapenv:Body>{body}</soapenv:Body></soapenv:Envelope>".encode()
+
+
+def test_round_54_netsuite_write_statuses() -> None:
+    """NetSuite's SuiteTalk: each record's status isSuccess, and its statusDetail when refused
+    (https://docs.oracle.com/en/cloud/saas/netsuite/ns-online-help/section_N3536574.html)."""
+    headers = httpx.Headers({"content-type": "text/xml; charset=utf-8"})
+    ok, refused = _write_response(True), _write_response(False, "USER_ERROR", "Enter Item")
+    some = _soap(f"<deleteListResponse><writeResponseList>{ok}{refused}</writeResponseList>"
+                 "</deleteListResponse>")  # fmt: skip
+    env = classify_parts(200, headers, some, url=_NETSUITE, method="POST")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("USER_ERROR: Enter Item",)
+    every = _soap(f"<upsertListResponse><writeResponseList>{refused}</writeResponseList>"
+                  "</upsertListResponse>")  # fmt: skip
+    env = classify_parts(200, headers, every, url=_NETSUITE, method="POST")
+    assert failure_of(env) == (FailureCode.UPSTREAM_ERROR, P)
+    denied = _soap(f"<updateResponse>{_write_response(False, 'INSUFFICIENT_PERMISSION')}"
+                   "</updateResponse>")  # fmt: skip
+    env = classify_parts(200, headers, denied, url=_NETSUITE, method="POST")
+    assert failure_of(env) == (FailureCode.FORBIDDEN, P)
+    # Every record done: the write acknowledged, as any 2xx XML answer to a write is.
+    done = _soap(f"<addResponse>{ok}</addResponse>")
+    assert (
+        classify_parts(200, headers, done, url=_NETSUITE, method="POST").outcome is Outcome.SUCCESS
+    )
+
+
+@pytest.mark.parametrize(
+    ("fault", "status", "expected"),
+    [
+        # SOAP 1.1's classes (https://www.w3.org/TR/2000/NOTE-SOAP-20000508/#_Toc478383510)
+        ("<faultcode>soap:Client</faultcode><faultstring>bad</faultstring>", 500,
+         (FailureCode.BAD_REQUEST, P)),
+        ("<faultcode>soap:Server</faultcode><faultstring>down</faultstring>", 500,
+         (FailureCode.SERVER_ERROR, T)),
+        # VIES's words (https://ec.europa.eu/taxation_customs/vies/checkVatService.wsdl)
+        ("<faultcode>env:Server</faultcode><faultstring>INVALID_INPUT</faultstring>", 500,
+         (FailureCode.BAD_REQUEST, P)),
+        ("<faultcode>env:Server</faultcode><faultstring>MS_MAX_CONCURRENT_REQ</faultstring>", 500,
+         (RATE_LIMITED, T)),
+        # NetSuite's fault names (https://docs.oracle.com/en/cloud/saas/netsuite/ns-online-help/section_N3539420.html)
+        ("<faultcode>soapenv:Server.userException</faultcode><faultstring>x</faultstring>"
+         "<detail><f:invalidCredentialsFault xmlns:f='urn:faults'><f:code>INVALID_LOGIN_CREDENTIALS"
+         "</f:code></f:invalidCredentialsFault></detail>", 500, (FailureCode.UNAUTHORIZED, P)),
+        ("<faultcode>soapenv:Server.userException</faultcode><faultstring>x</faultstring>"
+         "<detail><f:exceededRequestLimitFault xmlns:f='urn:faults'/></detail>", 500,
+         (RATE_LIMITED, T)),
+        # In a 200 all the same
+        ("<faultcode>soap:Client</faultcode><faultstring>bad</faultstring>", 200,
+         (FailureCode.BAD_REQUEST, P)),
+    ],
+)  # fmt: skip
+def test_round_54_soap_faults(
+    fault: str, status: int, expected: tuple[FailureCode, FailureKind]
+) -> None:
+    headers = httpx.Headers({"content-type": "text/xml; charset=utf-8"})
+    body = _soap(f"<soapenv:Fault>{fault}</soapenv:Fault>")
+    env = classify_parts(status, headers, body, url=_NETSUITE, method="POST")
+    assert failure_of(env) == expected
+
+
+def test_round_54_soap_1_2_fault_and_what_is_not_one() -> None:
+    headers = httpx.Headers({"content-type": "application/soap+xml"})
+    body = (b'<s:Envelope xmlns:s="http://www.w3.org/2003/05/soap-envelope"><s:Body><s:Fault>'
+            b"<s:Code><s:Value>s:Receiver</s:Value></s:Code><s:Reason><s:Text>busy</s:Text>"
+            b"</s:Reason></s:Fault></s:Body></s:Envelope>")  # fmt: skip
+    env = classify_parts(500, headers, body, url="https://soap.example.test/svc", method="POST")
+    assert failure_of(env) == (FailureCode.SERVER_ERROR, T)
+    assert env.failure is not None
+    assert env.failure.detail.endswith("SOAP fault s:Receiver: busy")
+    # A 500 whose page merely says "Fault", and a fault with a DOCTYPE, go by the status.
+    html = httpx.Headers({"content-type": "text/html"})
+    page = classify_parts(500, html, b"<html>Fault</html>", url="https://soap.example.test/svc")
+    assert failure_of(page) == (FailureCode.SERVER_ERROR, T)
+    doctype = b"<!DOCTYPE x>" + body
+    env = classify_parts(500, headers, doctype, url="https://soap.example.test/svc", method="POST")
+    assert failure_of(env) == (FailureCode.SERVER_ERROR, T)
+    assert env.failure is not None
+    assert "SOAP" not in env.failure.detail

@@ -516,6 +516,9 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"result": "error", "msg": "API usage exceeded rate limit", "code": "RATE_LIMIT_HIT"},
     {"total_file_count": 2, "skipped_file_count": 1, "state": "succeeded"},
     {"result": 1000, "error": "Log in required."},
+    {"meta": {"rc": "error", "msg": "api.err.LoginRequired"}, "data": []},
+    {"op": "assign", "success": ["a"], "error": ["b"], "reason": ["already managed"]},
+    {"errors": [{"code": "maxlag", "text": "lagged"}], "docref": "d", "servedby": "mw1"},
 ]  # fmt: skip
 
 

@@ -3600,7 +3600,7 @@ ROWS: list[Row] = [
     fail(
         "mediawiki_error_in_200",
         {"error": {"code": "badvalue", "info": "Unrecognized value"}, "servedby": "mw1288"},
-        C.UPSTREAM_ERROR,
+        C.BAD_REQUEST,  # the request's own error (its standard error messages)
         P,
     ),
     # -- PayPal v1: next_id to pass back as start_id

@@ -641,6 +641,14 @@ def find_collection(
         inner = body["response"]
         if isinstance(inner, list):
             return Collection(inner, body, "response")
+    if (
+        root is body
+        and body.keys() == {"response", "version"}
+        and isinstance(body["response"], list)
+    ):
+        # Cisco Catalyst Center's (DNA Center's) Intent API: {"response": [...], "version":
+        # "1.0"}, a list endpoint's items under response (https://developer.cisco.com/docs/catalyst-center/).
+        return Collection(body["response"], body, "response")
     if len(root) == 1 and (plural := _plural_wrapper(root)) is not None:
         return plural
     if root is body and body.keys() == {"D"} and isinstance(spark := body["D"], dict):

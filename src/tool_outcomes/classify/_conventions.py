@@ -422,6 +422,18 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"meta"}),
     ),
     Convention(
+        "unifi",
+        _rest_errors.unifi,
+        "UniFi's meta.rc error: the call refused in a 200, meta.msg naming why",
+        keys=frozenset({"meta"}),
+    ),
+    Convention(
+        "mist_inventory",
+        _rest_errors.mist_inventory,
+        "Mist's inventory changes: devices refused beside those done",
+        keys=frozenset({"op"}),
+    ),
+    Convention(
         "meta_status",
         _rest_errors.meta_status,
         "an envelope's meta with the call's own HTTP status of 400 or more, and its words",

@@ -323,6 +323,9 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
     action = value.get("action") if value.keys() == {"action"} else None
     if isinstance(action, dict) and _ACTION_PATH.search(ex.url or ""):
         return _action(ex, action)
+    task = value.get("response")
+    if isinstance(task, dict) and _CATALYST_TASK.search(ex.url or ""):
+        return _catalyst_task(ex, task)
     if not _JOB_STATUS_PATH.search(ex.url or ""):
         return None
     job = value.get("job_status", value)
@@ -339,6 +342,30 @@ def job_not_done(ex: Exchange, value: object) -> Envelope[Any] | Contact | None:
         return _ended(ex, said)
     if _spelled(status) == "timeout":  # Bol.com's TIMEOUT: it ran out of time; send it again
         return _not_yet(ex, said)
+    return None
+
+
+def _catalyst_task(ex: Exchange, task: dict[str, Any]) -> Envelope[Any] | None:
+    """Cisco Catalyst Center's (DNA Center's) asynchronous tasks, read by their id inside
+    ``{"response": {…}, "version": …}``: ``/task/{id}`` is done once it has an ``endTime``,
+    failed when ``isError`` is true (``failureReason`` saying why); ``/tasks/{id}`` says
+    PENDING until SUCCESS or FAILURE; a backup or restore execution IN_PROGRESS until SUCCESS
+    or FAILED (https://developer.cisco.com/docs/catalyst-center/asynchronous-api/)."""
+    status = task.get("status")
+    why = next(
+        (w for k in ("failureReason", "errorMessage", "progress") if (w := task.get(k))), None
+    )
+    said = f": {why}" if isinstance(why, str) else ""
+    if isinstance(status, str):
+        if status in ("PENDING", "IN_PROGRESS"):
+            return _not_yet(ex, f"task {status}; ask again")
+        if status in ("FAILURE", "FAILED"):
+            return _ended(ex, f"task {status}{said}")
+        return None
+    if task.get("isError") is True:
+        return _ended(ex, f"task isError{said}")
+    if task.get("isError") is False and "startTime" in task and "endTime" not in task:
+        return _not_yet(ex, f"task running (no endTime){said}; ask again")
     return None
 
 
@@ -597,6 +624,7 @@ _JOB_MEMBERS = frozenset(
         "object", "urls", "result", "job_identifier", "state", "kind", "import_status",
         "export_status", "jobStatus", "reportFileStatus", "complete",
         "transaction",
+        "response",  # Cisco Catalyst Center's task
     }
 )  # fmt: skip
 _JOB_MEMBERS_BUT_NAME = _JOB_MEMBERS - {"name"}
@@ -659,6 +687,9 @@ _HONEYCOMB_QUERY_RESULT = re.compile(r"/1/query_results/[^/?#]+(?:/[^/?#]+)?/?(?
 _MAPBOX_UPLOAD = re.compile(r"/uploads/v1/[^/?#]+/[^/?#]+/?(?:[?#]|$)")
 _EASYPOST = re.compile(r"^https?://api\.easypost\.com/v2/(?:reports|batches)/")
 _EASYPOST_BATCH_UNDER_WAY = frozenset({"creating", "purchasing", "label_generating"})
+_CATALYST_TASK = re.compile(
+    r"/dna/(?:intent/api/v1/tasks?|system/api/v1/backupRestoreExecutions)/[^/?#]+/?(?:[?#]|$)"
+)
 _CF_JOB = re.compile(r"/v3/jobs/[^/?#]+/?(?:[?#]|$)")
 #: Cloud Foundry's error titles a failed job names (https://v3-apidocs.cloudfoundry.org/, Errors).
 _CF_ERRORS = {

@@ -21,6 +21,7 @@ _MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
     ("errors", "0", "message"),  # GraphQL, GitHub, Cloudflare
     ("errors", "0", "detail"),  # JSON:API
     ("errors", "0", "title"),
+    ("errors", "0", "text"),  # MediaWiki with errorformat=plaintext or wikitext
     ("error_description",),  # OAuth 2.0 (RFC 6749 §5.2)
     ("message",),
     ("detail",),  # DRF, problem details
@@ -31,6 +32,10 @@ _MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
     # Jira and Confluence: {"errorMessages": ["Issue does not exist …"], "errors": {"summary":
     # "…"}} (https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/#status-codes)
     ("errorMessages", "0"),
+    (
+        "errors",
+        "0",
+    ),  # a list of words: Meraki's {"errors": ["…"]} (https://developer.cisco.com/meraki/api-v1/errors)
     ("Fault", "Error", "0", "Detail"),  # Intuit (QuickBooks Online)
     ("Fault", "Error", "0", "Message"),
     ("fault", "faultstring"),  # Apigee

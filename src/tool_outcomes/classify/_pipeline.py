@@ -17,6 +17,7 @@ exception into evidence (``classify_http``, the adapter) are outside this packag
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Unpack
 
@@ -181,6 +182,10 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
             # A write answered with a bare false: Deezer's writes "return true if success"
             # (https://developers.deezer.com/api/actions-post): false is the write not done.
             return ex.fail(FailureCode.UPSTREAM_ERROR, _P, "the write was answered false")
+        if value == 0 and type(value) is int and _MIXPANEL_INGESTION.search(ex.url or ""):
+            # Mixpanel's ingestion endpoints answer 1 when the data was taken and 0 when it was
+            # not ("Invalid Data", https://developer.mixpanel.com/reference/track-event).
+            return ex.fail(FailureCode.BAD_REQUEST, _P, "mixpanel: 0: the data was not taken")
         for depth in range(_MAX_UNWRAP + 1):
             if not isinstance(value, dict):  # every convention reads a JSON object, and only one
                 # (but a few arrays, in the body as sent: the World Bank's refusal, an array
@@ -232,6 +237,9 @@ def judge(evidence: Evidence, options: Options) -> Envelope[Any]:
         return internal_error(exc, options)
 
 
+_MIXPANEL_INGESTION = re.compile(
+    r"^https?://api(?:-eu|-in)?\.mixpanel\.com/(?:track|engage|groups)/?(?:[?#]|$)"
+)
 #: Conventions whose NOT_FOUND names the thing a lookup asked for.
 _LOOKUP_DIALECTS = frozenset(
     {

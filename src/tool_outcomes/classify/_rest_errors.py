@@ -325,6 +325,57 @@ def meta_status(body: object, content_type: str) -> Verdict | None:
     return failure_from_status(status, said, "meta")
 
 
+#: UniFi Network's error words under ``meta.msg`` that name a login refused or missing, or a
+#: right the account lacks (the controller's ``api.err.*`` messages as its clients read them:
+#: https://ubntwiki.com/products/software/unifi-controller/api, and aiounifi's errors).
+_UNIFI_ERRORS: dict[str, tuple[FailureCode, FailureKind]] = {
+    "api.err.LoginRequired": (FailureCode.UNAUTHORIZED, _P),
+    "api.err.Invalid": (FailureCode.UNAUTHORIZED, _P),
+    "api.err.Ubic2faTokenRequired": (FailureCode.UNAUTHORIZED, _P),
+    "api.err.2FaTokenRequired": (FailureCode.UNAUTHORIZED, _P),
+    "api.err.NoPermission": (FailureCode.FORBIDDEN, _P),
+    "api.err.NoSiteContext": (FailureCode.NOT_FOUND, _P),
+}
+
+
+def unifi(body: object, content_type: str) -> Verdict | None:
+    """UniFi Network's envelope, ``{"meta": {"rc": "ok" | "error", "msg": …}, "data": […]}``:
+    ``rc`` "error" is the call refused in a 200, ``msg`` naming why (``api.err.LoginRequired``)
+    (https://ubntwiki.com/products/software/unifi-controller/api)."""
+    meta = body.get("meta") if isinstance(body, dict) else None
+    if not isinstance(meta, dict) or meta.get("rc") != "error":
+        return None
+    msg = meta.get("msg")
+    said = msg if isinstance(msg, str) and msg else "no msg"
+    code, kind = _UNIFI_ERRORS.get(said, (FailureCode.UPSTREAM_ERROR, _P))
+    return FailureVerdict(code, kind, f"meta.rc error: {said}", "unifi")
+
+
+#: What Juniper Mist's inventory changes answer beside the devices done and refused.
+_MIST_CHANGES = frozenset({"op", "success", "error", "reason", "added", "duplicated"})
+
+
+def mist_inventory(body: object, content_type: str) -> Verdict | None:
+    """Juniper Mist's inventory changes, ``{"op": "assign", "success": [mac…], "error": [mac…],
+    "reason": [why…]}``: each device done or refused, ``reason`` saying why for each refused
+    (the OrgInventoryChanges schema of Mist's OpenAPI description,
+    https://github.com/Mist-Automation-Programmability/mist_openapi).
+    Some refused is a partial answer; all of them, the failure."""
+    if not isinstance(body, dict) or not set(body) <= _MIST_CHANGES or "op" not in body:
+        return None
+    done, refused = body.get("success"), body.get("error")
+    if not isinstance(done, list) or not isinstance(refused, list) or not refused:
+        return None
+    reasons = body.get("reason")
+    reasons = reasons if isinstance(reasons, list) else []
+    dropped = tuple(
+        f"{device}: {reasons[n]}" if n < len(reasons) else str(device)
+        for n, device in enumerate(refused)
+    )
+    of = len(done) + len(refused)
+    return refused_batch(dropped, of, "devices refused", "mist", FailureCode.UPSTREAM_ERROR, _P)
+
+
 #: Vonage's (Nexmo's) status codes in a 200, shared by its SMS, Verify and Number Insight APIs:
 #: 0 is success; 1 throttled, 5 an internal error (both worth another try), 2 and 3 a request
 #: it refused, 4 invalid credentials (https://developer.vonage.com/en/messaging/sms/guides/troubleshooting-sms,
@@ -2197,7 +2248,9 @@ ERROR_ONLY_KEYS = frozenset(
         "errorMessage", "errorCode", "message", "messages", "code", "status", "statusCode",
         "status_code", "detail", "details", "fault", "request_id", "requestId", "trace_id",
         "traceId", "documentation_url", "type", "title", "timestamp", "path", "reason", "hint",
-        "servedby",  # MediaWiki: the server that answered, beside its error
+        # MediaWiki: the server that answered, beside its error; with errorformat set, the
+        # link to its documentation and any warnings (https://www.mediawiki.org/wiki/API:Errors_and_warnings).
+        "servedby", "docref", "warnings",
         "documentation",  # Bugzilla: error, code, message and a link to its documentation
         "error_info",  # Phabricator's Conduit: error_code and error_info beside a null result
         "api_id",  # Plivo: every answer's own id, its errors' too (https://www.plivo.com/docs/)
@@ -2307,6 +2360,13 @@ def error_only(body: object, content_type: str) -> Verdict | None:
     if not bearing and not (status is not None and status >= 400):
         return None
     detail = error_message(body) or "the body holds only an error"
+    if "servedby" in members or "docref" in members:
+        found = _mediawiki_code(body)
+        if found is not None:
+            code, kind = _MEDIAWIKI_CODES.get(found, (FailureCode.UPSTREAM_ERROR, _P))
+            if found.startswith("internal_api_error_"):
+                code, kind = FailureCode.SERVER_ERROR, _T
+            return FailureVerdict(code, kind, f"{found}: {detail}", "mediawiki")
     if status is None and isinstance(nested, str) and nested.lower() in _UNAVAILABLE_WORDS:
         # A code naming the service down for now: Daybreak's Census API answers
         # {"error": "service_unavailable"} in a 200 ("try again later").
@@ -2315,6 +2375,48 @@ def error_only(body: object, content_type: str) -> Verdict | None:
 
 
 _CONDUIT = frozenset({"result", "error_code", "error_info"})
+#: MediaWiki's error codes that say more than "refused": a replica lagging behind (``maxlag``,
+#: "wait and retry", https://www.mediawiki.org/wiki/Manual:Maxlag_parameter), the wiki read-only
+#: for now, a rate limit; the rights, login and token refusals; what does not exist
+#: (https://www.mediawiki.org/wiki/API:Errors_and_warnings#Standard_error_messages). Any other
+#: code is the request's own error.
+_MEDIAWIKI_CODES: dict[str, tuple[FailureCode, FailureKind]] = {
+    "maxlag": (FailureCode.SERVER_ERROR, _T),
+    "readonly": (FailureCode.SERVER_ERROR, _T),
+    "ratelimited": (FailureCode.RATE_LIMITED, _T),
+    **dict.fromkeys(
+        ("permissiondenied", "readapidenied", "writeapidenied", "blocked", "autoblocked",
+         "protectedpage", "cascadeprotected", "protectednamespace"),
+        (FailureCode.FORBIDDEN, _P),
+    ),
+    **dict.fromkeys(
+        ("badtoken", "notoken", "notloggedin", "assertuserfailed", "assertbotfailed",
+         "assertnameduserfailed", "mwoauth-invalid-authorization"),
+        (FailureCode.UNAUTHORIZED, _P),
+    ),
+    **dict.fromkeys(
+        ("missingtitle", "nosuchpageid", "nosuchrevid", "nosuchuser"),
+        (FailureCode.NOT_FOUND, _P),
+    ),
+    **dict.fromkeys(
+        ("badvalue", "missingparam", "invalidtitle", "unrecognizedparams", "paramempty"),
+        (FailureCode.BAD_REQUEST, _P),
+    ),
+}  # fmt: skip
+
+
+def _mediawiki_code(body: Mapping[str, Any]) -> str | None:
+    """The code of a MediaWiki error: ``error.code`` (the default format), or the first of
+    ``errors[].code`` (``errorformat`` given, formatversion 2)."""
+    error, errors = body.get("error"), body.get("errors")
+    if isinstance(error, dict) and isinstance(code := error.get("code"), str):
+        return code
+    first = errors[0] if isinstance(errors, list) and errors else None
+    if isinstance(first, dict) and isinstance(code := first.get("code"), str):
+        return code
+    return None
+
+
 _UNAVAILABLE_WORDS = frozenset({"service_unavailable", "serviceunavailable", "service unavailable"})
 
 

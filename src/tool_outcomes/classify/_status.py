@@ -27,6 +27,7 @@ from ._exchange import Exchange
 from ._headers import throttled
 from ._json import decode_json
 from ._messages import error_message, graph_api_error
+from ._soap import soap_fault_in
 
 __all__ = [
     "EXISTING_ID_KEYS",
@@ -271,6 +272,10 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         return ex.fail(rule.code, rule.kind, f"{detail}: {_redirect(ex, rule)}")
     value = _error_body(ex.body)
     message = error_message(value)
+    if status >= 500 and (fault := soap_fault_in(ex.body)) is not None:
+        # SOAP 1.1 sends every fault with a 500 (§6.2): the fault's code, not the status, says
+        # whether sending it again can help (:mod:`._soap`).
+        return ex.fail(fault[0], fault[1], f"{detail}: {fault[2]}")
     if status >= 500 and (refused := _online_exception(value)) is not None:
         # Dexcom Share answers a refused login or a lost session with a 500 whose body names
         # it: {"Code": "AccountPasswordInvalid", "SubCode": "<OnlineException …>"}
@@ -329,6 +334,12 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
         # Facebook's Graph API answers its rate limits and temporary errors with a 400 as
         # often as a 200 (code 613, 4, 1200: https://developers.facebook.com/docs/graph-api/guides/error-handling).
         rule = StatusRule(*graph, "a Graph API error code worth another try")
+    if status == 400 and _MERAKI_BUSY.search((message or "")[:300]):
+        # Meraki answers a network deleted while another is, and an action batch over its limit
+        # of five running, with a 400 that asks to be retried: its Python library waits and
+        # sends them again (https://developer.cisco.com/meraki/api-v1/errors; the library's
+        # meraki/session/base.py, _is_network_delete_concurrency and _is_action_batch_concurrency).
+        rule = _BUSY
     if status == 409 and (busy_words or not _BUSY_CODES.isdisjoint(error_codes(value))):
         # "Another operation on this or dependent resource is in progress": wait for it and
         # retry (Azure: https://learn.microsoft.com/en-us/azure/azure-resource-manager/troubleshooting/common-deployment-errors;
@@ -370,6 +381,9 @@ _BUSY = StatusRule(FailureCode.CONFLICT, _T, "another operation on the resource 
 _ASKED_AGAIN = re.compile(rb"\bretry your (?:query|request)\b", re.IGNORECASE)
 _ASKED_AGAIN_READ = 1024
 _BUSY_WORDS = re.compile(r"\b(?:(?:still|already) in progress|temporarily unable)\b", re.IGNORECASE)
+_MERAKI_BUSY = re.compile(
+    r"\bconcurrent requests to delete networks\b|\bconcurrently executing batches\b", re.IGNORECASE
+)
 _OAUTH_WAIT = frozenset({"authorization_pending", "slow_down", "use_dpop_nonce"})
 
 

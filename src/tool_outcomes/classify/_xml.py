@@ -34,15 +34,13 @@ from typing import TYPE_CHECKING
 from tool_outcomes.envelope import FailureCode, FailureKind
 
 from ._rest_errors import authorize_net
+from ._soap import MAX_XML_BYTES, parse_xml, soap_fault, statuses
 from ._verdicts import FailureVerdict
 
 if TYPE_CHECKING:  # the parser itself is imported only when an XML document comes
     from xml.etree.ElementTree import Element
 
 __all__ = ["MAX_XML_BYTES", "XmlListing", "read_xml"]
-
-#: The largest XML document read for its dialect (larger ones stay ``invalid_body``).
-MAX_XML_BYTES = 8 * 1024 * 1024
 
 _T, _P = FailureKind.TRANSIENT, FailureKind.PERMANENT
 
@@ -122,15 +120,11 @@ def read_xml(body: bytes) -> XmlListing | FailureVerdict | None:
         document is none of the dialects above (or is not parsed: too large, a ``DOCTYPE``,
         not well-formed).
     """
-    if len(body) > MAX_XML_BYTES or b"<!DOCTYPE" in body or b"<!ENTITY" in body:
+    root = parse_xml(body)
+    if root is None:
         return None
-    import xml.etree.ElementTree as ElementTree  # only when an XML document comes
-
-    try:
-        root = ElementTree.fromstring(body.removeprefix(b"\xef\xbb\xbf"))
-    except (ElementTree.ParseError, ValueError):
-        return None
-    _strip_namespaces(root)
+    if root.tag == "Envelope":
+        return _soap(root)
     if root.tag in _S3_LISTINGS:
         return _truncated_listing(root, "s3", _S3_LISTINGS[root.tag], _S3_MARKERS)
     if root.tag in _ROUTE53_LISTINGS:
@@ -150,10 +144,18 @@ def read_xml(body: bytes) -> XmlListing | FailureVerdict | None:
     return None
 
 
-def _strip_namespaces(root: Element) -> None:
-    for element in root.iter():
-        if isinstance(element.tag, str) and element.tag.startswith("{"):
-            element.tag = element.tag.rpartition("}")[2]
+def _soap(root: Element) -> XmlListing | FailureVerdict | None:
+    """A SOAP envelope's fault (:mod:`._soap`), or NetSuite's records some or all refused."""
+    fault = soap_fault(root)
+    if fault is not None:
+        return FailureVerdict(*fault, "soap")
+    found = statuses(root)
+    if found is None:
+        return None
+    dropped = tuple(f"{code}: {words}" if words else code for code, words in found.refused)
+    if len(dropped) == found.total:
+        return FailureVerdict(*found.failure(), "; ".join(dropped[:3]), "netsuite")
+    return XmlListing("netsuite", found.total, False, None, dropped)
 
 
 def _truncated_listing(
