@@ -7314,3 +7314,111 @@ def test_round_54_soap_1_2_fault_and_what_is_not_one() -> None:
     assert failure_of(env) == (FailureCode.SERVER_ERROR, T)
     assert env.failure is not None
     assert "SOAP" not in env.failure.detail
+
+
+_ATOM = '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:os="http://a9.com/-/spec/opensearch/1.1/">'
+
+
+def _feed(inner: str, *, feed_id: str = "https://arxiv.org/api/x") -> bytes:
+    return f'<?xml version="1.0"?>{_ATOM}<id>{feed_id}</id>{inner}</feed>'.encode()
+
+
+def _entries(n: int) -> str:
+    return "".join(f"<entry><id>e{i}</id><title>t{i}</title></entry>" for i in range(n))
+
+
+def test_round_55_atom_feeds_and_opensearch_counts() -> None:
+    """Atom paged by RFC 5005 (https://www.rfc-editor.org/rfc/rfc5005), OpenSearch's counts
+    beside the entries, and arXiv's error feed (https://info.arxiv.org/help/api/user-manual.html)."""
+    atom = httpx.Headers({"content-type": "application/atom+xml"})
+    url = "https://export.arxiv.org/api/query?search_query=all:testing&start=0&max_results=2"
+
+    def counted(start: int, total: int, n: int, **kw: str) -> bytes:
+        return _feed(f"<os:totalResults>{total}</os:totalResults>"
+                     f"<os:startIndex>{start}</os:startIndex>{_entries(n)}", **kw)  # fmt: skip
+
+    first = classify_parts(200, atom, counted(0, 5, 2), url=url)
+    assert truncation_of(first) is TruncatedBy.NEXT_PAGE
+    assert first.coverage is not None
+    assert first.coverage.next_cursor == "2"
+    assert classify_parts(200, atom, counted(3, 5, 2), url=url).outcome is Outcome.SUCCESS
+    assert classify_parts(200, atom, counted(0, 0, 0), url=url).outcome is Outcome.EMPTY
+    # OpenSearch counts from 1 where the feed is not arXiv's: 4 and 5 of 5 are the last.
+    other = "https://search.example.test/feed"
+    last = counted(4, 5, 2, feed_id="urn:x")
+    assert classify_parts(200, atom, last, url=other).outcome is Outcome.SUCCESS
+    short = counted(3, 5, 2, feed_id="urn:x")  # 3 and 4 of 5
+    assert truncation_of(classify_parts(200, atom, short, url=other)) is TruncatedBy.NEXT_PAGE
+    # RFC 5005's next link.
+    linked = _feed('<link rel="next" href="https://feeds.example.test/p2"/>' + _entries(2))
+    env = classify_parts(200, atom, linked, url=other)
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "https://feeds.example.test/p2"
+    # arXiv's error: one entry titled Error under /api/errors.
+    error = _feed(
+        "<entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_1234</id>"
+        "<title>Error</title><summary>incorrect id format for 1234</summary></entry>"
+    )
+    env = classify_parts(200, atom, error, url=url)
+    assert failure_of(env) == (FailureCode.BAD_REQUEST, P)
+    assert env.failure is not None
+    assert env.failure.detail == "arxiv: incorrect id format for 1234"
+
+
+def test_round_55_xml_declared_by_itself_when_no_media_type_is_sent() -> None:
+    headers = httpx.Headers({})
+    url = "https://export.arxiv.org/api/query?search_query=all:x&start=0&max_results=2"
+    body = _feed(
+        "<os:totalResults>9</os:totalResults><os:startIndex>0</os:startIndex>" + _entries(2)
+    )
+    assert truncation_of(classify_parts(200, headers, body, url=url)) is TruncatedBy.NEXT_PAGE
+    # Markup without an XML declaration and no media type stays not JSON.
+    plain = classify_parts(200, headers, b"<html><body>hi</body></html>", url=url)
+    assert failure_of(plain) == (FailureCode.INVALID_BODY, P)
+
+
+def test_round_55_apify_request_queue_batch() -> None:
+    """Apify's batch add (https://docs.apify.com/api/v2/request-queue-requests-batch-post)."""
+    url = "https://api.apify.com/v2/request-queues/q1/requests/batch"
+    done = [{"requestId": "r1", "uniqueKey": "http://example.com", "wasAlreadyPresent": True}]
+    left = [{"uniqueKey": "http://example.com/2", "url": "http://example.com/2", "method": "GET"}]
+    body = {"data": {"processedRequests": done, "unprocessedRequests": left}}
+    env = judge(body, status=201, url=url, method="POST")
+    assert truncation_of(env) is TruncatedBy.UPSTREAM_FLAG
+    assert env.coverage is not None
+    assert env.coverage.dropped == ("unprocessedRequests.0: http://example.com/2",)
+    none_done = {"data": {"processedRequests": [], "unprocessedRequests": left}}
+    env = judge(none_done, status=201, url=url, method="POST")
+    assert failure_of(env) == (FailureCode.SERVER_ERROR, T)
+    all_done = {"data": {"processedRequests": done, "unprocessedRequests": []}}
+    assert judge(all_done, status=201, url=url, method="POST").outcome is Outcome.SUCCESS
+
+
+def test_round_55_a_total_summed_from_its_entries_is_theirs_not_the_lists() -> None:
+    """MLB's schedule (https://statsapi.mlb.com/docs/): totalItems sums each date's own."""
+    url = "https://statsapi.mlb.com/api/v1/schedule?date=04/07/2022&sportId=1"
+    one_date = {"totalItems": 9, "dates": [{"date": "2022-04-07", "totalItems": 9, "games": []}]}
+    assert judge(one_date, url=url, items="dates").outcome is Outcome.SUCCESS
+    # A sum that does not match is a total of the list: 1 of 9 came back.
+    short = {"totalItems": 9, "dates": [{"date": "2022-04-07", "totalItems": 4, "games": []}]}
+    env = judge(short, url=url, items="dates")
+    assert truncation_of(env) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+    # An entry's own total (an invoice's amount) is never read so.
+    invoices = {"total": 100, "offset": 0, "invoices": [{"id": "i1", "total": 100}]}
+    env = judge(invoices, url="https://api.example.test/v1/invoices", items="invoices")
+    assert truncation_of(env) is TruncatedBy.TOTAL_EXCEEDS_RETURNED
+
+
+def test_round_55_ergast_pages_by_rows_with_declared_items() -> None:
+    """Ergast's total counts result rows, not races
+    (https://github.com/jolpica/jolpica-f1/blob/main/docs/README.md)."""
+    url = "https://api.jolpi.ca/ergast/f1/2023/1/pitstops.json?offset=30"
+    races = [{"round": "1", "PitStops": [{"lap": "1"}] * 20}]
+    last = {"MRData": {"series": "f1", "limit": "30", "offset": "30", "total": "50",
+                       "RaceTable": {"season": "2023", "Races": races}}}  # fmt: skip
+    assert judge(last, url=url, items="MRData.RaceTable.Races").outcome is Outcome.SUCCESS
+    first = {"MRData": {**last["MRData"], "offset": "0"}}
+    env = judge(first, url=url, items="MRData.RaceTable.Races")
+    assert truncation_of(env) is TruncatedBy.NEXT_PAGE
+    assert env.coverage is not None
+    assert env.coverage.next_cursor == "30"

@@ -519,6 +519,7 @@ CONVENTION_EXAMPLES: list[dict[str, Any]] = [
     {"meta": {"rc": "error", "msg": "api.err.LoginRequired"}, "data": []},
     {"op": "assign", "success": ["a"], "error": ["b"], "reason": ["already managed"]},
     {"errors": [{"code": "maxlag", "text": "lagged"}], "docref": "d", "servedby": "mw1"},
+    {"data": {"processedRequests": [{"requestId": "r"}], "unprocessedRequests": [{"url": "u"}]}},
 ]  # fmt: skip
 
 

@@ -5495,6 +5495,126 @@ ROWS: list[Row] = [
         headers={"X-After-Cursor": "Y3Vyc29yOjI"},
         url="https://app.moderntreasury.com/api/counterparties?per_page=2",
     ),
+    # Ergast's MRData, whose total counts result rows across its races
+    # (https://github.com/jolpica/jolpica-f1/blob/main/docs/README.md).
+    page(
+        "ergast_results_first_page",
+        {
+            "MRData": {
+                "series": "f1",
+                "limit": "30",
+                "offset": "0",
+                "total": "440",
+                "RaceTable": {"season": "2023", "Races": two()},
+            }
+        },
+        2,
+        cursor=True,
+        url="https://api.jolpi.ca/ergast/f1/2023/results.json",
+    ),
+    ok(
+        "ergast_results_last_page",
+        {
+            "MRData": {
+                "series": "f1",
+                "limit": "30",
+                "offset": "15",
+                "total": "34",
+                "RaceTable": {"constructorId": "brawn", "Races": two()},
+            }
+        },
+        2,
+        url="https://api.jolpi.ca/ergast/f1/constructors/brawn/results.json?offset=15",
+    ),
+    ok(
+        "ergast_no_such_round",
+        {
+            "MRData": {
+                "series": "f1",
+                "limit": "30",
+                "offset": "0",
+                "total": "0",
+                "RaceTable": {"season": "2023", "round": "99", "Races": []},
+            }
+        },
+        0,
+        url="https://api.jolpi.ca/ergast/f1/2023/99/races.json",
+    ),
+    # Apify's key-value store keys (https://docs.apify.com/api/v2/key-value-store-keys-get) and
+    # dataset items (https://docs.apify.com/api/v2/dataset-items-get).
+    page(
+        "apify_keys_truncated",
+        {
+            "data": {
+                "items": two("key"),
+                "count": 2,
+                "limit": 2,
+                "isTruncated": True,
+                "nextExclusiveStartKey": "a2",
+            }
+        },
+        2,
+        url="https://api.apify.com/v2/key-value-stores/s1/keys?limit=2",
+    ),
+    ok(
+        "apify_keys_last",
+        {
+            "data": {
+                "items": two("key"),
+                "count": 2,
+                "limit": 2,
+                "isTruncated": False,
+                "nextExclusiveStartKey": None,
+            }
+        },
+        2,
+        url="https://api.apify.com/v2/key-value-stores/s1/keys?limit=2",
+    ),
+    page(
+        "apify_dataset_items_first_page",
+        two(),
+        2,
+        TB.TOTAL_EXCEEDS_RETURNED,
+        total=5,
+        cursor=False,
+        headers={
+            "X-Apify-Pagination-Offset": "0",
+            "X-Apify-Pagination-Limit": "2",
+            "X-Apify-Pagination-Count": "2",
+            "X-Apify-Pagination-Total": "5",
+        },
+        url="https://api.apify.com/v2/datasets/d1/items?limit=2",
+    ),
+    ok(
+        "apify_dataset_items_last_page",
+        two(),
+        2,
+        total=5,
+        headers={
+            "X-Apify-Pagination-Offset": "3",
+            "X-Apify-Pagination-Limit": "2",
+            "X-Apify-Pagination-Count": "2",
+            "X-Apify-Pagination-Total": "5",
+        },
+        url="https://api.apify.com/v2/datasets/d1/items?offset=3&limit=2",
+    ),
+    # Atom feeds paged by RFC 5005 (https://www.rfc-editor.org/rfc/rfc5005) and arXiv's OpenSearch
+    # counts (https://info.arxiv.org/help/api/user-manual.html) are XML: read in
+    # tests/test_dialects.py.
+    # MLB's schedule: the total sums each date's own (https://statsapi.mlb.com/docs/).
+    ok(
+        "mlb_schedule_dates_sum_the_total",
+        {
+            "totalItems": 8,
+            "totalGames": 8,
+            "dates": [
+                {"date": "2022-10-11", "totalItems": 5, "games": []},
+                {"date": "2022-10-12", "totalItems": 3, "games": []},
+            ],
+        },
+        2,
+        url="https://statsapi.mlb.com/api/v1/schedule?sportId=1&startDate=10/11/2022",
+    ),
     # Yelp's search (https://docs.developer.yelp.com/reference/v3_business_search) and
     # Spoonacular's total<List> (https://spoonacular.com/food-api/docs).
     page(

@@ -113,6 +113,11 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
     if problem is not None and (guarded := _xssi_guarded(ex.body)) is not None:
         value, problem, repairs, text = decode_json_text(guarded)
     if problem is not None:
+        if not ex.media_type and ex.body.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml"):
+            # No media type, and an XML declaration: read as the XML it says it is.
+            said = _xml_dialect(ex)
+            if said is not None:
+                return said
         if not markup and _json_objects_by_line(ex.body):
             # One JSON object per line under a JSON type: a stream of them, as JSON lines are
             # (Docker Engine's /build and /images/create stream their progress so, labelled

@@ -485,6 +485,23 @@ class Collection:
     """The dialect's own total key beside the items (``hits.total``), read without companions."""
 
 
+def _ergast_table(body: Mapping[str, Any]) -> Collection | None:
+    """Ergast's (and Jolpica-F1's) answer, ``{"MRData": {"series": "f1", "limit", "offset",
+    "total", "RaceTable": {"season": …, "Races": [...]}}}``: the one list of its one ``…Table``
+    (https://github.com/jolpica/jolpica-f1/blob/main/docs/README.md)."""
+    data = body["MRData"]
+    if not isinstance(data, dict) or "series" not in data:
+        return None
+    tables = [(k, v) for k, v in data.items() if k.endswith("Table") and isinstance(v, dict)]
+    if len(tables) != 1:
+        return None
+    name, table = tables[0]
+    lists = [(k, v) for k, v in table.items() if isinstance(v, list)]
+    if len(lists) != 1:
+        return None
+    return Collection(lists[0][1], table, f"MRData.{name}.{lists[0][0]}")
+
+
 def has_paging_companions(box: Mapping[str, Any]) -> bool:
     """Whether an object carries members that only a page of a listing has.
 
@@ -649,6 +666,8 @@ def find_collection(
         # Cisco Catalyst Center's (DNA Center's) Intent API: {"response": [...], "version":
         # "1.0"}, a list endpoint's items under response (https://developer.cisco.com/docs/catalyst-center/).
         return Collection(body["response"], body, "response")
+    if root is body and body.keys() == {"MRData"} and (ergast := _ergast_table(body)) is not None:
+        return ergast
     if len(root) == 1 and (plural := _plural_wrapper(root)) is not None:
         return plural
     if root is body and body.keys() == {"D"} and isinstance(spark := body["D"], dict):

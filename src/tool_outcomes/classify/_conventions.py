@@ -200,6 +200,12 @@ CONVENTIONS: tuple[Convention, ...] = (
         keys=frozenset({"create", "update", "delete"}),
     ),
     Convention(
+        "apify_batch",
+        _rest_errors.apify_batch,
+        "Apify's request queue batch: unprocessedRequests beside processedRequests",
+        keys=frozenset({"data"}),
+    ),
+    Convention(
         "unprocessed_dynamodb",
         _rest_errors.unprocessed_dynamodb,
         "DynamoDB's UnprocessedItems or UnprocessedKeys left",

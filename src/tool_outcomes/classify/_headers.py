@@ -260,6 +260,9 @@ TOTAL_HEADERS: tuple[str, ...] = (
     # Gandi v5's lists: Total-Count, "the total number of items in the collection"
     # (https://api.gandi.net/docs/reference/)
     "total-count",
+    # Apify's dataset items, a bare array with X-Apify-Pagination-Offset, -Limit, -Count and
+    # -Total (https://docs.apify.com/api/v2/dataset-items-get)
+    "x-apify-pagination-total",
 )  # fmt: skip
 
 
@@ -339,6 +342,7 @@ PAGE_HEADERS: tuple[tuple[str, str], ...] = (
 #: Pivotal Tracker names where its page starts: X-Tracker-Pagination-Offset, negative when
 #: counted back from the end (https://www.pivotaltracker.com/help/api#Paginating_List_Responses).
 _OFFSET_HEADER, _OFFSET_TOTAL = "x-tracker-pagination-offset", "x-tracker-pagination-total"
+_APIFY_OFFSET = "x-apify-pagination-offset"
 
 
 def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
@@ -359,6 +363,9 @@ def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
     offset = headers.get(_OFFSET_HEADER)
     if offset is not None:
         return _tracker_offset(str(offset).strip(), headers.get(_OFFSET_TOTAL))
+    apify = headers.get(_APIFY_OFFSET)
+    if apify is not None and (before := parse_count(str(apify).strip())) is not None:
+        return before, f"X-Apify-Pagination-Offset {before}"
     if header is None and all(headers.get(page) is None for page, _ in PAGE_HEADERS):
         return None  # (most responses carry neither)
     content_range = parse_content_range(header)
@@ -375,7 +382,7 @@ def page_in_headers(headers: Mapping[str, str]) -> tuple[int, str] | None:
 
 #: The headers one of which a response must carry for :func:`page_in_headers` to find anything.
 _POSITION_HEADERS = frozenset(
-    {"content-range", _OFFSET_HEADER, *(page for page, _ in PAGE_HEADERS)}
+    {"content-range", _OFFSET_HEADER, _APIFY_OFFSET, *(page for page, _ in PAGE_HEADERS)}
 )
 
 

@@ -258,8 +258,14 @@ def find_total(
             # Its time-based pages answered before end_of_stream was added say where the next
             # starts by end_time beside next_page, with the same count.
             keys = _TOTAL_KEYS_BUT_COUNT
+        elif "isTruncated" in box:
+            # Apify's key-value store keys: count is this page's, beside isTruncated
+            # (https://docs.apify.com/api/v2/key-value-store-keys-get); the listing has no total.
+            keys = _TOTAL_KEYS_BUT_COUNT
         for key in keys:
             if key in box and (found_total := _as_total(box[key])) is not None:
+                if box is collection.parent and _sums_its_items(collection.items, key, found_total):
+                    return None  # it counts what the entries hold, not the entries
                 if _estimated(box, key):
                     return Total(found_total.value, found_total.lower_bound, estimate=True)
                 return found_total
@@ -269,6 +275,22 @@ def find_total(
     return None
 
 
+def _sums_its_items(items: list[Any], key: str, total: Total) -> bool:
+    """Whether a total is the sum of the same count in each entry of the list beside it: a
+    listing of groups, each counting its own, the total counting what the groups hold (MLB's
+    schedule, ``{"totalItems": 8, "dates": [{"date": …, "totalItems": 4, "games": [...]}, …]}``,
+    https://statsapi.mlb.com/docs/). Its entries are then not what it counts."""
+    if key in _AMOUNT_NAMES or not items or total.lower_bound:
+        return False
+    if not all(type(i) is dict for i in items):
+        return False
+    counts = [as_count(i.get(key)) for i in items]
+    return None not in counts and sum(c for c in counts if c is not None) == total.value
+
+
+#: Count names an entry may hold as a value of its own (an invoice's ``total``): never read
+#: as the entry counting what it holds.
+_AMOUNT_NAMES = frozenset({"total", "count", "size", "length"})
 _TOTAL_KEYS_BUT_COUNT = TOTAL_KEYS + tuple(k for k in AMBIGUOUS_TOTAL_KEYS if k != "count")
 #: The members of a box that counts pages, not items: its page, their number, the next's.
 _PAGE_COUNT_BOX = frozenset({"current", "total", "next_page", "previous_page"})
@@ -422,7 +444,7 @@ def page_evidence(
     more = _reddit_more(collection) or _gerrit_more(collection)
     if more is not None:
         flags.append(Evidence(TruncatedBy.UPSTREAM_FLAG, more))
-    search = _web_search_more(body) if collection is not None else None
+    search = (_web_search_more(body) or _ergast_more(body)) if collection is not None else None
     if search is not None:
         pages.append(search)
     for box in _containers(body, collection) if boxes is None else boxes:
@@ -459,7 +481,7 @@ def page_evidence(
 #: box holding none of them has no such sign, and most bodies hold none.
 _NEXT_PAGE_SIGN_KEYS = frozenset(
     {
-        *NEXT_TOKEN_KEYS, *_AWS_CURSORS, *NEXT_URL_KEYS, *MORE_FLAGS, "IsTruncated",
+        *NEXT_TOKEN_KEYS, *_AWS_CURSORS, *NEXT_URL_KEYS, *MORE_FLAGS, "IsTruncated", "isTruncated",
         "LastEvaluatedKey", "next_page", "end_of_stream", "response_metadata", "pageInfo",
         "nextPage", "next_offset", "nextOffset", "pending",
         "continue", "query-continue",
@@ -522,6 +544,21 @@ def _web_search_more(body: object) -> Evidence | None:
     if isinstance(query, dict) and query.get("more_results_available") is True:
         return Evidence(TruncatedBy.NEXT_PAGE, "query.more_results_available: true")
     return None
+
+
+def _ergast_more(body: object) -> Evidence | None:
+    """Ergast's (and Jolpica-F1's) ``MRData`` page: ``limit`` and ``offset`` beside a ``total``
+    that counts the query's result rows, not the entries of its table (a race holds many
+    results): more follow while ``offset + limit`` is short of it, the next from that offset
+    (https://github.com/jolpica/jolpica-f1/blob/main/docs/README.md)."""
+    box = body.get("MRData") if isinstance(body, dict) and len(body) == 1 else None
+    if not isinstance(box, dict) or "series" not in box:
+        return None
+    limit, offset, total = (as_count(box.get(k)) for k in ("limit", "offset", "total"))
+    if limit is None or offset is None or total is None or offset + limit >= total:
+        return None
+    said = f"MRData: offset {offset} + limit {limit} short of its total of {total} rows"
+    return Evidence(TruncatedBy.NEXT_PAGE, said, str(offset + limit))
 
 
 def _gerrit_more(collection: Collection | None) -> str | None:
@@ -603,6 +640,11 @@ def _next_page_signs(
         cursors = [c for c in map(_cursor, (box.get(k) for k in _AWS_CURSORS)) if c is not None]
         cursor = cursors[0] if cursors else None
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "IsTruncated: true", cursor or _last_key(box)))
+    if box.get("isTruncated") is True:
+        # Apify's key-value store keys: isTruncated, the next page from nextExclusiveStartKey
+        # (https://docs.apify.com/api/v2/key-value-store-keys-get).
+        cursor = _cursor(box.get("nextExclusiveStartKey"))
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, "isTruncated: true", cursor))
     last_key = box.get("LastEvaluatedKey")  # DynamoDB Query/Scan: absent on the last page
     if isinstance(last_key, dict) and last_key:
         cursor = json.dumps(last_key, sort_keys=True, separators=(",", ":"))

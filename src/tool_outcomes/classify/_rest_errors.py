@@ -3724,6 +3724,29 @@ def zendesk_view_counts(body: object, content_type: str) -> Verdict | None:
     return PartialVerdict(TruncatedBy.UPSTREAM_FLAG, detail, "zendesk", dropped)
 
 
+def apify_batch(body: object, content_type: str) -> Verdict | None:
+    """Apify's request queue batch, ``{"data": {"processedRequests": [...],
+    "unprocessedRequests": [...]}}``: the unprocessed were not added and are to be sent again
+    (https://docs.apify.com/api/v2/request-queue-requests-batch-post). Some left is a partial
+    answer naming each; every one, a transient failure."""
+    data = body.get("data") if isinstance(body, dict) else None
+    if not isinstance(data, dict):
+        return None
+    done, left = data.get("processedRequests"), data.get("unprocessedRequests")
+    if not isinstance(done, list) or not isinstance(left, list) or not left:
+        return None
+    dropped = tuple(
+        f"unprocessedRequests.{n}: {r.get('uniqueKey') or r.get('url') or 'request'}"
+        if isinstance(r, dict)
+        else f"unprocessedRequests.{n}"
+        for n, r in enumerate(left)
+    )
+    of = len(done) + len(left)
+    return refused_batch(
+        dropped, of, "requests not processed", "apify", FailureCode.SERVER_ERROR, _T
+    )
+
+
 def unprocessed_dynamodb(body: object, content_type: str) -> Verdict | None:
     """DynamoDB's batch calls answer what they did not do in ``UnprocessedItems``
     (BatchWriteItem) or ``UnprocessedKeys`` (BatchGetItem), by table, ``{}`` when all was done

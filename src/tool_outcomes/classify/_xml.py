@@ -125,6 +125,8 @@ def read_xml(body: bytes) -> XmlListing | FailureVerdict | None:
         return None
     if root.tag == "Envelope":
         return _soap(root)
+    if root.tag == "feed":
+        return _atom_feed(root)
     if root.tag in _S3_LISTINGS:
         return _truncated_listing(root, "s3", _S3_LISTINGS[root.tag], _S3_MARKERS)
     if root.tag in _ROUTE53_LISTINGS:
@@ -142,6 +144,37 @@ def read_xml(body: bytes) -> XmlListing | FailureVerdict | None:
     if result_code is not None:
         return _authorize_net(root, result_code)
     return None
+
+
+def _atom_feed(root: Element) -> XmlListing | FailureVerdict | None:
+    """An Atom feed's entries (RFC 4287), paged by a ``link rel="next"`` (RFC 5005 §3,
+    https://www.rfc-editor.org/rfc/rfc5005) or by OpenSearch's ``totalResults`` and
+    ``startIndex`` beside them (https://github.com/dewitt/opensearch/blob/master/opensearch-1-1-draft-6.md#opensearch-response-elements).
+    arXiv's API answers an error with a feed of one entry titled ``Error``, its ``id`` under
+    ``/api/errors`` and its ``summary`` the message
+    (https://info.arxiv.org/help/api/user-manual.html#_errors)."""
+    entries = root.findall("entry")
+    if len(entries) == 1 and (entries[0].findtext("title") or "").strip() == "Error":
+        said = (entries[0].findtext("summary") or "").strip()
+        if "/api/errors" in (entries[0].findtext("id") or ""):
+            return FailureVerdict(FailureCode.BAD_REQUEST, _P, said or "Error", "arxiv")
+    for link in root.findall("link"):
+        if link.get("rel") == "next" and (href := (link.get("href") or "").strip()):
+            return XmlListing("atom", len(entries), True, href)
+    total = _count_text(root.findtext("totalResults"))
+    start = _count_text(root.findtext("startIndex"))
+    if start is not None and start > 0 and "arxiv.org/api" not in (root.findtext("id") or ""):
+        start -= 1  # OpenSearch counts from 1; arXiv's start, from 0 (its user manual)
+    if total is not None and start is not None and start + len(entries) < total and entries:
+        return XmlListing("atom", len(entries), True, str(start + len(entries)))
+    if total is None and not entries:
+        return None  # a feed with nothing in it and no count: not read as a listing
+    return XmlListing("atom", len(entries), False, None)
+
+
+def _count_text(text: str | None) -> int | None:
+    value = (text or "").strip()
+    return int(value) if value.isdigit() and len(value) <= 18 else None
 
 
 def _soap(root: Element) -> XmlListing | FailureVerdict | None:
