@@ -42,6 +42,7 @@ from ._json import (
     may_overflow,
 )
 from ._rest_errors import GRPC_CODES, flickr_stat
+from ._soap import xml_start
 from ._verdicts import FailureVerdict, failure_from_status
 from ._xml import read_xml
 
@@ -113,7 +114,7 @@ def read_body(ex: Exchange) -> Envelope[Any] | Contact | Document:
     if problem is not None and (guarded := _xssi_guarded(ex.body)) is not None:
         value, problem, repairs, text = decode_json_text(guarded)
     if problem is not None:
-        if not ex.media_type and ex.body.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml"):
+        if not ex.media_type and xml_start(ex.body).startswith(b"<?xml"):
             # No media type, and an XML declaration: read as the XML it says it is.
             said = _xml_dialect(ex)
             if said is not None:

@@ -47,6 +47,7 @@ __all__ = [
     "all_missing",
     "count_names",
     "counted_zero",
+    "ergast_data",
     "find_collection",
     "has_paging_companions",
     "itis_none",
@@ -485,12 +486,18 @@ class Collection:
     """The dialect's own total key beside the items (``hits.total``), read without companions."""
 
 
-def _ergast_table(body: Mapping[str, Any]) -> Collection | None:
-    """Ergast's (and Jolpica-F1's) answer, ``{"MRData": {"series": "f1", "limit", "offset",
-    "total", "RaceTable": {"season": …, "Races": [...]}}}``: the one list of its one ``…Table``
+def ergast_data(body: object) -> Mapping[str, Any] | None:
+    """Ergast's (and Jolpica-F1's) ``MRData``, when ``body`` is its answer: ``{"MRData":
+    {"series": "f1", "limit", "offset", "total", "RaceTable": {"season": …, "Races": [...]}}}``
     (https://github.com/jolpica/jolpica-f1/blob/main/docs/README.md)."""
-    data = body["MRData"]
-    if not isinstance(data, dict) or "series" not in data:
+    data = body.get("MRData") if isinstance(body, dict) and len(body) == 1 else None
+    return data if isinstance(data, dict) and "series" in data else None
+
+
+def _ergast_table(body: Mapping[str, Any]) -> Collection | None:
+    """Ergast's answer's listing: the one list of its one ``…Table`` (:func:`ergast_data`)."""
+    data = ergast_data(body)
+    if data is None:
         return None
     tables = [(k, v) for k, v in data.items() if k.endswith("Table") and isinstance(v, dict)]
     if len(tables) != 1:
@@ -666,7 +673,7 @@ def find_collection(
         # Cisco Catalyst Center's (DNA Center's) Intent API: {"response": [...], "version":
         # "1.0"}, a list endpoint's items under response (https://developer.cisco.com/docs/catalyst-center/).
         return Collection(body["response"], body, "response")
-    if root is body and body.keys() == {"MRData"} and (ergast := _ergast_table(body)) is not None:
+    if root is body and (ergast := _ergast_table(body)) is not None:
         return ergast
     if len(root) == 1 and (plural := _plural_wrapper(root)) is not None:
         return plural

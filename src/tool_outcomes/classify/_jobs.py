@@ -357,11 +357,7 @@ def _catalyst_task(ex: Exchange, task: dict[str, Any]) -> Envelope[Any] | None:
     )
     said = f": {why}" if isinstance(why, str) else ""
     if isinstance(status, str):
-        if status in ("PENDING", "IN_PROGRESS"):
-            return _not_yet(ex, f"task {status}; ask again")
-        if status in ("FAILURE", "FAILED"):
-            return _ended(ex, f"task {status}{said}")
-        return None
+        return _job_state(ex, "task", status, why=said)
     if task.get("isError") is True:
         return _ended(ex, f"task isError{said}")
     if task.get("isError") is False and "startTime" in task and "endTime" not in task:
@@ -436,14 +432,15 @@ def _crowdin_job(data: dict[str, Any]) -> bool:
     )
 
 
-def _job_state(ex: Exchange, what: str, status: str) -> Envelope[Any] | None:
+def _job_state(ex: Exchange, what: str, status: str, why: str = "") -> Envelope[Any] | None:
     """A job's status word: running (however it is spelled: ``inProgress``, ``in_progress``,
-    ``in-progress``) is transient, failed or canceled permanent, anything else the answer."""
+    ``in-progress``) is transient, failed or canceled permanent (``why`` after it), anything
+    else the answer."""
     state = _spelled(status)
     if state in _JOB_RUNNING_SPELLED or state == "created":
         return _not_yet(ex, f"{what} {status}; ask again")
     if state in _JOB_FAILED_SPELLED:
-        return _ended(ex, f"{what} {status}")
+        return _ended(ex, f"{what} {status}{why}")
     return None
 
 

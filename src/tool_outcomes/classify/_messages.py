@@ -32,10 +32,8 @@ _MESSAGE_PATHS: tuple[tuple[str, ...], ...] = (
     # Jira and Confluence: {"errorMessages": ["Issue does not exist …"], "errors": {"summary":
     # "…"}} (https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/#status-codes)
     ("errorMessages", "0"),
-    (
-        "errors",
-        "0",
-    ),  # a list of words: Meraki's {"errors": ["…"]} (https://developer.cisco.com/meraki/api-v1/errors)
+    # A list of words: Meraki's {"errors": ["…"]} (https://developer.cisco.com/meraki/api-v1/errors)
+    ("errors", "0"),
     ("Fault", "Error", "0", "Detail"),  # Intuit (QuickBooks Online)
     ("Fault", "Error", "0", "Message"),
     ("fault", "faultstring"),  # Apigee

@@ -51,6 +51,7 @@ from ._collection import (
     all_missing,
     count_names,
     counted_zero,
+    ergast_data,
     find_collection,
     found,
     has_paging_companions,
@@ -75,7 +76,15 @@ from ._headers import (
     trakt_total,
 )
 from ._messages import error_message
-from ._verdicts import FailureVerdict, PartialVerdict, Verdict, as_count, some_refused, within
+from ._verdicts import (
+    FailureVerdict,
+    PartialVerdict,
+    Verdict,
+    as_count,
+    refused_batch,
+    some_refused,
+    within,
+)
 
 __all__ = [
     "PAGE_COUNTERS",
@@ -281,6 +290,8 @@ def _sums_its_items(items: list[Any], key: str, total: Total) -> bool:
     schedule, ``{"totalItems": 8, "dates": [{"date": …, "totalItems": 4, "games": [...]}, …]}``,
     https://statsapi.mlb.com/docs/). Its entries are then not what it counts."""
     if key in _AMOUNT_NAMES or not items or total.lower_bound:
+        return False
+    if type(items[0]) is not dict or key not in items[0]:  # most lists: not at the first entry
         return False
     if not all(type(i) is dict for i in items):
         return False
@@ -551,8 +562,8 @@ def _ergast_more(body: object) -> Evidence | None:
     that counts the query's result rows, not the entries of its table (a race holds many
     results): more follow while ``offset + limit`` is short of it, the next from that offset
     (https://github.com/jolpica/jolpica-f1/blob/main/docs/README.md)."""
-    box = body.get("MRData") if isinstance(body, dict) and len(body) == 1 else None
-    if not isinstance(box, dict) or "series" not in box:
+    box = ergast_data(body)
+    if box is None:
         return None
     limit, offset, total = (as_count(box.get(k)) for k in ("limit", "offset", "total"))
     if limit is None or offset is None or total is None or offset + limit >= total:
@@ -663,6 +674,12 @@ def _next_page_signs(
     offset = box.get("next_offset")
     if isinstance(offset, str) and offset:
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "next_offset present", offset))
+    elif _full_datadog_page(box, offset, collection):
+        # Datadog's next_offset is "equal to page size added to the current offset", there
+        # on the last page too (https://docs.datadoghq.com/api/latest/incidents/): a page
+        # holding as many as its size may have more after it; a shorter one is the last.
+        said = f"a full page of {box['size']} beside next_offset {offset}"
+        out.append(Evidence(TruncatedBy.NEXT_PAGE, said, str(offset)))
     pending = box.get("pending")
     if type(pending) is int and pending > 0 and "last_seq" in box:
         # CouchDB's changes feed: "pending", the "count of remaining items in the feed", beside
@@ -675,12 +692,6 @@ def _next_page_signs(
         # PlayStation Network's lists: nextOffset only while more follow, beside
         # previousOffset and totalItemCount (https://andshrew.github.io/PlayStation-Trophies/#/APIv2).
         out.append(Evidence(TruncatedBy.NEXT_PAGE, "nextOffset present", str(following)))
-    elif _full_datadog_page(box, offset, collection):
-        # Datadog's next_offset is "equal to page size added to the current offset", there
-        # on the last page too (https://docs.datadoghq.com/api/latest/incidents/): a page
-        # holding as many as its size may have more after it; a shorter one is the last.
-        said = f"a full page of {box['size']} beside next_offset {offset}"
-        out.append(Evidence(TruncatedBy.NEXT_PAGE, said, str(offset)))
     # Lichess's paginator: {"currentPage": 1, "maxPerPage": 15, "currentPageResults": [...],
     # "nbResults": 324545, "previousPage": null, "nextPage": 2}, nextPage null on the last
     # (https://lichess.org/api, its paginated lists: team search, broadcasts).
@@ -2187,6 +2198,7 @@ def status_pairs(collection: Collection) -> FailureVerdict | PartialVerdict | No
 
 
 _NOT_FOUND_ALONE = {"found": False}
+_UPSTREAM = FailureCode.UPSTREAM_ERROR
 
 
 #: The member an item refused one by one carries (:func:`~._collection.refused_items`), as
@@ -2281,9 +2293,8 @@ def judge_coverage(
             where = collection.where or "items"
             refused = tuple(f"{where}.{n}: HTTP {s}" for n, s in enumerate(codes) if s >= 400)
             if refused:
-                first = "; ".join(refused[:3])
-                failure = FailureVerdict(FailureCode.UPSTREAM_ERROR, _P, first, "207")
-                verdict = some_refused(refused, len(codes), "entries refused", "207", failure)
+                of = len(codes)
+                verdict = refused_batch(refused, of, "entries refused", "207", _UPSTREAM, _P)
                 if isinstance(verdict, FailureVerdict):
                     return ex.fail(verdict.code, verdict.kind, f"207: {verdict.detail}")
     if verdict is None and ex.status == 207 and isinstance(value, dict):

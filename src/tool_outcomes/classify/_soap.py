@@ -31,7 +31,15 @@ from tool_outcomes.envelope import FailureCode, FailureKind
 if TYPE_CHECKING:  # the parser itself is imported only when an XML document comes
     from xml.etree.ElementTree import Element
 
-__all__ = ["MAX_XML_BYTES", "SoapStatuses", "parse_xml", "soap_fault", "soap_fault_in", "statuses"]
+__all__ = [
+    "MAX_XML_BYTES",
+    "SoapStatuses",
+    "parse_xml",
+    "soap_fault",
+    "soap_fault_in",
+    "statuses",
+    "xml_start",
+]
 
 #: The largest XML document read for its dialect (larger ones are not parsed).
 MAX_XML_BYTES = 8 * 1024 * 1024
@@ -106,10 +114,15 @@ def parse_xml(body: bytes) -> Element | None:
     return root
 
 
+def xml_start(body: bytes) -> bytes:
+    """The first bytes of ``body`` past a byte-order mark and blanks (enough to see whether it
+    opens markup, or declares itself XML), without copying the rest."""
+    return body[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+
+
 def soap_fault_in(body: bytes) -> Failure | None:
     """The failure a SOAP fault names, when ``body`` is an envelope holding one (any status)."""
-    start = body[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if not start.startswith(b"<") or b"Fault" not in body:
+    if not xml_start(body).startswith(b"<") or b"Fault" not in body:
         return None
     root = parse_xml(body)
     return soap_fault(root) if root is not None else None

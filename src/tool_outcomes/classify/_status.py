@@ -275,7 +275,8 @@ def judge_status(ex: Exchange) -> Envelope[Any] | None:
     if status >= 500 and (fault := soap_fault_in(ex.body)) is not None:
         # SOAP 1.1 sends every fault with a 500 (§6.2): the fault's code, not the status, says
         # whether sending it again can help (:mod:`._soap`).
-        return ex.fail(fault[0], fault[1], f"{detail}: {fault[2]}")
+        code, kind, said = fault
+        return ex.fail(code, kind, f"{detail}: {said}")
     if status >= 500 and (refused := _online_exception(value)) is not None:
         # Dexcom Share answers a refused login or a lost session with a 500 whose body names
         # it: {"Code": "AccountPasswordInvalid", "SubCode": "<OnlineException …>"}
@@ -373,14 +374,15 @@ _BUSY_CODES = frozenset(
     }
 )  # fmt: skip
 _BUSY = StatusRule(FailureCode.CONFLICT, _T, "another operation on the resource is in progress")
-#: A 409's words saying the work it conflicts with is still running: GoCD's "… is still in
-#: progress" (https://api.gocd.org/current/#error-codes: 409 "the resource is locked").
-#: A 409's words for a state that passes: another operation "still in progress", or Smartcar's
-#: vehicle "temporarily unable to perform your request" (asleep, charging: its VEHICLE_STATE
-#: errors, https://smartcar.com/docs/errors/v2.0/vehicle-state/).
+#: A 409's words for a state that passes: the work it conflicts with "still in progress"
+#: (GoCD's, https://api.gocd.org/current/#error-codes: 409 "the resource is locked"), or
+#: Smartcar's vehicle "temporarily unable to perform your request" (asleep, charging: its
+#: VEHICLE_STATE errors, https://smartcar.com/docs/errors/v2.0/vehicle-state/).
+_BUSY_WORDS = re.compile(r"\b(?:(?:still|already) in progress|temporarily unable)\b", re.IGNORECASE)
+#: A 202's words asking for the same call again (FullContact's), read in its first KiB.
 _ASKED_AGAIN = re.compile(rb"\bretry your (?:query|request)\b", re.IGNORECASE)
 _ASKED_AGAIN_READ = 1024
-_BUSY_WORDS = re.compile(r"\b(?:(?:still|already) in progress|temporarily unable)\b", re.IGNORECASE)
+#: Meraki's 400s that its own library sends again (see judge_status).
 _MERAKI_BUSY = re.compile(
     r"\bconcurrent requests to delete networks\b|\bconcurrently executing batches\b", re.IGNORECASE
 )

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tool_outcomes._numbers import parse_count
 from tool_outcomes.envelope import FailureCode, FailureKind
 
 from ._rest_errors import authorize_net
@@ -161,8 +162,8 @@ def _atom_feed(root: Element) -> XmlListing | FailureVerdict | None:
     for link in root.findall("link"):
         if link.get("rel") == "next" and (href := (link.get("href") or "").strip()):
             return XmlListing("atom", len(entries), True, href)
-    total = _count_text(root.findtext("totalResults"))
-    start = _count_text(root.findtext("startIndex"))
+    total = parse_count(root.findtext("totalResults"))
+    start = parse_count(root.findtext("startIndex"))
     if start is not None and start > 0 and "arxiv.org/api" not in (root.findtext("id") or ""):
         start -= 1  # OpenSearch counts from 1; arXiv's start, from 0 (its user manual)
     if total is not None and start is not None and start + len(entries) < total and entries:
@@ -170,11 +171,6 @@ def _atom_feed(root: Element) -> XmlListing | FailureVerdict | None:
     if total is None and not entries:
         return None  # a feed with nothing in it and no count: not read as a listing
     return XmlListing("atom", len(entries), False, None)
-
-
-def _count_text(text: str | None) -> int | None:
-    value = (text or "").strip()
-    return int(value) if value.isdigit() and len(value) <= 18 else None
 
 
 def _soap(root: Element) -> XmlListing | FailureVerdict | None:
